@@ -1,0 +1,35 @@
+// /forge?send=<message>&as=object|json|string&repeat=N&delay=ms[&to=parent|top]
+// On load, posts `send` to window.parent (or window.top) with targetOrigin "*", `repeat` times
+// (default 1), waiting `delay` ms before each post (default 0).
+//   as=object (default): `send` parsed as JSON and posted as that value (the raw string if it is not JSON)
+//   as=json:            `send` posted as the string it is (meant to be JSON text)
+//   as=string:          `send` posted as the raw string
+const params = new URLSearchParams(location.search);
+const send = params.get('send') ?? '';
+const as = params.get('as') ?? 'object';
+const repeat = Math.min(1000, Math.max(0, Number.parseInt(params.get('repeat') ?? '1', 10) || 0));
+const delay = Math.max(0, Number(params.get('delay')) || 0);
+const target = params.get('to') === 'top' ? window.top : window.parent;
+const status = document.getElementById('forge-status');
+
+function payload() {
+  if (as !== 'object') return send;
+  try {
+    return JSON.parse(send);
+  } catch {
+    return send;
+  }
+}
+
+async function run() {
+  for (let i = 1; i <= repeat; i++) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (target !== window) target.postMessage(payload(), '*');
+    status.textContent = `Posted ${i} of ${repeat} (${as}).`;
+  }
+  if (repeat === 0) status.textContent = 'Nothing to post (repeat=0).';
+  document.documentElement.dataset.forgeDone = 'true';
+}
+
+if (document.readyState === 'complete') run();
+else addEventListener('load', run, { once: true });

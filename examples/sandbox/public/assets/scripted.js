@@ -1,0 +1,132 @@
+// Scripted mode of /generic (tests): ?script=step,step,…&delay=ms&session=id&echo=1
+//
+// Steps (run in order once the page has loaded; `delay` ms between steps, default 0):
+//   ready | start | submit | cancel | token-expired
+//   progress:<step>[:<index>[:<total>]]   index/total sent as numbers when numeric, else as given
+//   complete[:<outcome>]                   outcome sent as given (omitted when empty)
+//   error[:<code>[:<recoverable>]]         code default "sandbox_error"; recoverable true|false, omitted when absent
+//   resize:<px>                            height sent as a number when numeric, else as given
+//   wait:<ms>
+//   await-init | await-token               wait for the next `init` / `token` from the host not yet awaited
+//   navigate:<urlencoded URL>              this frame goes to that URL (relative to this page); the script ends
+//   raw:<urlencoded JSON or string>        posts exactly that: valid JSON → the parsed value, else the string
+//   encoding:json | encoding:object        how later messages (not raw) are posted; default object
+// The list is split at commas first, then each argument is percent-decoded once, so an argument
+// containing ',' or ':' must be encoded inside the `script` value (encodeURIComponent).
+// submit and complete carry `sessionId`. With echo=1, each `init` / `token` the host sends is
+// reported back at once as progress {step: "init:<locale>:<theme>"} / {step: "token:<first 4 chars>"}.
+import { params, resolveSessionId } from './frame.js';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function decodeArg(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function numberOr(text) {
+  return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+}
+
+export function parseStep(text) {
+  const colon = text.indexOf(':');
+  const name = colon === -1 ? text : text.slice(0, colon);
+  const rest = colon === -1 ? '' : text.slice(colon + 1);
+  const args = colon === -1 ? [] : rest.split(':').map(decodeArg);
+  return { name, rest: decodeArg(rest), args };
+}
+
+export function runScript(channel, scriptText) {
+  const steps = scriptText.split(',').map((s) => s.trim()).filter(Boolean);
+  const delay = Math.max(0, Number(params.get('delay')) || 0);
+  const echo = params.get('echo') === '1';
+  const sessionId = resolveSessionId();
+  const log = document.createElement('ol');
+  log.className = 'script-log';
+  const heading = document.createElement('h1');
+  heading.textContent = `Scripted sandbox (${steps.length} steps)`;
+  document.getElementById('app').replaceChildren(heading, log);
+
+  const note = (text) => {
+    const item = document.createElement('li');
+    item.textContent = text;
+    log.append(item);
+  };
+
+  // Host messages arrive at any time; await-init / await-token consume them in order.
+  const inbox = { init: [], token: [] };
+  let wake = () => {};
+  channel.onMessage((message) => {
+    if (message.type !== 'init' && message.type !== 'token') return;
+    note(message.type === 'init' ? `received init ${message.locale} ${message.theme}` : 'received token');
+    if (echo) {
+      const step =
+        message.type === 'init' ? `init:${message.locale}:${message.theme}` : `token:${String(message.token).slice(0, 4)}`;
+      channel.send('progress', { step });
+    }
+    inbox[message.type].push(message);
+    wake();
+  });
+  const awaitMessage = async (type) => {
+    while (inbox[type].length === 0) await new Promise((resolve) => (wake = resolve));
+    inbox[type].shift();
+  };
+
+  const actions = {
+    ready: () => channel.send('ready'),
+    start: () => channel.send('start'),
+    submit: () => channel.send('submit', { sessionId }),
+    cancel: () => channel.send('cancel'),
+    'token-expired': () => channel.send('token-expired'),
+    progress: ({ args: [step = '', index, total] }) => {
+      const fields = { step };
+      if (index !== undefined) fields.index = numberOr(index);
+      if (total !== undefined) fields.total = numberOr(total);
+      channel.send('progress', fields);
+    },
+    complete: ({ rest }) => channel.send('complete', rest ? { sessionId, outcome: rest } : { sessionId }),
+    error: ({ args: [code, recoverable] }) => {
+      const fields = { code: code || 'sandbox_error', message: 'Scripted sandbox error' };
+      if (recoverable === 'true' || recoverable === 'false') fields.recoverable = recoverable === 'true';
+      channel.send('error', fields);
+    },
+    resize: ({ rest }) => channel.send('resize', { height: numberOr(rest) }),
+    wait: ({ rest }) => sleep(Math.max(0, Number(rest) || 0)),
+    'await-init': () => awaitMessage('init'),
+    'await-token': () => awaitMessage('token'),
+    encoding: ({ rest }) => channel.setEncoding(rest),
+    raw: ({ rest }) => {
+      let value = rest;
+      try {
+        value = JSON.parse(rest);
+      } catch {
+        // a bare string
+      }
+      channel.postRaw(value);
+    },
+    navigate: ({ rest }) => {
+      location.href = new URL(rest, location.href).href;
+      return 'stop';
+    },
+  };
+
+  (async () => {
+    for (const [i, text] of steps.entries()) {
+      if (i > 0 && delay) await sleep(delay);
+      const step = parseStep(text);
+      const action = Object.prototype.hasOwnProperty.call(actions, step.name) ? actions[step.name] : null;
+      if (!action) {
+        console.warn(`[sandbox] unknown script step "${text}"`);
+        note(`skipped unknown step ${text}`);
+        continue;
+      }
+      note(text);
+      if ((await action(step)) === 'stop') return;
+    }
+    note('done');
+    document.documentElement.dataset.scriptDone = 'true';
+  })().catch((error) => console.error('[sandbox] script failed', error));
+}

@@ -1,0 +1,218 @@
+/**
+ * Sandbox verification provider for <kyc-widget>: a tiny Node server (no dependencies) whose pages
+ * run inside the widget's cross-origin iframe. Used by `npm start` and by the browser tests.
+ *
+ * Routing rule — "special routes first, then static files under public/":
+ *
+ *   1. `routes` (exported below) maps a path to a handler `(req, res, url) => void | Promise<void>`.
+ *      A key is an exact path ('/silent') or a prefix written '/name/*', which matches every path
+ *      starting with '/name/' ('/generic/session/abc'). Exact keys win, then the longest prefix.
+ *      Register '/name' and '/name/*' both when a page must answer on its bare path too.
+ *      `page(file, headers)` builds a handler that serves one HTML file from public/.
+ *   2. Anything else is a static file under public/ ('/assets/generic.js', '/' → index.html).
+ *
+ * Adding a provider page later: either drop it in public/ at the path the provider uses
+ * (public/sumsub/websdk/websdk.html is served as /sumsub/websdk/websdk.html with no code change),
+ * or add a route, e.g. `'/persona/widget': page('persona.html')`,
+ * `'/didit/session/*': page('didit.html')`.
+ *
+ * Every response has `Cache-Control: no-store`. Pages have no X-Frame-Options (framable from any
+ * origin) and a strict CSP (scripts and styles from this origin only, Trusted Types enforced), so
+ * page scripts and styles must live in files under public/assets/ — never inline.
+ * Paths with `..` segments (also encoded, `%2e%2e`, `..%2f`, backslashes, NUL) are refused with 400.
+ *
+ * Run:    node examples/sandbox/server.mjs [--host 127.0.0.1] [--port 5174]
+ * Import: const { origin, port, close } = await startSandbox({ host, port: 0 });
+ */
+import { createServer } from 'node:http';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const PUBLIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
+
+export const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** Policy for every HTML page (the sandbox itself must pass a strict-CSP test). No frame-ancestors: framable anywhere. */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob: mediastream:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+].join('; ');
+
+const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+/** A handler that serves one file from public/ (with optional extra or overriding headers). */
+export function page(file, headers = {}) {
+  return (req, res) => sendFile(req, res, path.join(PUBLIC_DIR, file), headers);
+}
+
+/** The special routes. Extend freely; see the rule at the top of this file. */
+export const routes = {
+  '/generic': page('generic.html'),
+  '/generic/*': page('generic.html'),
+  '/silent': page('silent.html'),
+  '/blocked': page('blocked.html', {
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': "frame-ancestors 'none'",
+  }),
+  '/forge': page('forge.html'),
+  '/spy': page('spy.html'),
+};
+
+export function findRoute(pathname, table = routes) {
+  if (Object.prototype.hasOwnProperty.call(table, pathname) && !pathname.endsWith('/*')) return table[pathname];
+  let best;
+  let bestLength = -1;
+  for (const [key, handler] of Object.entries(table)) {
+    if (!key.endsWith('/*')) continue;
+    const prefix = key.slice(0, -1); // keeps the trailing slash: '/generic/'
+    if (pathname.startsWith(prefix) && prefix.length > bestLength) {
+      best = handler;
+      bestLength = prefix.length;
+    }
+  }
+  return best;
+}
+
+function plain(res, status, text, headers = {}) {
+  res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  res.end(text);
+}
+
+function isInside(file, dir) {
+  return file === dir || file.startsWith(dir + path.sep);
+}
+
+async function sendFile(req, res, file, headers = {}) {
+  let body;
+  try {
+    const real = await realpath(file);
+    if (!isInside(real, await realpath(PUBLIC_DIR)) || !(await stat(real)).isFile()) throw new Error('not a file');
+    body = await readFile(real);
+  } catch {
+    return plain(res, 404, 'Not found');
+  }
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const extra = type.startsWith('text/html') ? { 'Content-Security-Policy': PAGE_CSP } : {};
+  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': type, 'Content-Length': body.length, ...extra, ...headers });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Decodes the raw request path and refuses anything that could step outside public/. */
+function safePathname(rawUrl) {
+  const rawPath = (rawUrl ?? '/').split(/[?#]/, 1)[0];
+  if (!rawPath.startsWith('/')) return null;
+  let decoded;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null; // malformed percent-encoding
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return null;
+  return decoded;
+}
+
+async function serveStatic(req, res, pathname) {
+  if (pathname.split('/').some((segment) => segment.startsWith('.'))) return plain(res, 404, 'Not found'); // dotfiles
+  let file = path.resolve(PUBLIC_DIR, `.${pathname}`);
+  if (!isInside(file, PUBLIC_DIR)) return plain(res, 400, 'Bad path');
+  try {
+    if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+  } catch {
+    // sendFile answers 404
+  }
+  return sendFile(req, res, file);
+}
+
+async function handle(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  const pathname = safePathname(req.url);
+  if (pathname === null) return plain(res, 400, 'Bad path');
+  const url = new URL(req.url, 'http://sandbox.invalid');
+  const handler = findRoute(pathname);
+  if (handler) return handler(req, res, url);
+  return serveStatic(req, res, pathname);
+}
+
+export async function startSandbox({ host = '127.0.0.1', port = 0 } = {}) {
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) plain(res, 500, 'Internal error');
+      else res.destroy();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = server.address().port;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  let closing;
+  return {
+    origin,
+    port: actualPort,
+    server,
+    close() {
+      closing ??= new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections(); // keep-alive sockets would otherwise hold close() open
+      });
+      return closing;
+    },
+  };
+}
+
+function parseArgs(argv) {
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--(host|port)(?:=(.*))?$/.exec(argv[i]);
+    if (!match) continue;
+    const value = match[2] ?? argv[++i];
+    if (match[1] === 'host') options.host = value;
+    else options.port = Number(value);
+  }
+  return options;
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (isMain) {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port < 65536)) {
+    console.error('--port must be an integer between 0 and 65535');
+    process.exit(2);
+  }
+  const sandbox = await startSandbox(options);
+  console.log(`Sandbox provider running at ${sandbox.origin}`);
+  console.log(`  generic frame: ${sandbox.origin}/generic   (scripted: /generic?script=ready,start)`);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => sandbox.close().then(() => process.exit(0)));
+  }
+}

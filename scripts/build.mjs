@@ -1,0 +1,76 @@
+// `npm run build`: the standalone ES module (+ its lazily loaded UI chunk), the one-file IIFE,
+// the library entries (dependencies external), type declarations and custom-elements.json.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { writeManifest } from './manifest.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const quiet = process.argv.includes('--quiet');
+
+/** React's production build, no `process` left in browser code. */
+const define = { 'process.env.NODE_ENV': JSON.stringify('production') };
+const common = { root, base: './', configFile: false, logLevel: quiet ? 'warn' : 'info', define, esbuild: { jsx: 'automatic', legalComments: 'none' } };
+
+export async function buildAll() {
+  rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+  // 1. dist/kyc-widget.js: defines the tag on import; the React UI is a sibling chunk fetched in parallel
+  //    with the frame, by relative URL.
+  await build({
+    ...common,
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      modulePreload: false,
+      // Not lib mode: lib mode leaves ES output unminified.
+      rollupOptions: {
+        input: 'src/define.ts',
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es', entryFileNames: 'kyc-widget.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+
+  // 2. dist/kyc-widget.iife.js: the same as one classic script.
+  await build({
+    ...common,
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: { entry: 'src/define.ts', formats: ['iife'], name: 'KycWidget', fileName: () => 'kyc-widget.iife.js' },
+      rollupOptions: { output: { inlineDynamicImports: true } },
+    },
+  });
+
+  // 3. Library entries for bundler users: dependencies stay external, the UI stays a lazy chunk.
+  await build({
+    ...common,
+    define: {},
+    build: {
+      outDir: 'dist/lib',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react.tsx' }, formats: ['es'] },
+      rollupOptions: {
+        external: (id) => /^(react|react-dom|@r2wc\/core)(\/|$)/.test(id),
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+
+  // 4. Declarations.
+  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+
+  // 5. The Custom Elements Manifest, from the element's own tables and JSDoc.
+  await writeManifest();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();

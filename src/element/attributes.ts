@@ -1,0 +1,115 @@
+/**
+ * The element's inputs: one row per attribute ⇄ property (SPEC.md "Inputs").
+ * Parsing never throws: a bad value becomes the default, except where SPEC.md asks for a `config-invalid`
+ * error instead (unknown provider, unparsable options) — those keep the raw value for the config check.
+ */
+
+export interface Inputs {
+  provider: string;
+  sessionUrl: string | undefined;
+  sessionToken: string | undefined;
+  sessionEndpoint: string | undefined;
+  allowedOrigins: string | undefined;
+  /** An object, or the raw text when the attribute was not valid JSON (reported as config-invalid). */
+  options: Record<string, unknown> | InvalidJson;
+  mode: 'inline' | 'modal';
+  open: boolean;
+  locale: string | undefined;
+  theme: 'light' | 'dark' | 'auto';
+  loadTimeout: number;
+  decision: 'approved' | 'declined' | 'review' | undefined;
+  debug: boolean;
+}
+
+export class InvalidJson {
+  constructor(readonly reason: string) {}
+}
+
+type Kind = 'string' | 'boolean' | 'number' | 'json' | readonly string[];
+
+export interface InputSpec<K extends keyof Inputs = keyof Inputs> {
+  attribute: string;
+  property: K;
+  kind: Kind;
+  default: Inputs[K];
+  /** Read by the flow: a change restarts or reconfigures the session. */
+  config?: boolean;
+  /** Never reflected, never logged. */
+  secret?: boolean;
+  description: string;
+}
+
+export const DEFAULT_LOAD_TIMEOUT = 20000;
+
+function spec<K extends keyof Inputs>(row: InputSpec<K>): InputSpec<K> {
+  return row;
+}
+
+export const INPUTS = [
+  spec({ attribute: 'provider', property: 'provider', kind: 'string', default: 'generic', config: true, description: 'Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy or didit.' }),
+  spec({ attribute: 'session-url', property: 'sessionUrl', kind: 'string', default: undefined, config: true, description: "The session or flow URL the host's backend created with the provider." }),
+  spec({ attribute: 'session-token', property: 'sessionToken', kind: 'string', default: undefined, config: true, secret: true, description: 'A provider access token. Secret: set it as a property; it is never written to an attribute or logged.' }),
+  spec({ attribute: 'session-endpoint', property: 'sessionEndpoint', kind: 'string', default: undefined, config: true, description: "The host backend's endpoint that creates and refreshes sessions." }),
+  spec({ attribute: 'allowed-origins', property: 'allowedOrigins', kind: 'string', default: undefined, config: true, description: "Space-separated origins added to the adapter's built-in allowlist." }),
+  spec({ attribute: 'options', property: 'options', kind: 'json', default: {}, config: true, description: 'Provider-specific settings, a JSON object.' }),
+  spec({ attribute: 'mode', property: 'mode', kind: ['inline', 'modal'], default: 'inline', config: true, description: 'inline fills the element; modal shows the flow in a native modal dialog.' }),
+  spec({ attribute: 'open', property: 'open', kind: 'boolean', default: false, description: 'Modal mode: shown while present; removed when the person closes the dialog.' }),
+  spec({ attribute: 'locale', property: 'locale', kind: 'string', default: undefined, description: "Language of the widget's text (BCP 47); passed on to the provider." }),
+  spec({ attribute: 'theme', property: 'theme', kind: ['light', 'dark', 'auto'], default: 'auto', description: 'Colour scheme.' }),
+  spec({ attribute: 'load-timeout', property: 'loadTimeout', kind: 'number', default: DEFAULT_LOAD_TIMEOUT, description: 'Milliseconds the frame has to load and say it is ready.' }),
+  spec({ attribute: 'decision', property: 'decision', kind: ['approved', 'declined', 'review'], default: undefined, description: "The final decision from the host's backend, shown on the result screen." }),
+  spec({ attribute: 'debug', property: 'debug', kind: 'boolean', default: false, description: 'Logs each normalized event to the console, tokens redacted.' }),
+] as const satisfies readonly InputSpec[];
+
+export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.attribute, row as InputSpec]));
+export const BY_PROPERTY: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.property, row as InputSpec]));
+
+export function defaults(): Inputs {
+  const inputs = {} as Record<string, unknown>;
+  for (const row of INPUTS) inputs[row.property] = row.kind === 'json' ? { ...(row.default as object) } : row.default;
+  return inputs as unknown as Inputs;
+}
+
+/** Attribute text → property value. `null` (attribute removed) gives the default. */
+export function fromAttribute(row: InputSpec, text: string | null): unknown {
+  if (text === null) return row.kind === 'json' ? {} : row.default;
+  // HTML boolean attributes: present means true, whatever the value (even "" or "false").
+  if (row.kind === 'boolean') return true;
+  return coerce(row, text);
+}
+
+/** Any property value → a valid value of the input's type (bad input becomes the default). */
+export function coerce(row: InputSpec, value: unknown): unknown {
+  if (value === null || value === undefined) return row.kind === 'json' ? {} : row.default;
+  switch (row.kind) {
+    case 'boolean':
+      return Boolean(value);
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(String(value).trim());
+      return Number.isFinite(n) && n > 0 ? n : row.default;
+    }
+    case 'json':
+      return parseJsonObject(value);
+    case 'string': {
+      const text = typeof value === 'string' ? value.trim() : String(value);
+      return text === '' ? row.default : text;
+    }
+    default: {
+      const text = String(value).trim().toLowerCase();
+      return (row.kind as readonly string[]).includes(text) ? text : row.default;
+    }
+  }
+}
+
+function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson {
+  if (typeof value === 'string') {
+    if (value.trim() === '') return {};
+    try {
+      return parseJsonObject(JSON.parse(value));
+    } catch (error) {
+      return new InvalidJson(`options is not valid JSON (${(error as Error).message})`);
+    }
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...(value as Record<string, unknown>) };
+  return new InvalidJson('options must be a JSON object');
+}

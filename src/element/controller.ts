@@ -1,0 +1,608 @@
+import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
+import { canRetry, INITIAL, isLive, transition, type Input, type KycState, type Snapshot } from '../flow/machine';
+import { FrameBridge } from '../frame/bridge';
+import { hasSession, resolveFrame, type ResolvedFrame } from '../frame/resolve';
+import type { Decoded, Outcome, ProviderSession, Signal } from '../providers/types';
+import { format, isRtl, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
+import { adoptStyles } from '../ui/styles';
+import type { Inputs } from './attributes';
+import { emit, type KycEventDetails, type KycEventName } from './events';
+
+/**
+ * Everything the element does, without React: builds the shadow skeleton, resolves inputs into a
+ * frame, runs the flow machine, turns provider signals into DOM events, announces state changes.
+ * The React UI (loaded later, in its own chunk) only reads `view` and calls the public methods.
+ */
+
+export interface ViewModel {
+  state: KycState;
+  outcome?: Outcome;
+  decision?: Inputs['decision'];
+  error?: KycErrorInfo;
+  canRetry: boolean;
+  language: Language;
+  messages: Messages;
+  modal: boolean;
+  /** Increments when the UI should move focus to the new screen's heading. */
+  focusRequest: number;
+}
+
+export type LastError = KycErrorInfo & { provider: string; sessionId?: string };
+
+/** What the controller needs from its element, without making any of it public API. */
+export interface HostPort {
+  readonly inputs: Inputs;
+  /** Sets the `open` property (and attribute), as the person or start() did. */
+  setOpen(open: boolean): void;
+}
+
+export class WidgetController {
+  readonly #host: HTMLElement;
+  readonly #port: HostPort;
+  readonly #shadow: ShadowRoot;
+  readonly #root: HTMLDivElement;
+  readonly #stage: HTMLDivElement;
+  readonly #live: HTMLDivElement;
+  readonly #bridge: FrameBridge;
+  /** Where React renders; holds a static loading placeholder until it does. */
+  readonly ui: HTMLDivElement;
+  #dialog: HTMLDialogElement | null = null;
+  #closeButton: HTMLButtonElement | null = null;
+
+  #snapshot: Snapshot = INITIAL;
+  #frame: ResolvedFrame | null = null;
+  #session: ProviderSession | null = null;
+  #configKey = '';
+  #token: string | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #connected = false;
+  #configureQueued = false;
+  /** Live when the element was removed: it restarts when it comes back. */
+  #resumeOnConnect = false;
+  /** The flow stopped on an expired token; a new `sessionToken` resumes it in the same frame. */
+  #awaitingToken: KycState | null = null;
+  #focusRequest = 0;
+  #view: ViewModel;
+  readonly #subscribers = new Set<() => void>();
+  readonly #queue: Array<() => void> = [];
+  #draining = false;
+
+  #lastError: LastError | null = null;
+
+  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot) {
+    this.#host = host;
+    this.#port = port;
+    this.#shadow = shadow;
+    const doc = host.ownerDocument;
+    adoptStyles(shadow);
+    this.#root = div(doc, 'root', 'container');
+    this.#live = div(doc, 'visually-hidden');
+    this.#live.setAttribute('role', 'status');
+    this.#live.setAttribute('aria-live', 'polite');
+    this.#stage = div(doc, 'stage');
+    const frameBox = div(doc, 'frame-box', 'frame-container');
+    this.ui = div(doc, 'ui');
+    this.#stage.append(frameBox, this.ui);
+    this.#root.append(this.#live, this.#stage);
+    this.#bridge = new FrameBridge(frameBox, {
+      message: (message) => this.#run(() => this.#receive(message)),
+      load: () => this.#run(() => this.#apply(this.#session?.onLoad?.() ?? [])),
+    });
+    this.#view = this.#makeView();
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------
+
+  connect(): void {
+    this.#connected = true;
+    if (!this.ui.firstChild) this.ui.append(loadingPlaceholder(this.#host.ownerDocument, this.#messages().loading));
+    this.#placeRoot();
+    const win = this.#host.ownerDocument.defaultView;
+    win?.addEventListener('offline', this.#onOffline);
+    win?.addEventListener('online', this.#onOnline);
+    if (this.#resumeOnConnect) {
+      this.#resumeOnConnect = false;
+      this.#configKey = ''; // the iframe is gone: whatever the config, load it again
+    }
+    this.#configureNow();
+  }
+
+  disconnect(): void {
+    this.#connected = false;
+    const win = this.#host.ownerDocument.defaultView;
+    win?.removeEventListener('offline', this.#onOffline);
+    win?.removeEventListener('online', this.#onOnline);
+    if (isLive(this.#snapshot.state) || this.#awaitingToken) this.#resumeOnConnect = true;
+    this.#stopFrame();
+    this.#dialog?.close();
+  }
+
+  /** An input changed. Config inputs are re-resolved once per task, however many changed. */
+  inputChanged(property: keyof Inputs, config: boolean): void {
+    if (property === 'open') this.#syncDialog();
+    if (property === 'locale') this.#bridge.setTitle(this.#messages().frameTitle);
+    if (config) this.#queueConfigure();
+    else this.#notify();
+  }
+
+  // ---- public methods ---------------------------------------------------------------------------
+
+  start(): void {
+    this.#run(() => {
+      if (this.#port.inputs.mode === 'modal') this.#port.setOpen(true);
+      const resolution = this.#resolve();
+      if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame);
+      else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+      else this.#failConfig('start() needs a session-url or session-token');
+    });
+  }
+
+  retry(): void {
+    this.#run(() => {
+      if (!canRetry(this.#snapshot)) return;
+      const resolution = this.#resolve();
+      if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame, 'retry');
+      else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+    });
+  }
+
+  cancel(): void {
+    this.#run(() => this.#transition({ type: 'cancel' }));
+  }
+
+  get snapshot(): Snapshot {
+    return this.#snapshot;
+  }
+
+  /** The detail of the last kyc-error, or null. */
+  get lastError() {
+    return this.#lastError;
+  }
+
+  get stats() {
+    return this.#bridge.stats;
+  }
+
+  get iframe(): HTMLIFrameElement | null {
+    return this.#bridge.iframe;
+  }
+
+  // ---- view model for the UI (useSyncExternalStore) -------------------------------------------------
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#subscribers.add(listener);
+    return () => this.#subscribers.delete(listener);
+  };
+
+  readonly getView = (): ViewModel => this.#view;
+
+  /** The person closed the modal (Escape, the close button). */
+  readonly closeDialog = (): void => {
+    this.#dialog?.close();
+  };
+
+  // ---- configuration -----------------------------------------------------------------------------
+
+  #queueConfigure(): void {
+    if (this.#configureQueued) return;
+    this.#configureQueued = true;
+    queueMicrotask(() => {
+      this.#configureQueued = false;
+      this.#configureNow();
+    });
+  }
+
+  #configureNow(): void {
+    if (!this.#connected) return;
+    this.#run(() => this.#configure());
+  }
+
+  #resolve() {
+    const doc = this.#host.ownerDocument;
+    return resolveFrame(this.#port.inputs, {
+      locale: this.#language(),
+      hostOrigin: doc.defaultView?.location.origin ?? '',
+      baseUrl: doc.baseURI,
+    });
+  }
+
+  #configure(): void {
+    this.#placeRoot();
+    const inputs = this.#port.inputs;
+    const resolution = this.#resolve();
+    if (resolution.kind === 'idle') {
+      this.#configKey = 'idle';
+      this.#stopFrame();
+      this.#transition({ type: 'reset' });
+      return;
+    }
+    if (resolution.kind === 'invalid') {
+      const key = `invalid ${resolution.message}`;
+      if (key === this.#configKey && this.#snapshot.state === 'error') return;
+      this.#configKey = key;
+      this.#failConfig(resolution.message);
+      return;
+    }
+    const key = JSON.stringify([inputs.provider, inputs.sessionUrl, inputs.sessionEndpoint, inputs.allowedOrigins, inputs.options, inputs.mode]);
+    const token = inputs.sessionToken;
+    if (key === this.#configKey) {
+      if (token === this.#token) return;
+      if (this.#handOverToken(token)) return;
+    }
+    this.#configKey = key;
+    if (inputs.mode === 'modal' && !inputs.open) {
+      // A modal flow starts when it is opened; until then nothing is loaded.
+      this.#stopFrame();
+      this.#transition({ type: 'reset' });
+      return;
+    }
+    this.#beginAttempt(resolution.frame);
+  }
+
+  /** A new token for a running frame whose protocol can take it without a reload (Sumsub, generic). */
+  #handOverToken(token: string | undefined): boolean {
+    const session = this.#session;
+    if (!token || !session?.tokenRefreshed || !this.#bridge.iframe) return false;
+    const resumeTo = this.#awaitingToken;
+    if (!resumeTo && !isLive(this.#snapshot.state)) return false;
+    this.#token = token;
+    session.tokenRefreshed(token);
+    if (resumeTo) {
+      this.#awaitingToken = null;
+      this.#transition({ type: 'resume', state: resumeTo });
+    }
+    return true;
+  }
+
+  #beginAttempt(frame: ResolvedFrame, how: 'start' | 'retry' = 'start'): void {
+    this.#stopFrame();
+    this.#frame = frame;
+    this.#token = frame.context.sessionToken;
+    this.#transition({ type: how === 'retry' ? 'retry' : 'start' });
+    if (this.#snapshot.state !== 'loading') return;
+    const attempt = this.#snapshot.attempt;
+    const bridge = this.#bridge;
+    this.#session = frame.adapter.createSession({
+      post: (message) => bridge.post(message),
+      token: () => this.#token,
+      context: frame.context,
+    });
+    this.#setFrameHeight(undefined);
+    bridge.load({
+      url: frame.url,
+      allow: frame.adapter.allow,
+      sandbox: frame.adapter.sandbox,
+      allowFullscreen: frame.adapter.allowFullscreen,
+      title: this.#messages().frameTitle,
+      allowlist: frame.allowlist,
+    });
+    this.#timer = setTimeout(() => {
+      this.#run(() => {
+        if (this.#snapshot.attempt !== attempt || this.#snapshot.state !== 'loading') return;
+        const seconds = Math.round(this.#port.inputs.loadTimeout / 100) / 10;
+        this.#fail(makeError('frame-load-timeout', `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`));
+      });
+    }, this.#port.inputs.loadTimeout);
+  }
+
+  #stopFrame(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#bridge.destroy();
+    this.#session = null;
+    this.#awaitingToken = null;
+  }
+
+  // ---- frame signals -----------------------------------------------------------------------------
+
+  #receive(message: Decoded): void {
+    let signals: Signal[] = [];
+    try {
+      signals = this.#session?.receive(message) ?? [];
+    } catch {
+      signals = []; // an adapter bug must not break the message loop; the message is dropped
+    }
+    if (this.#port.inputs.debug && signals.length === 0) this.#log('ignored message', { kind: message.kind });
+    this.#apply(signals);
+  }
+
+  #apply(signals: readonly Signal[]): void {
+    for (const signal of signals) {
+      switch (signal.type) {
+        case 'ready':
+          this.#transition({ type: 'ready', sessionId: signal.sessionId });
+          break;
+        case 'start':
+          this.#transition({ type: 'start-flow', sessionId: signal.sessionId });
+          break;
+        case 'progress':
+          this.#transition({ type: 'progress', step: signal.step, index: signal.index, total: signal.total });
+          break;
+        case 'submit':
+          this.#transition({ type: 'submit', sessionId: signal.sessionId });
+          break;
+        case 'complete':
+          this.#transition({ type: 'complete', outcome: signal.outcome, sessionId: signal.sessionId });
+          break;
+        case 'cancel':
+          this.#transition({ type: 'cancel' });
+          break;
+        case 'error':
+          if (isLive(this.#snapshot.state)) {
+            this.#fail(makeError(signal.code, signal.message, { recoverable: signal.recoverable, providerCode: signal.providerCode }));
+          }
+          break;
+        case 'resize':
+          if (isLive(this.#snapshot.state)) this.#setFrameHeight(signal.height);
+          break;
+        case 'token-expired':
+          this.#tokenExpired();
+          break;
+        case 'reload':
+          if (isLive(this.#snapshot.state) && this.#frame) this.#beginAttempt(this.#frame);
+          break;
+      }
+    }
+  }
+
+  #tokenExpired(): void {
+    const state = this.#snapshot.state;
+    if (!isLive(state)) return;
+    // Without a session endpoint the host must supply the new token (sessionToken property); the frame
+    // stays loaded behind the error screen so that the flow resumes where it was.
+    this.#fail(
+      makeError('session-expired', 'the provider says the session token expired; set a new sessionToken to resume', {
+        recoverable: false,
+      }),
+      true,
+    );
+    if (this.#session?.tokenRefreshed) this.#awaitingToken = state === 'loading' ? 'ready' : state;
+  }
+
+  // ---- the machine and its effects -------------------------------------------------------------
+
+  /** Serializes work: a host listener that calls retry() inside an event runs after the current step. */
+  #run(step: () => void): void {
+    this.#queue.push(step);
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      while (this.#queue.length) {
+        try {
+          this.#queue.shift()!();
+        } catch (error) {
+          // Never let an exception out of the element; report it where developers look.
+          reportError(error);
+        }
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  #failConfig(message: string): void {
+    this.#stopFrame();
+    this.#fail(makeError('config-invalid', message));
+  }
+
+  #fail(error: KycErrorInfo, keepFrame = false): void {
+    this.#transition({ type: 'fail', error }, keepFrame);
+  }
+
+  #transition(input: Input | { type: 'resume'; state: KycState }, keepFrame = false): void {
+    const previous = this.#snapshot;
+    let result;
+    if (input.type === 'resume') {
+      const snapshot: Snapshot = { ...previous, state: input.state, error: undefined };
+      result = { snapshot, emits: [{ event: 'kyc-statechange' as const, detail: { state: input.state, previous: previous.state } }] };
+    } else {
+      result = transition(previous, input);
+    }
+    const { snapshot, emits } = result;
+    this.#snapshot = snapshot;
+    if (snapshot.state !== previous.state) this.#enter(snapshot, previous, keepFrame);
+    for (const { event, detail } of emits) {
+      const full = { provider: this.#port.inputs.provider, ...(snapshot.sessionId ? { sessionId: snapshot.sessionId } : {}), ...detail };
+      if (event === 'kyc-error') this.#lastError = full as LastError;
+      if (this.#port.inputs.debug) this.#log(event, full);
+      emit(this.#host, event as KycEventName, full as KycEventDetails[KycEventName]);
+    }
+    if (input.type === 'progress' && input.index !== undefined && input.total !== undefined) {
+      this.#announce(format(this.#messages().announce.step, { index: input.index, total: input.total }));
+    }
+  }
+
+  /** Side effects of entering a state, before its events are dispatched. */
+  #enter(snapshot: Snapshot, previous: Snapshot, keepFrame: boolean): void {
+    const { state } = snapshot;
+    if (state !== 'loading') {
+      if (!isLive(state) && !keepFrame) this.#stopFrame();
+      if (state === 'ready' || !isLive(state)) {
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+      }
+    }
+    const screenChanged = !isLive(state) || previous.state === 'idle';
+    const focusInside = this.#shadow.activeElement !== null || (this.#dialog?.open ?? false);
+    if (screenChanged && focusInside && state !== 'idle') this.#focusRequest++;
+    this.#root.dataset.state = state;
+    this.#announce(this.#announcement(snapshot));
+    this.#notify();
+  }
+
+  #announcement(snapshot: Snapshot): string {
+    const m = this.#messages();
+    switch (snapshot.state) {
+      case 'loading':
+        return m.loading;
+      case 'ready':
+        return m.announce.ready;
+      case 'in-progress':
+        return m.announce.inProgress;
+      case 'submitted':
+        return m.announce.submitted;
+      case 'complete':
+        return m.resultTitle[this.#port.inputs.decision ?? snapshot.outcome ?? 'pending'];
+      case 'cancelled':
+        return m.cancelledTitle;
+      case 'error':
+        return snapshot.error ? m.errors[snapshot.error.code] : m.errorTitle;
+      default:
+        return '';
+    }
+  }
+
+  #announce(text: string): void {
+    if (this.#live.textContent !== text) this.#live.textContent = text;
+  }
+
+  #setFrameHeight(height: number | undefined): void {
+    if (height === undefined) this.#stage.style.removeProperty('--_frame-resized');
+    else this.#stage.style.setProperty('--_frame-resized', `${height}px`);
+  }
+
+  // ---- presentation helpers -----------------------------------------------------------------------
+
+  #language(): Language {
+    const host = this.#host;
+    const fromTree = host.closest('[lang]')?.getAttribute('lang');
+    const nav = host.ownerDocument.defaultView?.navigator;
+    return resolveLanguage(this.#port.inputs.locale) ?? resolveLanguage(fromTree) ?? resolveLanguage(nav?.language) ?? 'en';
+  }
+
+  #messages(): Messages {
+    return messagesFor(this.#language());
+  }
+
+  #makeView(): ViewModel {
+    const language = this.#language();
+    const { state, outcome, error } = this.#snapshot;
+    return {
+      state,
+      outcome,
+      error,
+      decision: this.#port.inputs.decision,
+      canRetry: canRetry(this.#snapshot),
+      language,
+      messages: messagesFor(language),
+      modal: this.#port.inputs.mode === 'modal',
+      focusRequest: this.#focusRequest,
+    };
+  }
+
+  #notify(): void {
+    const language = this.#language();
+    const root = this.#root;
+    root.lang = language;
+    root.dir = isRtl(language) ? 'rtl' : 'ltr';
+    root.dataset.theme = this.#port.inputs.theme;
+    root.dataset.state = this.#snapshot.state;
+    this.#view = this.#makeView();
+    this.#dialog?.setAttribute('aria-label', this.#view.messages.frameTitle);
+    this.#closeButton?.setAttribute('aria-label', this.#view.messages.close);
+    for (const listener of this.#subscribers) listener();
+  }
+
+  /** Inline: the root sits in the shadow root. Modal: inside a native <dialog>. Moving it reloads any frame. */
+  #placeRoot(): void {
+    const modal = this.#port.inputs.mode === 'modal';
+    const parent = modal ? this.#ensureDialog() : this.#shadow;
+    if (this.#root.parentNode !== parent) {
+      this.#stopFrame();
+      parent.append(this.#root);
+      if (!modal && this.#dialog) {
+        this.#dialog.remove();
+        this.#dialog = null;
+        this.#closeButton = null;
+      }
+    }
+    this.#syncDialog();
+    this.#notify();
+  }
+
+  #ensureDialog(): HTMLDialogElement {
+    if (this.#dialog) return this.#dialog;
+    const doc = this.#host.ownerDocument;
+    const dialog = doc.createElement('dialog');
+    dialog.setAttribute('part', 'dialog');
+    const close = doc.createElement('button');
+    close.type = 'button';
+    close.className = 'close';
+    close.setAttribute('part', 'button close-button');
+    close.textContent = '×';
+    close.addEventListener('click', () => dialog.close());
+    this.#closeButton = close;
+    dialog.append(close);
+    dialog.addEventListener('close', () => {
+      if (!this.#connected) return;
+      this.#run(() => {
+        if (isLive(this.#snapshot.state)) this.#transition({ type: 'cancel' });
+        this.#port.setOpen(false);
+      });
+    });
+    this.#shadow.append(dialog);
+    this.#dialog = dialog;
+    return dialog;
+  }
+
+  #syncDialog(): void {
+    const dialog = this.#dialog;
+    if (!dialog || this.#port.inputs.mode !== 'modal') return;
+    const { open } = this.#port.inputs;
+    if (open && this.#connected && !dialog.open) {
+      dialog.showModal();
+      const state = this.#snapshot.state;
+      if (state === 'idle' || state === 'cancelled') queueMicrotask(() => this.#configureAfterOpen());
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }
+
+  #configureAfterOpen(): void {
+    this.#run(() => {
+      const { state } = this.#snapshot;
+      if (!hasSession(this.#port.inputs) || (state !== 'idle' && state !== 'cancelled')) return;
+      this.#configKey = '';
+      this.#configure();
+    });
+  }
+
+  #log(what: string, detail: object): void {
+    console.info(`[kyc-widget] ${what}`, detail, { accepted: this.#bridge.stats.accepted, ignored: this.#bridge.stats.ignored });
+  }
+
+  readonly #onOffline = (): void => {
+    this.#run(() => {
+      if (isLive(this.#snapshot.state)) this.#fail(makeError('offline', 'the browser went offline while the flow was running'));
+    });
+  };
+
+  readonly #onOnline = (): void => {
+    this.#run(() => {
+      if (this.#snapshot.state === 'error' && this.#snapshot.error?.code === 'offline') this.retry();
+    });
+  };
+}
+
+function div(doc: Document, className: string, part?: string): HTMLDivElement {
+  const el = doc.createElement('div');
+  el.className = className;
+  if (part) el.setAttribute('part', part);
+  return el;
+}
+
+/** What the person sees in the instant before the UI chunk has rendered: the same markup as its loading screen. */
+function loadingPlaceholder(doc: Document, text: string): HTMLElement {
+  const screen = div(doc, 'screen', 'status');
+  const spinner = div(doc, 'spinner');
+  spinner.setAttribute('aria-hidden', 'true');
+  const p = doc.createElement('p');
+  p.textContent = text;
+  screen.append(spinner, p);
+  return screen;
+}
+
+function reportError(error: unknown): void {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else console.error(error);
+}

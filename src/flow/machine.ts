@@ -1,0 +1,115 @@
+import type { Outcome } from '../providers/types';
+import type { KycErrorInfo } from './errors';
+
+/**
+ * The verification flow as a pure state machine: (snapshot, input) → (snapshot, emits).
+ * No timers, no DOM: the element applies the emits and owns side effects (frame, timers).
+ */
+
+export const STATES = ['idle', 'loading', 'ready', 'in-progress', 'submitted', 'complete', 'cancelled', 'error'] as const;
+export type KycState = (typeof STATES)[number];
+
+export interface Snapshot {
+  readonly state: KycState;
+  /** Increments with every start/retry; complete and cancel fire at most once per attempt. */
+  readonly attempt: number;
+  readonly sessionId?: string;
+  readonly outcome?: Outcome;
+  readonly error?: KycErrorInfo;
+}
+
+export type Input =
+  | { type: 'start' }
+  | { type: 'retry' }
+  | { type: 'reset' }
+  | { type: 'ready'; sessionId?: string }
+  | { type: 'start-flow'; sessionId?: string }
+  | { type: 'progress'; step: string; index?: number; total?: number }
+  | { type: 'submit'; sessionId?: string }
+  | { type: 'complete'; outcome: Outcome; sessionId?: string }
+  | { type: 'cancel' }
+  | { type: 'fail'; error: KycErrorInfo };
+
+/** What the element should dispatch, in order. `kyc-statechange` is always first when the state moved. */
+export type Emit =
+  | { event: 'kyc-statechange'; detail: { state: KycState; previous: KycState } }
+  | { event: 'kyc-ready' | 'kyc-start' | 'kyc-submit' | 'kyc-cancel'; detail: Record<string, never> }
+  | { event: 'kyc-progress'; detail: { step: string; index?: number; total?: number } }
+  | { event: 'kyc-complete'; detail: { outcome: Outcome } }
+  | { event: 'kyc-error'; detail: KycErrorInfo };
+
+export interface Transition {
+  snapshot: Snapshot;
+  emits: Emit[];
+}
+
+export const INITIAL: Snapshot = Object.freeze({ state: 'idle', attempt: 0 });
+
+/** States in which the provider's frame is running and may still speak. */
+const LIVE: ReadonlySet<KycState> = new Set(['loading', 'ready', 'in-progress', 'submitted']);
+
+export function isLive(state: KycState): boolean {
+  return LIVE.has(state);
+}
+
+export function canRetry(snapshot: Snapshot): boolean {
+  return snapshot.state === 'cancelled' || (snapshot.state === 'error' && snapshot.error?.recoverable === true);
+}
+
+export function transition(snapshot: Snapshot, input: Input): Transition {
+  const emits: Emit[] = [];
+  const move = (state: KycState, patch: Partial<Snapshot> = {}): Snapshot => {
+    const next: Snapshot = { ...snapshot, ...patch, state };
+    if (state !== snapshot.state) emits.unshift({ event: 'kyc-statechange', detail: { state, previous: snapshot.state } });
+    return next;
+  };
+  const withId = (id: string | undefined): Partial<Snapshot> => (id ? { sessionId: id } : {});
+  const { state } = snapshot;
+
+  switch (input.type) {
+    case 'start':
+      return { snapshot: move('loading', { attempt: snapshot.attempt + 1, outcome: undefined, error: undefined }), emits };
+    case 'retry':
+      if (!canRetry(snapshot)) return { snapshot, emits };
+      return { snapshot: move('loading', { attempt: snapshot.attempt + 1, outcome: undefined, error: undefined }), emits };
+    case 'reset':
+      return { snapshot: move('idle', { outcome: undefined, error: undefined }), emits };
+    case 'ready':
+      if (state !== 'loading') return { snapshot: idOnly(snapshot, input.sessionId), emits };
+      emits.push({ event: 'kyc-ready', detail: {} });
+      return { snapshot: move('ready', withId(input.sessionId)), emits };
+    case 'start-flow':
+      if (state !== 'ready' && state !== 'loading') return { snapshot: idOnly(snapshot, input.sessionId), emits };
+      emits.push({ event: 'kyc-start', detail: {} });
+      return { snapshot: move('in-progress', withId(input.sessionId)), emits };
+    case 'progress': {
+      if (state !== 'ready' && state !== 'in-progress' && state !== 'loading') return { snapshot, emits };
+      const detail: { step: string; index?: number; total?: number } = { step: input.step };
+      if (input.index !== undefined) detail.index = input.index;
+      if (input.total !== undefined) detail.total = input.total;
+      emits.push({ event: 'kyc-progress', detail });
+      return { snapshot: move('in-progress'), emits };
+    }
+    case 'submit':
+      if (!isLive(state) || state === 'submitted') return { snapshot: idOnly(snapshot, input.sessionId), emits };
+      emits.push({ event: 'kyc-submit', detail: {} });
+      return { snapshot: move('submitted', withId(input.sessionId)), emits };
+    case 'complete':
+      if (!isLive(state)) return { snapshot, emits };
+      emits.push({ event: 'kyc-complete', detail: { outcome: input.outcome } });
+      return { snapshot: move('complete', { ...withId(input.sessionId), outcome: input.outcome }), emits };
+    case 'cancel':
+      if (!isLive(state)) return { snapshot, emits };
+      emits.push({ event: 'kyc-cancel', detail: {} });
+      return { snapshot: move('cancelled'), emits };
+    case 'fail':
+      // A finished verification stays finished: a late frame error must not replace the result.
+      if (state === 'complete') return { snapshot, emits };
+      emits.push({ event: 'kyc-error', detail: input.error });
+      return { snapshot: move('error', { error: input.error }), emits };
+  }
+}
+
+function idOnly(snapshot: Snapshot, sessionId: string | undefined): Snapshot {
+  return sessionId && !snapshot.sessionId && isLive(snapshot.state) ? { ...snapshot, sessionId } : snapshot;
+}

@@ -1,0 +1,124 @@
+import { str } from '../frame/decode';
+import type { Outcome, ProviderAdapter, Signal } from './types';
+import {
+  asRecord,
+  cameraUnavailable,
+  codeOf,
+  complete,
+  field,
+  idOf,
+  progress,
+  providerError,
+  resize,
+  safely,
+  scrub,
+  setMissing,
+  stepOf,
+  tokenOf,
+  withSession,
+} from './wire';
+
+/**
+ * Didit's verification frame (docs/providers/didit.md): objects or JSON strings
+ * `{type: "didit:<event>", data?: {…}}`. `sdk_presentation=embedded` in the URL turns on `didit:layout`.
+ */
+
+export const DIDIT_HOST = 'https://verify.didit.me';
+const PREFIX = 'didit:';
+/** A session token used as a path segment: no `/`, no `..`, nothing that needs escaping. */
+const PATH_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
+/**
+ * Only an error that names the camera is a camera problem. "permission" alone is not enough: it
+ * may be location, clipboard or notifications, and a false camera-unavailable would stop a flow
+ * that can go on.
+ */
+const CAMERA_WORDS = /camera|webcam|getusermedia|videoinput|video[ _-]?(?:input|device)/i;
+
+export const didit: ProviderAdapter = {
+  id: 'didit',
+  origins: [DIDIT_HOST],
+  allow: 'camera; microphone; fullscreen; autoplay; encrypted-media',
+
+  frameUrl({ sessionUrl, sessionToken }) {
+    let url: URL;
+    if (sessionUrl) {
+      url = new URL(sessionUrl.href);
+    } else if (sessionToken !== undefined) {
+      const token = tokenOf(sessionToken);
+      if (!token || !PATH_TOKEN.test(token)) return { ok: false, message: 'session-token is not a valid Didit session token' };
+      // Didit's format: the token is the last path segment of the session URL.
+      url = new URL(`/session/${token}`, DIDIT_HOST);
+    } else {
+      return { ok: false, message: 'Didit needs a session-url (the session url from Didit\'s API) or a session-token' };
+    }
+    setMissing(url, 'sdk_presentation', 'embedded');
+    return { ok: true, url };
+  },
+
+  createSession(port) {
+    let sessionId: string | undefined;
+
+    return {
+      receive: (message) =>
+        safely((): Signal[] => {
+          const envelope = asRecord(message);
+          const type = str(envelope?.type, 100)?.toLowerCase();
+          if (!envelope || !type?.startsWith(PREFIX)) return [];
+          const data = field(envelope, 'data');
+          sessionId = idOf(data.sessionId) ?? idOf(data.session_id) ?? sessionId;
+          return scrub(route(type.slice(PREFIX.length), data), port.context.sessionToken);
+        }),
+    };
+
+    function route(event: string, data: Record<string, unknown>): Signal[] {
+      switch (event) {
+        case 'ready':
+          return [withSession('ready', sessionId)];
+        case 'started':
+          return [withSession('start', sessionId)];
+        case 'step_started':
+        case 'step_changed': {
+          const step = stepOf(data.step);
+          return step ? [progress(step)] : [];
+        }
+        case 'verification_submitted':
+          return [withSession('submit', sessionId)];
+        case 'completed':
+          return [complete(outcomeOf(data.status), sessionId)];
+        case 'cancelled':
+        case 'canceled':
+        case 'close_request':
+          return [{ type: 'cancel' }];
+        case 'error':
+          return [errorOf(data)];
+        case 'layout':
+          return resize(data.contentHeight);
+        default:
+          // step_completed and analytics names.
+          return [];
+      }
+    }
+  },
+};
+
+function outcomeOf(status: unknown): Outcome {
+  switch (str(status, 50)?.trim().toLowerCase()) {
+    case 'approved':
+      return 'approved';
+    case 'declined':
+      return 'declined';
+    default:
+      return 'pending'; // In Review, Pending, Not Finished, …
+  }
+}
+
+/** `data.error` is a string (a code or a sentence) or an object `{code?, message?, name?}`. */
+function errorOf(data: Record<string, unknown>): Signal {
+  const detail = field(data, 'error');
+  const raw = str(data.error, 1000);
+  const isText = raw !== undefined && Object.keys(detail).length === 0;
+  const text = isText ? raw : [detail.code, detail.name, detail.message].map((v) => str(v, 1000) ?? '').join(' ');
+  const code = isText ? codeOf(raw) : (codeOf(detail.code) ?? codeOf(detail.name));
+  if (CAMERA_WORDS.test(text)) return cameraUnavailable('Didit could not use the camera', code);
+  return providerError(code ? `Didit reported an error (${code})` : 'Didit reported an error', code);
+}

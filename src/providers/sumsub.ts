@@ -1,0 +1,201 @@
+import { str } from '../frame/decode';
+import { parseSafeUrl } from '../frame/origins';
+import type { FrameContext, ProviderAdapter, Signal } from './types';
+import {
+  asRecord,
+  base64,
+  codeOf,
+  complete,
+  countOf,
+  field,
+  idOf,
+  optionObject,
+  optionString,
+  progress,
+  providerError,
+  resize,
+  safely,
+  scrub,
+  stepOf,
+  tokenOf,
+  upper,
+  withSession,
+} from './wire';
+
+/**
+ * Sumsub WebSDK (docs/providers/sumsub.md). The frame is addressed by `_=id_<base64 token>`, says
+ * `idCheck.onReady {frameId, sessionId}`, gets `idCheck.init` with the token, and from then on
+ * every `idCheck.*` message must carry the bound `sessionId`.
+ */
+
+export const SUMSUB_DEFAULT_BASE = 'https://in.sumsub.com';
+const FRAME_PATH = '/websdk/websdk.html';
+const METHOD = /^idCheck\.[A-Za-z]{1,60}$/;
+/** Keys of `options.config` the widget owns: the host cannot replace the token or the frame options. */
+const RESERVED = new Set(['method', 'accessToken', 'options', '__proto__', 'constructor', 'prototype']);
+
+export const sumsub: ProviderAdapter = {
+  id: 'sumsub',
+  origins: [SUMSUB_DEFAULT_BASE, 'https://api.sumsub.com'],
+  allow: 'camera; microphone; geolocation; clipboard-write; hid',
+  needsToken: true,
+
+  frameUrl({ sessionUrl, sessionToken, options, theme }) {
+    if (!sessionToken) return { ok: false, message: 'Sumsub needs a session-token (a WebSDK access token from your backend)' };
+    const token = tokenOf(sessionToken);
+    if (!token) return { ok: false, message: 'session-token is not a valid Sumsub access token' };
+
+    let url: URL;
+    if (sessionUrl) {
+      url = frameUrlFrom(sessionUrl);
+    } else {
+      const base = optionString(options, 'baseUrl');
+      if (base.bad) return { ok: false, message: 'options.baseUrl must be a URL such as https://in.sumsub.com' };
+      const parsed = parseSafeUrl(base.value ?? SUMSUB_DEFAULT_BASE, 'options.baseUrl');
+      if (!parsed.ok) return parsed;
+      url = frameUrlFrom(parsed.value);
+    }
+    url.searchParams.set('_', frameIdFor(token));
+    if (theme !== 'auto') url.searchParams.set('theme', theme);
+    return { ok: true, url };
+  },
+
+  createSession(port) {
+    const expectedFrameId = port.frameUrl?.searchParams.get('_') || frameIdOf(port.context);
+    let boundSession: string | undefined;
+    /** A new document in the frame may introduce itself with a new sessionId; only then may it rebind. */
+    let reloadedSinceBind = false;
+    let started = false;
+    let lastStep: string | undefined;
+    let applicantId: string | undefined;
+
+    function handshake(data: Record<string, unknown>): Signal[] {
+      const frameId = str(data.frameId, 20000);
+      const sessionId = idOf(data.sessionId);
+      if (!sessionId || (frameId !== undefined && frameId !== expectedFrameId)) return [];
+      if (boundSession !== undefined && sessionId !== boundSession && !reloadedSinceBind) return [];
+      boundSession = sessionId;
+      reloadedSinceBind = false;
+      port.post(initMessage(port.context, port.token()));
+      return [];
+    }
+
+    function route(method: string, data: Record<string, unknown>): Signal[] {
+      switch (method) {
+        case 'idCheck.onInitialized':
+          return [withSession('ready', applicantId)];
+        case 'idCheck.onApplicantLoaded':
+          applicantId = idOf(data.applicantId) ?? applicantId;
+          return [];
+        case 'idCheck.onStepInitiated': {
+          lastStep = stepOf(data.idDocSetType) ?? lastStep;
+          const signals: Signal[] = [];
+          if (!started) {
+            started = true;
+            signals.push(withSession('start', applicantId));
+          }
+          if (lastStep) signals.push(progress(lastStep));
+          return signals;
+        }
+        case 'idCheck.onVerificationProgressChanged': {
+          const index = countOf(data.currentStep);
+          const total = countOf(data.totalSteps);
+          if (index === undefined && total === undefined) return [];
+          return [progress(lastStep ?? (index === undefined ? 'step' : `step-${index}`), index, total)];
+        }
+        case 'idCheck.onApplicantSubmitted':
+        case 'idCheck.onApplicantResubmitted':
+          return [withSession('submit', applicantId)];
+        case 'idCheck.onApplicantStatusChanged':
+          return statusChanged(data, applicantId);
+        case 'idCheck.onError': {
+          const code = codeOf(data.code);
+          if (code === 'invalid-token') return [{ type: 'token-expired' }];
+          return [providerError(code ? `Sumsub reported an error (${code})` : 'Sumsub reported an error', code)];
+        }
+        case 'idCheck.onUploadError': {
+          const code = codeOf(data.code) ?? 'upload-error';
+          return [providerError(`Sumsub could not upload a file (${code})`, code)];
+        }
+        case 'idCheck.onResize':
+          return resize(data.height);
+        default:
+          // onStepCompleted and analytics-only methods.
+          return [];
+      }
+    }
+
+    return {
+      onLoad() {
+        if (boundSession !== undefined) reloadedSinceBind = true;
+        return [];
+      },
+
+      receive: (message) =>
+        safely(() => {
+          const data = asRecord(message);
+          const method = str(data?.method, 100);
+          if (!data || !method || !METHOD.test(method)) return [];
+          if (method === 'idCheck.onReady') return handshake(data);
+          if (boundSession === undefined || str(data.sessionId, 200) !== boundSession) return [];
+          return scrub(route(method, data), port.token(), port.context.sessionToken, expectedFrameId);
+        }),
+
+      tokenRefreshed(token, error) {
+        const fresh = token ? tokenOf(token) : undefined;
+        if (fresh) port.post({ method: 'idCheck.updateAccessToken', accessToken: fresh });
+        else port.post({ method: 'idCheck.updateAccessToken', accessToken: null, error: reasonOf(error) });
+      },
+    };
+  },
+};
+
+/** `reviewAnswer` only means something once `reviewStatus` is `completed`. */
+function statusChanged(data: Record<string, unknown>, applicantId: string | undefined): Signal[] {
+  if (str(data.reviewStatus, 50)?.toLowerCase() !== 'completed') return [];
+  const answer = upper(field(data, 'reviewResult').reviewAnswer);
+  const outcome = answer === 'GREEN' ? 'approved' : answer === 'RED' ? 'declined' : 'pending';
+  return [complete(outcome, applicantId)];
+}
+
+function initMessage(context: FrameContext, token: string | undefined): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  const extra = optionObject(context.options, 'config');
+  if (extra) {
+    for (const key of Object.keys(extra)) {
+      if (!RESERVED.has(key)) config[key] = extra[key];
+    }
+  }
+  const message: Record<string, unknown> = {
+    ...config,
+    method: 'idCheck.init',
+    accessToken: token ?? context.sessionToken,
+    // The widget's locale is one of six; a host that wants another Sumsub language sets config.lang.
+    lang: typeof config.lang === 'string' && config.lang ? config.lang : context.locale,
+    options: { adaptIframeHeight: true },
+  };
+  if (context.theme !== 'auto') message.theme = context.theme;
+  else if (config.theme !== 'light' && config.theme !== 'dark') delete message.theme;
+  return message;
+}
+
+/** `https://x/prefix` → `https://x/prefix/websdk/websdk.html`; a URL already ending there keeps its query. */
+function frameUrlFrom(base: URL): URL {
+  if (base.pathname.endsWith(FRAME_PATH)) return new URL(base.href);
+  const url = new URL(base.origin);
+  url.pathname = base.pathname.replace(/\/+$/, '') + FRAME_PATH;
+  return url;
+}
+
+function frameIdFor(token: string): string {
+  return `id_${base64(token)}`;
+}
+
+function frameIdOf(context: FrameContext): string | undefined {
+  const token = tokenOf(context.sessionToken);
+  return token ? frameIdFor(token) : undefined;
+}
+
+function reasonOf(error: string | undefined): string {
+  return typeof error === 'string' && error ? error.slice(0, 200) : 'The access token could not be refreshed';
+}

@@ -1,0 +1,82 @@
+import { str } from '../frame/decode';
+import type { Decoded, ProviderAdapter, Signal } from './types';
+import { asRecord, asText, complete, safely, setMissing } from './wire';
+
+/**
+ * Veriff InContext (docs/providers/veriff.md). The frame sends bare strings (`VERIFF_STARTED`); the
+ * widget also accepts them JSON-quoted, in any letter case, or as `{name|type|event: "VERIFF_…"}`.
+ */
+
+/** Sent in `VERIFF_RENDER.payload.version`: the version of this host-side implementation of the protocol. */
+export const VERIFF_RENDER_VERSION = '1.0.0';
+
+export const veriff: ProviderAdapter = {
+  id: 'veriff',
+  origins: ['https://alchemy.veriff.com', 'https://magic.veriff.me'],
+  allow: 'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
+
+  frameUrl({ sessionUrl, locale }) {
+    if (!sessionUrl) return { ok: false, message: 'Veriff needs a session-url (the verification.url from Veriff\'s sessions API)' };
+    const url = new URL(sessionUrl.href);
+    setMissing(url, 'lang', locale);
+    return { ok: true, url };
+  },
+
+  createSession(port) {
+    return {
+      receive: (message) =>
+        safely((): Signal[] => {
+          switch (nameOf(message)) {
+            case 'VERIFF_HANDSHAKE':
+              port.post({
+                name: 'VERIFF_RENDER',
+                payload: {
+                  version: VERIFF_RENDER_VERSION,
+                  isReloadHandled: true,
+                  embedded: true,
+                  embeddedConfigured: true,
+                  isVeriffIframeMobile: false,
+                },
+              });
+              return [{ type: 'ready' }];
+            case 'VERIFF_STARTED':
+              return [{ type: 'start' }];
+            case 'VERIFF_SUBMITTED':
+              return [{ type: 'submit' }];
+            case 'VERIFF_FINISHED':
+              // The frame says the person is done, never what was decided.
+              return [complete('pending')];
+            case 'VERIFF_CANCELED':
+            case 'VERIFF_CANCELLED':
+              return [{ type: 'cancel' }];
+            case 'VERIFF_RELOAD_REQUEST':
+              // The camera permission must be asked again: a fresh frame does that. Not an error.
+              return [{ type: 'reload' }];
+            case 'VERIFF_FORCE_RELOAD':
+              return [{ type: 'reload' }];
+            default:
+              return [];
+          }
+        }),
+    };
+  },
+};
+
+function nameOf(message: Decoded): string | undefined {
+  const text = asText(message);
+  if (text !== undefined && !text.startsWith('{')) return normalize(text);
+  const data = asRecord(message);
+  if (!data) return undefined;
+  for (const key of ['name', 'type', 'event']) {
+    if (Object.prototype.hasOwnProperty.call(data, key)) {
+      const value = str(data[key], 100);
+      if (value) return normalize(value);
+    }
+  }
+  return undefined;
+}
+
+function normalize(text: string): string | undefined {
+  const name = text.trim().toUpperCase();
+  return name.length <= 100 && name.startsWith('VERIFF_') ? name : undefined;
+}

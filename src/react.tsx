@@ -1,0 +1,83 @@
+/**
+ * `<KycWidget>` for React hosts (React is a peer dependency). A thin wrapper over the custom element:
+ * inputs are set as properties (so `sessionToken` never becomes an attribute) and the `kyc-*` events
+ * are exposed as typed callback props. Importing this module has no side effect; the tag is defined
+ * on first mount, in the browser only.
+ */
+import { createElement, forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import type { Inputs } from './element/attributes';
+import type { KycEventDetails, KycEventName } from './element/events';
+import type { KycWidgetElement } from './element/kyc-widget';
+import { defineKycWidget } from './index';
+
+export type { KycWidgetElement } from './element/kyc-widget';
+export type { KycEventDetails } from './element/events';
+
+type Handler<K extends KycEventName> = (event: CustomEvent<KycEventDetails[K]>) => void;
+
+export interface KycWidgetProps extends Partial<Omit<Inputs, 'options'>> {
+  options?: Record<string, unknown>;
+  onStateChange?: Handler<'kyc-statechange'>;
+  onReady?: Handler<'kyc-ready'>;
+  onStart?: Handler<'kyc-start'>;
+  onProgress?: Handler<'kyc-progress'>;
+  onSubmit?: Handler<'kyc-submit'>;
+  onComplete?: Handler<'kyc-complete'>;
+  onCancel?: Handler<'kyc-cancel'>;
+  onError?: Handler<'kyc-error'>;
+  className?: string;
+  style?: CSSProperties;
+  id?: string;
+  /** Slotted content: elements with slot="loading" | "result" | "error". */
+  children?: ReactNode;
+}
+
+const HANDLERS: ReadonlyArray<[keyof KycWidgetProps, KycEventName]> = [
+  ['onStateChange', 'kyc-statechange'],
+  ['onReady', 'kyc-ready'],
+  ['onStart', 'kyc-start'],
+  ['onProgress', 'kyc-progress'],
+  ['onSubmit', 'kyc-submit'],
+  ['onComplete', 'kyc-complete'],
+  ['onCancel', 'kyc-cancel'],
+  ['onError', 'kyc-error'],
+];
+
+const PROPERTIES: ReadonlyArray<keyof Inputs> = [
+  'provider', 'sessionUrl', 'sessionToken', 'sessionEndpoint', 'allowedOrigins', 'options', 'mode', 'open',
+  'locale', 'theme', 'loadTimeout', 'decision', 'debug',
+];
+
+export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(function KycWidget(props, ref) {
+  const element = useRef<KycWidgetElement>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  useImperativeHandle(ref, () => element.current as KycWidgetElement, []);
+
+  // Define before the first property is set, so that the element's own accessors receive them.
+  useLayoutEffect(() => {
+    defineKycWidget();
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = element.current as unknown as Record<string, unknown> | null;
+    if (!el) return;
+    for (const name of PROPERTIES) {
+      const value = props[name as keyof KycWidgetProps];
+      if (el[name] !== value) el[name] = value;
+    }
+  });
+
+  useEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    const listeners = HANDLERS.map(([prop, type]) => {
+      const listener = (event: Event) => (latest.current[prop] as ((e: Event) => void) | undefined)?.(event);
+      el.addEventListener(type, listener);
+      return () => el.removeEventListener(type, listener);
+    });
+    return () => listeners.forEach((remove) => remove());
+  }, []);
+
+  return createElement('kyc-widget', { ref: element, className: props.className, style: props.style, id: props.id }, props.children);
+});

@@ -1,0 +1,208 @@
+import { expect } from 'vitest';
+import { decodeMessage } from '../../../src/frame/decode';
+import type { Decoded, FrameContext, ProviderAdapter, ProviderSession, SessionPort, Signal } from '../../../src/providers/types';
+
+export const TOKEN = '_act-sbx-jwt-eyJhbGciOiJub25lIn0.c2VjcmV0LXRva2Vu.sig+/=';
+
+export function context(overrides: Partial<FrameContext> = {}): FrameContext {
+  return { options: {}, locale: 'en', theme: 'auto', hostOrigin: 'https://shop.example', ...overrides };
+}
+
+export interface FakePort extends SessionPort {
+  posted: unknown[];
+  setToken(token: string | undefined): void;
+}
+
+export function fakePort(ctx: FrameContext = context(), frameUrl?: URL): FakePort {
+  let current = ctx.sessionToken;
+  const posted: unknown[] = [];
+  return {
+    posted,
+    context: ctx,
+    frameUrl,
+    post: (message) => posted.push(message),
+    token: () => current,
+    setToken: (token) => {
+      current = token;
+    },
+  };
+}
+
+/** A session as the bridge would run it: frame URL built by the adapter, then the port pointing at it. */
+export function start(adapter: ProviderAdapter, ctx: FrameContext = context()): { session: ProviderSession; port: FakePort; url: URL } {
+  const built = adapter.frameUrl(ctx);
+  if (!built.ok) throw new Error(built.message);
+  const port = fakePort(ctx, built.url);
+  return { session: adapter.createSession(port), port, url: built.url };
+}
+
+/** What the bridge hands to `receive`, from what `postMessage` delivered. */
+export function wire(data: unknown): Decoded {
+  const decoded = decodeMessage(data);
+  if (!decoded) throw new Error(`not a protocol message: ${String(data)}`);
+  return decoded;
+}
+
+export function send(session: ProviderSession, data: unknown): Signal[] {
+  return session.receive(wire(data));
+}
+
+/** Every encoding a frame may use for an object message. */
+export function encodings(data: Record<string, unknown>): Array<[string, unknown]> {
+  return [
+    ['object', data],
+    ['JSON string', JSON.stringify(data)],
+    ['padded JSON string', `  ${JSON.stringify(data)}\n`],
+  ];
+}
+
+const OUTCOMES = ['approved', 'declined', 'pending'];
+const ERROR_CODES = ['provider-error', 'camera-unavailable', 'session-expired'];
+const SAFE = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** A signal has exactly the fields its type allows, each of the right kind. */
+export function expectWellFormed(signals: unknown): void {
+  expect(Array.isArray(signals)).toBe(true);
+  for (const signal of signals as Record<string, unknown>[]) {
+    expect(Object.getPrototypeOf(signal)).toBe(Object.prototype);
+    const keys = Object.keys(signal).sort();
+    const optional = (allowed: string[]) => {
+      for (const key of keys) expect(allowed).toContain(key);
+    };
+    if ('sessionId' in signal) expect(signal.sessionId).toMatch(SAFE);
+    switch (signal.type) {
+      case 'ready':
+      case 'start':
+      case 'submit':
+        optional(['type', 'sessionId']);
+        break;
+      case 'progress':
+        optional(['type', 'step', 'index', 'total']);
+        expect(typeof signal.step).toBe('string');
+        expect((signal.step as string).length).toBeGreaterThan(0);
+        expect((signal.step as string).length).toBeLessThanOrEqual(100);
+        expect(signal.step).toMatch(/^[A-Za-z0-9 _./:-]+$/);
+        if ('index' in signal) expect(Number.isInteger(signal.index)).toBe(true);
+        if ('total' in signal) expect(Number.isInteger(signal.total)).toBe(true);
+        break;
+      case 'complete':
+        optional(['type', 'outcome', 'sessionId']);
+        expect(OUTCOMES).toContain(signal.outcome);
+        break;
+      case 'cancel':
+      case 'token-expired':
+      case 'reload':
+        optional(['type']);
+        break;
+      case 'error':
+        optional(['type', 'code', 'message', 'recoverable', 'providerCode']);
+        expect(ERROR_CODES).toContain(signal.code);
+        expect(typeof signal.message).toBe('string');
+        if ('recoverable' in signal) expect(typeof signal.recoverable).toBe('boolean');
+        if ('providerCode' in signal) expect(signal.providerCode).toMatch(/^[A-Za-z0-9_.:-]{1,100}$/);
+        break;
+      case 'resize':
+        optional(['type', 'height']);
+        expect(Number.isInteger(signal.height)).toBe(true);
+        expect(signal.height).toBeGreaterThanOrEqual(50);
+        expect(signal.height).toBeLessThanOrEqual(10000);
+        break;
+      default:
+        throw new Error(`unknown signal type ${String(signal.type)}`);
+    }
+  }
+}
+
+/** No secret in what the widget would publish. */
+export function expectNoSecret(signals: Signal[], ...secrets: string[]): void {
+  const text = JSON.stringify(signals);
+  for (const secret of secrets) expect(text).not.toContain(secret);
+}
+
+/** A small seeded generator, so a failing junk case can be replayed. */
+export function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * ~200 hostile or malformed inputs: random scalars and nested junk, the provider's own field names
+ * with wrong types, prototype-pollution keys, and near-miss versions of real messages.
+ */
+export function junk(seed: number, shapes: Record<string, unknown>[], names: string[]): Decoded[] {
+  const random = rng(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const keys = ['name', 'type', 'method', 'status', 'eventType', 'payload', 'metadata', 'data', 'sessionId', 'containerId', 'error', 'value', 'height', 'code', '__proto__', 'constructor', 'prototype', 'toString'];
+  const scalar = (): unknown =>
+    pick<() => unknown>([
+      () => null,
+      () => undefined,
+      () => Math.floor(random() * 2 ** 32) - 2 ** 31,
+      () => random() * 1e6,
+      () => pick([NaN, Infinity, -Infinity, -0, 510, '510', 9200, '9820']),
+      () => random() < 0.5,
+      () => pick(names),
+      () => pick(names).toLowerCase(),
+      () => 'x'.repeat(Math.floor(random() * 5000)),
+      () => pick(['', ' ', '{', '{"a":', '"', '""', '[]', '{}', 'null', '__proto__', 'constructor', 'toString', 'hasOwnProperty']),
+    ])();
+  const value = (depth: number): unknown => {
+    if (depth > 3 || random() < 0.4) return scalar();
+    if (random() < 0.2) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+    const out: Record<string, unknown> = {};
+    for (let i = Math.floor(random() * 5); i > 0; i--) out[pick(keys)] = value(depth + 1);
+    return out;
+  };
+  const inputs: Decoded[] = [];
+  for (let i = 0; i < 200; i++) {
+    const roll = random();
+    let data: unknown;
+    if (roll < 0.3) {
+      // A real shape with some fields replaced by junk.
+      const shape: Record<string, unknown> = { ...pick(shapes) };
+      for (const key of Object.keys(shape)) if (random() < 0.5) shape[key] = value(1);
+      data = shape;
+    } else if (roll < 0.45) {
+      data = JSON.stringify(value(0) ?? null);
+    } else if (roll < 0.55) {
+      data = `{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "name": ${JSON.stringify(pick(names))}, "type": ${JSON.stringify(pick(names))}}`;
+    } else if (roll < 0.65) {
+      data = pick(names) + (random() < 0.5 ? '' : ' trailing');
+    } else {
+      data = value(0);
+    }
+    const decoded = decodeMessage(data);
+    if (decoded) inputs.push(decoded);
+    // Also what a broken bridge could hand over: objects the decoder would have refused.
+    else if (data !== null && typeof data === 'object') inputs.push({ kind: 'object', value: data as Record<string, unknown> });
+  }
+  // Objects that are not plain data at all.
+  inputs.push({ kind: 'object', value: Object.create(null) as Record<string, unknown> });
+  inputs.push({ kind: 'object', value: Object.create({ name: 'ready', type: 'didit:ready', method: 'idCheck.onReady' }) as Record<string, unknown> });
+  const trap = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+  inputs.push({ kind: 'object', value: trap as Record<string, unknown> });
+  inputs.push({ kind: 'string', value: '' });
+  return inputs;
+}
+
+/** Feeds junk to a fresh session, then the real flow, and checks nothing throws and nothing odd comes out. */
+export function expectRobust(session: ProviderSession, inputs: Decoded[]): Signal[] {
+  const all: Signal[] = [];
+  for (const input of inputs) {
+    let signals: Signal[] = [];
+    expect(() => {
+      signals = session.receive(input);
+    }).not.toThrow();
+    expectWellFormed(signals);
+    all.push(...signals);
+  }
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+  return all;
+}
