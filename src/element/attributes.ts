@@ -85,20 +85,27 @@ export function coerce(row: InputSpec, value: unknown): unknown {
     case 'boolean':
       return Boolean(value);
     case 'number': {
-      const n = typeof value === 'number' ? value : Number(String(value).trim());
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
       return Number.isFinite(n) && n > 0 ? n : row.default;
     }
     case 'json':
       return parseJsonObject(value);
     case 'string': {
-      const text = typeof value === 'string' ? value.trim() : String(value);
-      return text === '' ? row.default : text;
+      const text = scalarText(value);
+      return text === undefined || text === '' ? row.default : text;
     }
     default: {
-      const text = String(value).trim().toLowerCase();
-      return (row.kind as readonly string[]).includes(text) ? text : row.default;
+      const text = scalarText(value)?.toLowerCase();
+      return text !== undefined && (row.kind as readonly string[]).includes(text) ? text : row.default;
     }
   }
+}
+
+/** Strings as they are (trimmed), numbers as text; objects, functions and symbols are not text. */
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
 }
 
 function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson {

@@ -415,6 +415,8 @@ export class WidgetController {
   /** Side effects of entering a state, before its events are dispatched. */
   #enter(snapshot: Snapshot, previous: Snapshot, keepFrame: boolean): void {
     const { state } = snapshot;
+    // Read before the frame goes: a focused iframe is where the person is.
+    const focusInside = this.#shadow.activeElement !== null || (this.#dialog?.open ?? false);
     if (state !== 'loading') {
       if (!isLive(state) && !keepFrame) this.#stopFrame();
       if (state === 'ready' || !isLive(state)) {
@@ -423,7 +425,6 @@ export class WidgetController {
       }
     }
     const screenChanged = !isLive(state) || previous.state === 'idle';
-    const focusInside = this.#shadow.activeElement !== null || (this.#dialog?.open ?? false);
     if (screenChanged && focusInside && state !== 'idle') this.#focusRequest++;
     this.#root.dataset.state = state;
     this.#announce(this.#announcement(snapshot));

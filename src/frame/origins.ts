@@ -31,6 +31,7 @@ export function parseOriginPattern(text: string): ParseResult<OriginPattern> {
   const match = /^(https?):\/\/(\*\.)?([^/:?#\s]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?\/?$/i.exec(text.trim());
   if (!match) return { ok: false, message: `"${text}" is not an origin (scheme://host[:port])` };
   const [, scheme, star, rawHost, port = ''] = match;
+  if (rawHost.includes('*')) return { ok: false, message: `"${text}": a wildcard may only stand for the first label (https://*.example.com)` };
   const protocol = `${scheme.toLowerCase()}:`;
   let url: URL;
   try {

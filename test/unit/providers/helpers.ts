@@ -160,7 +160,7 @@ export function junk(seed: number, shapes: Record<string, unknown>[], names: str
     return out;
   };
   const inputs: Decoded[] = [];
-  for (let i = 0; i < 200; i++) {
+  for (let attempt = 0; inputs.length < 200 && attempt < 1000; attempt++) {
     const roll = random();
     let data: unknown;
     if (roll < 0.3) {

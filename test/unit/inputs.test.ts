@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { BY_ATTRIBUTE, coerce, defaults, fromAttribute, InvalidJson, type InputSpec } from '../../src/element/attributes';
+import { resolveFrame } from '../../src/frame/resolve';
+
+const row = (name: string) => BY_ATTRIBUTE.get(name) as InputSpec;
+const env = { locale: 'en', hostOrigin: 'https://shop.example', baseUrl: 'https://shop.example/signup' };
+
+describe('attribute parsing', () => {
+  it('booleans by presence', () => {
+    expect(fromAttribute(row('open'), '')).toBe(true);
+    expect(fromAttribute(row('open'), 'false')).toBe(true);
+    expect(fromAttribute(row('open'), null)).toBe(false);
+  });
+
+  it('bad values become defaults; options keeps its error for config-invalid', () => {
+    expect(fromAttribute(row('mode'), 'MODAL')).toBe('modal');
+    expect(fromAttribute(row('mode'), 'x')).toBe('inline');
+    expect(fromAttribute(row('load-timeout'), '1500')).toBe(1500);
+    expect(fromAttribute(row('load-timeout'), '0')).toBe(20000);
+    expect(fromAttribute(row('options'), '{"a":1}')).toEqual({ a: 1 });
+    expect(fromAttribute(row('options'), '{')).toBeInstanceOf(InvalidJson);
+    expect(coerce(row('options'), 'null')).toBeInstanceOf(InvalidJson);
+    expect(coerce(row('provider'), Symbol('x'))).toBe('generic');
+  });
+});
+
+describe('resolveFrame', () => {
+  const inputs = (patch: Partial<ReturnType<typeof defaults>>) => ({ ...defaults(), ...patch });
+
+  it('is idle without a session', () => {
+    expect(resolveFrame(inputs({}), env).kind).toBe('idle');
+  });
+
+  it('trusts the session URL origin for generic, plus allowed-origins', () => {
+    const result = resolveFrame(inputs({ sessionUrl: 'https://flow.example/s/1', allowedOrigins: 'https://cdn.flow.example' }), env);
+    expect(result.kind).toBe('ok');
+    if (result.kind !== 'ok') return;
+    expect(result.frame.allowlist.has('https://flow.example')).toBe(true);
+    expect(result.frame.allowlist.has('https://cdn.flow.example')).toBe(true);
+    expect(result.frame.allowlist.has('https://other.example')).toBe(false);
+  });
+
+  it('gives a config-invalid reason for each bad input', () => {
+    const cases: Array<Partial<ReturnType<typeof defaults>>> = [
+      { provider: 'acme', sessionUrl: 'https://a.example' },
+      { options: new InvalidJson('bad'), sessionUrl: 'https://a.example' },
+      { sessionUrl: 'javascript:alert(1)' },
+      { sessionUrl: 'http://a.example' },
+      { allowedOrigins: 'nope', sessionUrl: 'https://a.example' },
+      { sessionEndpoint: 'data:x' },
+      { sessionToken: 'tok' },
+    ];
+    for (const patch of cases) {
+      const result = resolveFrame(inputs(patch), env);
+      expect(result.kind, JSON.stringify(patch)).toBe('invalid');
+    }
+  });
+});
