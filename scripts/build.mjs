@@ -7,13 +7,11 @@ import { build } from 'vite';
 import { writeManifest } from './manifest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const quiet = process.argv.includes('--quiet');
-
 /** React's production build, no `process` left in browser code. */
 const define = { 'process.env.NODE_ENV': JSON.stringify('production') };
-const common = { root, base: './', configFile: false, logLevel: quiet ? 'warn' : 'info', define, esbuild: { jsx: 'automatic', legalComments: 'none' } };
 
-export async function buildAll() {
+export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}) {
+  const common = { root, base: './', configFile: false, logLevel: quiet ? 'warn' : 'info', define, esbuild: { jsx: 'automatic', jsxDev: false, legalComments: 'none' } };
   rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
   // 1. dist/kyc-widget.js: defines the tag on import; the React UI is a sibling chunk fetched in parallel
@@ -68,6 +66,7 @@ export async function buildAll() {
     cwd: root,
     stdio: 'inherit',
   });
+  if (!quiet) console.log('types → dist/types/, manifest → dist/custom-elements.json');
 
   // 5. The Custom Elements Manifest, from the element's own tables and JSDoc.
   await writeManifest();

@@ -27,6 +27,8 @@ export interface ViewModel {
   focusRequest: number;
 }
 
+const MAX_RELOADS = 3;
+
 export type LastError = KycErrorInfo & { provider: string; sessionId?: string };
 
 /** What the controller needs from its element, without making any of it public API. */
@@ -62,6 +64,8 @@ export class WidgetController {
   /** The flow stopped on an expired token; a new `sessionToken` resumes it in the same frame. */
   #awaitingToken: KycState | null = null;
   #focusRequest = 0;
+  /** Frame reloads the provider asked for in this run (capped: a frame that always asks would loop). */
+  #reloads = 0;
   #view: ViewModel;
   readonly #subscribers = new Set<() => void>();
   readonly #queue: Array<() => void> = [];
@@ -254,8 +258,9 @@ export class WidgetController {
     return true;
   }
 
-  #beginAttempt(frame: ResolvedFrame, how: 'start' | 'retry' = 'start'): void {
+  #beginAttempt(frame: ResolvedFrame, how: 'start' | 'retry' | 'reload' = 'start'): void {
     this.#stopFrame();
+    if (how !== 'reload') this.#reloads = 0;
     this.#frame = frame;
     this.#token = frame.context.sessionToken;
     this.#transition({ type: how === 'retry' ? 'retry' : 'start' });
@@ -266,6 +271,7 @@ export class WidgetController {
       post: (message) => bridge.post(message),
       token: () => this.#token,
       context: frame.context,
+      frameUrl: frame.url,
     });
     this.#setFrameHeight(undefined);
     bridge.load({
@@ -339,10 +345,20 @@ export class WidgetController {
           this.#tokenExpired();
           break;
         case 'reload':
-          if (isLive(this.#snapshot.state) && this.#frame) this.#beginAttempt(this.#frame);
+          this.#reloadFrame();
           break;
       }
     }
+  }
+
+  /** The provider asked for a fresh frame (Veriff's camera re-ask): reload the frame only, a few times at most. */
+  #reloadFrame(): void {
+    if (!isLive(this.#snapshot.state) || !this.#frame) return;
+    if (++this.#reloads > MAX_RELOADS) {
+      this.#fail(makeError('provider-error', `the frame asked to be reloaded more than ${MAX_RELOADS} times`));
+      return;
+    }
+    this.#beginAttempt(this.#frame, 'reload');
   }
 
   #tokenExpired(): void {

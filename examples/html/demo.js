@@ -1,0 +1,53 @@
+// The demo host page: applies the settings to <kyc-widget> as properties and logs every kyc-* event
+// it hears on `document` (they bubble out of the shadow root).
+import { PROVIDER_DEMOS } from '/sandbox/catalog.mjs';
+
+const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').content;
+const widget = document.getElementById('kyc');
+const form = document.getElementById('settings');
+const log = document.getElementById('log');
+const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error'];
+
+for (const id of Object.keys(PROVIDER_DEMOS)) form.provider.append(new Option(id, id));
+form.provider.value = new URLSearchParams(location.search).get('provider') ?? 'generic';
+
+function apply() {
+  const demo = PROVIDER_DEMOS[form.provider.value](sandbox);
+  // Properties, not attributes: the token never lands in the DOM.
+  Object.assign(widget, {
+    provider: demo.provider,
+    sessionToken: demo.sessionToken,
+    sessionUrl: demo.sessionUrl,
+    options: demo.options ?? {},
+    allowedOrigins: demo.allowedOrigins,
+    mode: form.mode.value,
+    locale: form.locale.value || undefined,
+    theme: form.theme.value,
+    decision: form.decision.value || undefined,
+  });
+  document.getElementById('open').hidden = form.mode.value !== 'modal';
+}
+
+form.addEventListener('change', (event) => {
+  if (event.target.name === 'decision') widget.decision = form.decision.value || undefined;
+  else if (event.target.name === 'locale' || event.target.name === 'theme') widget[event.target.name] = event.target.value || undefined;
+  else apply();
+});
+document.getElementById('start').addEventListener('click', () => widget.start());
+document.getElementById('open').addEventListener('click', () => (widget.open = true));
+document.getElementById('clear').addEventListener('click', () => log.replaceChildren());
+
+for (const type of EVENTS) {
+  document.addEventListener(type, (event) => {
+    const item = document.createElement('li');
+    item.className = type.slice(4);
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = type;
+    item.append(name, ` ${JSON.stringify(event.detail)}`);
+    log.append(item);
+    item.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+apply();

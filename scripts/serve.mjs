@@ -1,0 +1,72 @@
+// The demo host page's server: serves examples/html/ and the built dist/ on one origin, with the strict
+// policy a careful fintech would set (no inline script or style, Trusted Types required, frames only
+// from the sandbox) — the widget has to work under it.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+
+/** URL path prefix → folder in the repository. */
+const MOUNTS = [
+  ['/dist/', 'dist/'],
+  ['/sandbox/', 'examples/sandbox/'],
+  ['/', 'examples/html/'],
+];
+
+export function hostPolicy(sandboxOrigin) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `frame-src ${sandboxOrigin}`,
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join('; ');
+}
+
+function resolve(pathname) {
+  for (const [prefix, folder] of MOUNTS) {
+    if (!pathname.startsWith(prefix)) continue;
+    const rest = pathname.slice(prefix.length) || 'index.html';
+    const base = path.join(ROOT, folder);
+    const file = path.resolve(base, rest.endsWith('/') ? `${rest}index.html` : rest);
+    return file.startsWith(base) ? file : null;
+  }
+  return null;
+}
+
+export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin }) {
+  const server = createServer(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
+    const file = pathname.includes('..') ? null : resolve(decodeURIComponent(pathname));
+    let body;
+    try {
+      if (!file) throw new Error('outside');
+      body = await readFile(file);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    if (type.startsWith('text/html')) body = Buffer.from(body.toString('utf8').replaceAll('%SANDBOX_ORIGIN%', sandboxOrigin));
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Security-Policy': hostPolicy(sandboxOrigin) });
+    res.end(body);
+  });
+  await new Promise((done, fail) => server.once('error', fail).listen(port, host, done));
+  const origin = `http://${host}:${server.address().port}`;
+  return {
+    origin,
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
