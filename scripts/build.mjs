@@ -3,32 +3,44 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { build, transformWithEsbuild } from 'vite';
 import { writeManifest } from './manifest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** React's production build, no `process` left in browser code. */
 const define = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
+/**
+ * Lib mode keeps Vite's module-preload helper out of the bundle (no chunk imports another, so it would
+ * be dead weight) but leaves ES output with its whitespace: minify the finished chunks here.
+ */
+const minifyChunks = {
+  name: 'kyc:minify-chunks',
+  // After every renderChunk (Vite's own esbuild pass reprints lib ES output with whitespace).
+  async generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      chunk.code = (await transformWithEsbuild(chunk.code, chunk.fileName, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none', charset: 'utf8' })).code;
+    }
+  },
+};
+
 export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}) {
-  const common = { root, base: './', configFile: false, logLevel: quiet ? 'warn' : 'info', define, esbuild: { jsx: 'automatic', jsxDev: false, legalComments: 'none' } };
+  const common = { root, base: './', configFile: false, logLevel: quiet ? 'warn' : 'info', define, esbuild: { jsx: 'automatic', jsxDev: false, legalComments: 'none', charset: 'utf8' } };
   rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-  // 1. dist/kyc-widget.js: defines the tag on import; the React UI is a sibling chunk fetched in parallel
-  //    with the frame, by relative URL.
+  // 1. dist/kyc-widget.js: defines the tag on import. Its lazy chunks (the React UI, the provider adapters)
+  //    sit in dist/chunks/ and are fetched by relative URL; none of them imports another.
   await build({
     ...common,
+    plugins: [minifyChunks],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
       target: 'es2022',
-      modulePreload: false,
-      // Not lib mode: lib mode leaves ES output unminified.
-      rollupOptions: {
-        input: 'src/define.ts',
-        preserveEntrySignatures: 'strict',
-        output: { format: 'es', entryFileNames: 'kyc-widget.js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      },
+      lib: { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-widget.js' },
+      // The entry may hold code its lazy chunks share: no facade file with a second request behind it.
+      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
   });
 

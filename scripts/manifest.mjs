@@ -13,6 +13,15 @@ function typeText(kind) {
   return { string: 'string', boolean: 'boolean', number: 'number', json: 'Record<string, unknown>' }[kind];
 }
 
+/** `/** text *\/ name:` pairs from the `Inputs` interface in src/element/attributes.ts. */
+function inputDocs() {
+  const source = readFileSync(new URL('../src/element/attributes.ts', import.meta.url), 'utf8');
+  const body = /export interface Inputs \{([\s\S]*?)\n\}/.exec(source)[1];
+  const docs = new Map();
+  for (const [, text, name] of body.matchAll(/\/\*\*\s*([\s\S]*?)\s*\*\/\s*(\w+):/g)) docs.set(name, text.replace(/\s*\(Internally:.*?\)/, ''));
+  return docs;
+}
+
 function jsdocTags(source, tag) {
   const out = [];
   const re = new RegExp(`@${tag}\\s+(\\S+)\\s+-\\s+(.+)`, 'g');
@@ -30,12 +39,14 @@ export async function buildManifest() {
     for (const name of EVENT_NAMES) if (!fires.has(name)) throw new Error(`${ELEMENT}: no @fires tag for ${name}`);
     const summary = /@summary\s+(.+)/.exec(source)?.[1].trim();
 
+    const docs = inputDocs();
+    for (const row of INPUTS) if (!docs.has(row.property)) throw new Error(`attributes.ts: no JSDoc on Inputs.${row.property}`);
     const attributes = INPUTS.map((row) => ({
       name: row.attribute,
       fieldName: row.property,
       type: { text: typeText(row.kind) },
       ...(row.default !== undefined ? { default: JSON.stringify(row.default) } : {}),
-      description: row.description,
+      description: docs.get(row.property),
     }));
     const fields = INPUTS.map((row) => ({
       kind: 'field',
@@ -43,7 +54,7 @@ export async function buildManifest() {
       privacy: 'public',
       type: { text: typeText(row.kind) + (row.default === undefined ? ' | undefined' : '') },
       ...(row.default !== undefined ? { default: JSON.stringify(row.default) } : {}),
-      description: row.description,
+      description: docs.get(row.property),
       attribute: row.attribute,
       ...(row.property === 'open' ? { reflects: true } : {}),
     }));

@@ -70,6 +70,24 @@ export function page(file, headers = {}) {
   return (req, res) => sendFile(req, res, path.join(PUBLIC_DIR, file), headers);
 }
 
+/**
+ * GET /once?key=… → {"first": true} the first time a key is asked for, {"first": false} after that.
+ * Backs the provider pages' `once:<step>` script steps (public/assets/provider-kit.js), e.g. a frame
+ * that asks the widget for one reload and carries on after it. On the server because a cross-origin
+ * frame's own storage is blocked or partitioned by browsers.
+ */
+const onceKeys = new Set();
+function once(req, res, url) {
+  const key = (url.searchParams.get('key') ?? '').slice(0, 4096);
+  const first = !onceKeys.has(key);
+  if (first) {
+    if (onceKeys.size >= 10000) onceKeys.clear();
+    onceKeys.add(key);
+  }
+  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': CONTENT_TYPES['.json'] });
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ first }));
+}
+
 /** The special routes. Extend freely; see the rule at the top of this file. */
 export const routes = {
   '/generic': page('generic.html'),
@@ -81,6 +99,14 @@ export const routes = {
   }),
   '/forge': page('forge.html'),
   '/spy': page('spy.html'),
+  // Provider-shaped pages (see catalog.mjs). Sumsub (/sumsub/websdk/websdk.html) and iDenfy (/idenfy/)
+  // are plain files under public/ and need no route.
+  '/once': once,
+  '/persona/widget': page('persona/widget.html'),
+  '/veriff/v/*': page('veriff/session.html'),
+  '/jumio/web/*': page('jumio/web.html'),
+  '/didit/session/*': page('didit/session.html'),
+  '/didit/u/*': page('didit/session.html'),
 };
 
 export function findRoute(pathname, table = routes) {

@@ -1,23 +1,36 @@
 /**
- * The element's inputs: one row per attribute ⇄ property (SPEC.md "Inputs").
+ * The element's inputs: one row per attribute ⇄ property (SPEC.md "Inputs"). The JSDoc on `Inputs`
+ * is their documentation: scripts/manifest.mjs copies it into custom-elements.json.
  * Parsing never throws: a bad value becomes the default, except where SPEC.md asks for a `config-invalid`
  * error instead (unknown provider, unparsable options) — those keep the raw value for the config check.
  */
 
 export interface Inputs {
+  /** Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy or didit. */
   provider: string;
+  /** The session or flow URL the host's backend created with the provider. */
   sessionUrl: string | undefined;
+  /** A provider access token. Secret: set it as a property; it is never written to an attribute or logged. */
   sessionToken: string | undefined;
+  /** The host backend's endpoint that creates and refreshes sessions. */
   sessionEndpoint: string | undefined;
+  /** Space-separated origins added to the adapter's built-in allowlist. */
   allowedOrigins: string | undefined;
-  /** An object, or the raw text when the attribute was not valid JSON (reported as config-invalid). */
+  /** Provider-specific settings, a JSON object. (Internally: the parse error when the attribute was not valid JSON, reported as config-invalid.) */
   options: Record<string, unknown> | InvalidJson;
+  /** inline fills the element; modal shows the flow in a native modal dialog. */
   mode: 'inline' | 'modal';
+  /** Modal mode: shown while present; removed when the person closes the dialog. */
   open: boolean;
+  /** Language of the widget's text (BCP 47); passed on to the provider. */
   locale: string | undefined;
+  /** Colour scheme. */
   theme: 'light' | 'dark' | 'auto';
+  /** Milliseconds the frame has to load and say it is ready. */
   loadTimeout: number;
+  /** The final decision from the host's backend, shown on the result screen. */
   decision: 'approved' | 'declined' | 'review' | undefined;
+  /** Logs each normalized event to the console, tokens redacted. */
   debug: boolean;
 }
 
@@ -36,7 +49,6 @@ export interface InputSpec<K extends keyof Inputs = keyof Inputs> {
   config?: boolean;
   /** Never reflected, never logged. */
   secret?: boolean;
-  description: string;
 }
 
 export const DEFAULT_LOAD_TIMEOUT = 20000;
@@ -46,19 +58,19 @@ function spec<K extends keyof Inputs>(row: InputSpec<K>): InputSpec<K> {
 }
 
 export const INPUTS = [
-  spec({ attribute: 'provider', property: 'provider', kind: 'string', default: 'generic', config: true, description: 'Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy or didit.' }),
-  spec({ attribute: 'session-url', property: 'sessionUrl', kind: 'string', default: undefined, config: true, description: "The session or flow URL the host's backend created with the provider." }),
-  spec({ attribute: 'session-token', property: 'sessionToken', kind: 'string', default: undefined, config: true, secret: true, description: 'A provider access token. Secret: set it as a property; it is never written to an attribute or logged.' }),
-  spec({ attribute: 'session-endpoint', property: 'sessionEndpoint', kind: 'string', default: undefined, config: true, description: "The host backend's endpoint that creates and refreshes sessions." }),
-  spec({ attribute: 'allowed-origins', property: 'allowedOrigins', kind: 'string', default: undefined, config: true, description: "Space-separated origins added to the adapter's built-in allowlist." }),
-  spec({ attribute: 'options', property: 'options', kind: 'json', default: {}, config: true, description: 'Provider-specific settings, a JSON object.' }),
-  spec({ attribute: 'mode', property: 'mode', kind: ['inline', 'modal'], default: 'inline', config: true, description: 'inline fills the element; modal shows the flow in a native modal dialog.' }),
-  spec({ attribute: 'open', property: 'open', kind: 'boolean', default: false, description: 'Modal mode: shown while present; removed when the person closes the dialog.' }),
-  spec({ attribute: 'locale', property: 'locale', kind: 'string', default: undefined, description: "Language of the widget's text (BCP 47); passed on to the provider." }),
-  spec({ attribute: 'theme', property: 'theme', kind: ['light', 'dark', 'auto'], default: 'auto', description: 'Colour scheme.' }),
-  spec({ attribute: 'load-timeout', property: 'loadTimeout', kind: 'number', default: DEFAULT_LOAD_TIMEOUT, description: 'Milliseconds the frame has to load and say it is ready.' }),
-  spec({ attribute: 'decision', property: 'decision', kind: ['approved', 'declined', 'review'], default: undefined, description: "The final decision from the host's backend, shown on the result screen." }),
-  spec({ attribute: 'debug', property: 'debug', kind: 'boolean', default: false, description: 'Logs each normalized event to the console, tokens redacted.' }),
+  spec({ attribute: 'provider', property: 'provider', kind: 'string', default: 'generic', config: true }),
+  spec({ attribute: 'session-url', property: 'sessionUrl', kind: 'string', default: undefined, config: true }),
+  spec({ attribute: 'session-token', property: 'sessionToken', kind: 'string', default: undefined, config: true, secret: true }),
+  spec({ attribute: 'session-endpoint', property: 'sessionEndpoint', kind: 'string', default: undefined, config: true }),
+  spec({ attribute: 'allowed-origins', property: 'allowedOrigins', kind: 'string', default: undefined, config: true }),
+  spec({ attribute: 'options', property: 'options', kind: 'json', default: {}, config: true }),
+  spec({ attribute: 'mode', property: 'mode', kind: ['inline', 'modal'], default: 'inline', config: true }),
+  spec({ attribute: 'open', property: 'open', kind: 'boolean', default: false }),
+  spec({ attribute: 'locale', property: 'locale', kind: 'string', default: undefined }),
+  spec({ attribute: 'theme', property: 'theme', kind: ['light', 'dark', 'auto'], default: 'auto' }),
+  spec({ attribute: 'load-timeout', property: 'loadTimeout', kind: 'number', default: DEFAULT_LOAD_TIMEOUT }),
+  spec({ attribute: 'decision', property: 'decision', kind: ['approved', 'declined', 'review'], default: undefined }),
+  spec({ attribute: 'debug', property: 'debug', kind: 'boolean', default: false }),
 ] as const satisfies readonly InputSpec[];
 
 export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.attribute, row as InputSpec]));

@@ -1,12 +1,14 @@
 import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
 import { canRetry, INITIAL, isLive, transition, type Input, type KycState, type Snapshot } from '../flow/machine';
 import { FrameBridge } from '../frame/bridge';
-import { hasSession, resolveFrame, type ResolvedFrame } from '../frame/resolve';
+import { hasSession, resolveFrame, type ResolvedFrame, type Resolution } from '../frame/resolve';
+import { loadProvider } from '../providers/index';
 import type { Decoded, Outcome, ProviderSession, Signal } from '../providers/types';
-import { format, isRtl, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
+import { format, hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
 import { adoptStyles } from '../ui/styles';
 import type { Inputs } from './attributes';
 import { emit, type KycEventDetails, type KycEventName } from './events';
+import type { ModalShell } from './modal';
 
 /**
  * Everything the element does, without React: builds the shadow skeleton, resolves inputs into a
@@ -28,6 +30,7 @@ export interface ViewModel {
 }
 
 const MAX_RELOADS = 3;
+const PRECONNECTED = new Set<string>();
 
 export type LastError = KycErrorInfo & { provider: string; sessionId?: string };
 
@@ -48,8 +51,11 @@ export class WidgetController {
   readonly #bridge: FrameBridge;
   /** Where React renders; holds a static loading placeholder until it does. */
   readonly ui: HTMLDivElement;
-  #dialog: HTMLDialogElement | null = null;
-  #closeButton: HTMLButtonElement | null = null;
+  /** Modal mode's <dialog>, from its own chunk; null inline, and while the chunk is on its way. */
+  #modal: ModalShell | null = null;
+  #modalLoading = false;
+  /** Set by the renderer: imports the React UI once a screen needs it. */
+  #loadUi: (() => void) | null = null;
 
   #snapshot: Snapshot = INITIAL;
   #frame: ResolvedFrame | null = null;
@@ -66,6 +72,8 @@ export class WidgetController {
   #focusRequest = 0;
   /** Frame reloads the provider asked for in this run (capped: a frame that always asks would loop). */
   #reloads = 0;
+  /** Bumped whenever inputs are resolved again, so that a late adapter download does not act on old inputs. */
+  #adapterWait = 0;
   #view: ViewModel;
   readonly #subscribers = new Set<() => void>();
   readonly #queue: Array<() => void> = [];
@@ -118,7 +126,7 @@ export class WidgetController {
     win?.removeEventListener('online', this.#onOnline);
     if (isLive(this.#snapshot.state) || this.#awaitingToken) this.#resumeOnConnect = true;
     this.#stopFrame();
-    this.#dialog?.close();
+    this.#modal?.dialog.close();
   }
 
   /** An input changed. Config inputs are re-resolved once per task, however many changed. */
@@ -134,19 +142,21 @@ export class WidgetController {
   start(): void {
     this.#run(() => {
       if (this.#port.inputs.mode === 'modal') this.#port.setOpen(true);
-      const resolution = this.#resolve();
-      if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame);
-      else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
-      else this.#failConfig('start() needs a session-url or session-token');
+      this.#withResolution((resolution) => {
+        if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame);
+        else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+        else this.#failConfig('start() needs a session-url or session-token');
+      });
     });
   }
 
   retry(): void {
     this.#run(() => {
       if (!canRetry(this.#snapshot)) return;
-      const resolution = this.#resolve();
-      if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame, 'retry');
-      else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+      this.#withResolution((resolution) => {
+        if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame, 'retry');
+        else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+      });
     });
   }
 
@@ -180,10 +190,24 @@ export class WidgetController {
 
   readonly getView = (): ViewModel => this.#view;
 
-  /** The person closed the modal (Escape, the close button). */
-  readonly closeDialog = (): void => {
-    this.#dialog?.close();
-  };
+  /**
+   * The React UI is only needed for the result, cancelled and error screens (the loading screen is
+   * plain DOM and the frame is the bridge's), so it is kept off the critical path: imported at once
+   * when such a screen is due, else in idle time once the frame is ready.
+   */
+  onUiNeeded(load: () => void): void {
+    this.#loadUi = load;
+    this.#maybeLoadUi();
+  }
+
+  #maybeLoadUi(): void {
+    const load = this.#loadUi;
+    const { state } = this.#snapshot;
+    if (!load || state === 'idle' || state === 'loading') return;
+    this.#loadUi = null;
+    if (isLive(state)) whenIdle(this.#host.ownerDocument.defaultView, load);
+    else load();
+  }
 
   // ---- configuration -----------------------------------------------------------------------------
 
@@ -210,10 +234,54 @@ export class WidgetController {
     });
   }
 
+  /**
+   * Resolves the inputs and hands the result on; when the provider's adapter chunk is still on its way,
+   * fetches it (warming the connection to the frame's origin meanwhile) and resolves again.
+   */
+  #withResolution(then: (resolution: Exclude<Resolution, { kind: 'needs-adapter' }>) => void): void {
+    const wait = ++this.#adapterWait;
+    const resolution = this.#resolve();
+    if (resolution.kind !== 'needs-adapter') {
+      then(resolution);
+      return;
+    }
+    this.#preconnect(this.#port.inputs.sessionUrl);
+    const current = () => wait === this.#adapterWait && this.#connected;
+    loadProvider(resolution.provider).then(
+      () => this.#run(() => current() && this.#withResolution(then)),
+      () =>
+        this.#run(() => {
+          if (!current()) return;
+          this.#transition({ type: 'start' });
+          this.#fail(makeError('frame-load-timeout', `the ${resolution.provider} adapter could not be downloaded: check the network and that the widget's chunks are served`));
+        }),
+    );
+  }
+
+  /** A hint to open the connection to the frame's origin while other work is still under way. */
+  #preconnect(url: string | undefined): void {
+    const doc = this.#host.ownerDocument;
+    let origin: string;
+    try {
+      origin = new URL(url ?? '', doc.baseURI).origin;
+    } catch {
+      return;
+    }
+    if (origin === 'null' || PRECONNECTED.has(origin) || !doc.head) return;
+    PRECONNECTED.add(origin);
+    const link = doc.createElement('link');
+    link.rel = 'preconnect';
+    link.href = origin;
+    doc.head.append(link);
+  }
+
   #configure(): void {
     this.#placeRoot();
+    this.#withResolution((resolution) => this.#configureWith(resolution));
+  }
+
+  #configureWith(resolution: Exclude<Resolution, { kind: 'needs-adapter' }>): void {
     const inputs = this.#port.inputs;
-    const resolution = this.#resolve();
     if (resolution.kind === 'idle') {
       this.#configKey = 'idle';
       this.#stopFrame();
@@ -432,7 +500,7 @@ export class WidgetController {
   #enter(snapshot: Snapshot, previous: Snapshot, keepFrame: boolean): void {
     const { state } = snapshot;
     // Read before the frame goes: a focused iframe is where the person is.
-    const focusInside = this.#shadow.activeElement !== null || (this.#dialog?.open ?? false);
+    const focusInside = this.#shadow.activeElement !== null || (this.#modal?.dialog.open ?? false);
     if (state !== 'loading') {
       if (!isLive(state) && !keepFrame) this.#stopFrame();
       if (state === 'ready' || !isLive(state)) {
@@ -445,6 +513,7 @@ export class WidgetController {
     this.#root.dataset.state = state;
     this.#announce(this.#announcement(snapshot));
     this.#notify();
+    this.#maybeLoadUi();
   }
 
   #announcement(snapshot: Snapshot): string {
@@ -458,16 +527,14 @@ export class WidgetController {
         return m.announce.inProgress;
       case 'submitted':
         return m.announce.submitted;
-      case 'complete':
-        return m.resultTitle[this.#port.inputs.decision ?? snapshot.outcome ?? 'pending'];
-      case 'cancelled':
-        return m.cancelledTitle;
-      case 'error':
-        return snapshot.error ? m.errors[snapshot.error.code] : m.errorTitle;
+      // The screens announce themselves, in their own words, when the UI chunk renders them.
       default:
         return '';
     }
   }
+
+  /** Says `text` through the live region (the UI uses it for the result and error screens). */
+  readonly announce = (text: string): void => this.#announce(text);
 
   #announce(text: string): void {
     if (this.#live.textContent !== text) this.#live.textContent = text;
@@ -491,6 +558,15 @@ export class WidgetController {
     return messagesFor(this.#language());
   }
 
+  #languageArrived(): void {
+    const messages = this.#messages();
+    this.#bridge.setTitle(messages.frameTitle);
+    const placeholder = this.ui.querySelector('.placeholder p');
+    if (placeholder) placeholder.textContent = messages.loading;
+    if (isLive(this.#snapshot.state)) this.#announce(this.#announcement(this.#snapshot));
+    this.#notify();
+  }
+
   #makeView(): ViewModel {
     const language = this.#language();
     const { state, outcome, error } = this.#snapshot;
@@ -509,69 +585,81 @@ export class WidgetController {
 
   #notify(): void {
     const language = this.#language();
+    if (!hasLanguage(language)) {
+      loadLanguage(language).then(
+        () => this.#languageArrived(),
+        () => {}, // English stays: text in another language beats no text
+      );
+    }
     const root = this.#root;
     root.lang = language;
     root.dir = isRtl(language) ? 'rtl' : 'ltr';
     root.dataset.theme = this.#port.inputs.theme;
     root.dataset.state = this.#snapshot.state;
     this.#view = this.#makeView();
-    this.#dialog?.setAttribute('aria-label', this.#view.messages.frameTitle);
-    this.#closeButton?.setAttribute('aria-label', this.#view.messages.close);
+    if (this.#modal) {
+      this.#modal.label(this.#view.messages.frameTitle, this.#view.messages.close);
+      this.#modal.dialog.dataset.theme = this.#port.inputs.theme;
+    }
     for (const listener of this.#subscribers) listener();
   }
 
   /** Inline: the root sits in the shadow root. Modal: inside a native <dialog>. Moving it reloads any frame. */
   #placeRoot(): void {
     const modal = this.#port.inputs.mode === 'modal';
-    const parent = modal ? this.#ensureDialog() : this.#shadow;
+    if (modal && !this.#modal) {
+      // Until the modal chunk is here the root waits, detached: a frame started meanwhile loads once placed.
+      if (this.#root.parentNode) {
+        this.#stopFrame();
+        this.#root.remove();
+      }
+      this.#loadModal();
+      this.#notify();
+      return;
+    }
+    const parent = modal ? this.#modal!.dialog : this.#shadow;
     if (this.#root.parentNode !== parent) {
-      this.#stopFrame();
+      if (this.#root.parentNode) this.#stopFrame();
       parent.append(this.#root);
-      if (!modal && this.#dialog) {
-        this.#dialog.remove();
-        this.#dialog = null;
-        this.#closeButton = null;
+      if (!modal && this.#modal) {
+        this.#modal.remove();
+        this.#modal = null;
       }
     }
     this.#syncDialog();
     this.#notify();
   }
 
-  #ensureDialog(): HTMLDialogElement {
-    if (this.#dialog) return this.#dialog;
-    const doc = this.#host.ownerDocument;
-    const dialog = doc.createElement('dialog');
-    dialog.setAttribute('part', 'dialog');
-    const close = doc.createElement('button');
-    close.type = 'button';
-    close.className = 'close';
-    close.setAttribute('part', 'button close-button');
-    close.textContent = '×';
-    close.addEventListener('click', () => dialog.close());
-    this.#closeButton = close;
-    dialog.append(close);
-    dialog.addEventListener('close', () => {
-      if (!this.#connected) return;
-      this.#run(() => {
-        if (isLive(this.#snapshot.state)) this.#transition({ type: 'cancel' });
-        this.#port.setOpen(false);
-      });
+  #loadModal(): void {
+    if (this.#modalLoading) return;
+    this.#modalLoading = true;
+    import('./modal').then(
+      ({ ModalShell }) => {
+        this.#modalLoading = false;
+        this.#modal ??= new ModalShell(this.#shadow, () => this.#dialogClosed());
+        this.#run(() => this.#placeRoot());
+      },
+      (error: unknown) => {
+        this.#modalLoading = false;
+        reportError(error);
+      },
+    );
+  }
+
+  #dialogClosed(): void {
+    if (!this.#connected) return;
+    this.#run(() => {
+      if (isLive(this.#snapshot.state)) this.#transition({ type: 'cancel' });
+      this.#port.setOpen(false);
     });
-    this.#shadow.append(dialog);
-    this.#dialog = dialog;
-    return dialog;
   }
 
   #syncDialog(): void {
-    const dialog = this.#dialog;
-    if (!dialog || this.#port.inputs.mode !== 'modal') return;
-    const { open } = this.#port.inputs;
-    if (open && this.#connected && !dialog.open) {
-      dialog.showModal();
+    const modal = this.#modal;
+    if (!modal || this.#port.inputs.mode !== 'modal') return;
+    if (modal.sync(this.#port.inputs.open && this.#connected)) {
       const state = this.#snapshot.state;
       if (state === 'idle' || state === 'cancelled') queueMicrotask(() => this.#configureAfterOpen());
-    } else if (!open && dialog.open) {
-      dialog.close();
     }
   }
 
@@ -610,13 +698,18 @@ function div(doc: Document, className: string, part?: string): HTMLDivElement {
 
 /** What the person sees in the instant before the UI chunk has rendered: the same markup as its loading screen. */
 function loadingPlaceholder(doc: Document, text: string): HTMLElement {
-  const screen = div(doc, 'screen', 'status');
+  const screen = div(doc, 'screen placeholder', 'status');
   const spinner = div(doc, 'spinner');
   spinner.setAttribute('aria-hidden', 'true');
   const p = doc.createElement('p');
   p.textContent = text;
   screen.append(spinner, p);
   return screen;
+}
+
+function whenIdle(win: Window | null, task: () => void): void {
+  if (win && typeof win.requestIdleCallback === 'function') win.requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 50);
 }
 
 function reportError(error: unknown): void {

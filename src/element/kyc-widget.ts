@@ -70,21 +70,23 @@ interface UiHandle {
 }
 
 /**
- * r2wc renders our React UI through this renderer. The UI is a separate chunk: it is imported when the
- * element connects, while the frame — started by the controller before this runs — is already loading.
+ * r2wc renders our React UI through this renderer. The UI is a separate chunk, imported when the
+ * controller says a screen needs it (see WidgetController.onUiNeeded): the frame, started by the
+ * controller before this runs, never waits for React.
  */
 const renderer = {
   mount(container: HTMLElement): UiHandle {
     const controller = controllers.get((container as unknown as ShadowRoot).host);
     let disposed = false;
     let unmount: (() => void) | undefined;
-    if (controller) {
+    controller?.onUiNeeded(() => {
+      if (disposed) return;
       import('../ui/mount')
         .then(({ mountUi }) => {
           if (!disposed) unmount = mountUi(controller);
         })
         .catch((error: unknown) => console.error('[kyc-widget] the UI chunk failed to load', error));
-    }
+    });
     return {
       unmount() {
         disposed = true;

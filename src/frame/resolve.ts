@@ -1,6 +1,6 @@
 import { InvalidJson, type Inputs } from '../element/attributes';
-import { providerFor } from '../providers/index';
-import type { FrameContext, ProviderAdapter } from '../providers/types';
+import { isProviderId, providerFor } from '../providers/index';
+import type { FrameContext, ProviderAdapter, ProviderId } from '../providers/types';
 import { OriginAllowlist, parseAllowedOrigins, parseOriginPattern, parseSafeUrl, type OriginPattern } from './origins';
 
 /**
@@ -17,6 +17,8 @@ export interface ResolvedFrame {
 
 export type Resolution =
   | { kind: 'idle' }
+  /** The provider's adapter chunk is not here yet: load it (`loadProvider`) and resolve again. */
+  | { kind: 'needs-adapter'; provider: ProviderId }
   | { kind: 'invalid'; message: string }
   | { kind: 'ok'; frame: ResolvedFrame };
 
@@ -32,8 +34,9 @@ export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 
 }
 
 export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
-  const adapter = providerFor(inputs.provider);
-  if (!adapter) return invalid(`provider "${inputs.provider}" is not one of generic, persona, sumsub, veriff, jumio, idenfy, didit`);
+  if (!isProviderId(inputs.provider)) {
+    return invalid(`provider "${inputs.provider}" is not one of generic, persona, sumsub, veriff, jumio, idenfy, didit`);
+  }
   if (inputs.options instanceof InvalidJson) return invalid(inputs.options.reason);
   const extra = parseAllowedOrigins(inputs.allowedOrigins);
   if (!extra.ok) return invalid(extra.message);
@@ -42,6 +45,8 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     if (!endpoint.ok) return invalid(endpoint.message);
   }
   if (!hasSession(inputs)) return { kind: 'idle' };
+  const adapter = providerFor(inputs.provider);
+  if (!adapter) return { kind: 'needs-adapter', provider: inputs.provider };
 
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { WidgetController } from '../element/controller';
-import type { ResultKind } from './i18n';
+import { screenMessages, type ResultKind } from './screen-messages';
 
 /**
  * The screens around the provider's frame. The frame itself is not React's: it lives in a sibling
@@ -9,11 +9,19 @@ import type { ResultKind } from './i18n';
 export function App({ controller }: { controller: WidgetController }): ReactNode {
   const view = useSyncExternalStore(controller.subscribe, controller.getView);
   const screen = useRef<HTMLDivElement>(null);
-  const m = view.messages;
+  const m = { ...view.messages, ...screenMessages(view.language) };
+  const kind: ResultKind = view.decision ?? view.outcome ?? 'pending';
+  const code = view.error?.code ?? 'provider-error';
+  const announcement =
+    view.state === 'complete' ? m.resultTitle[kind] : view.state === 'cancelled' ? m.cancelledTitle : view.state === 'error' ? m.errors[code] : '';
 
   useEffect(() => {
     if (view.focusRequest > 0) screen.current?.focus();
   }, [view.focusRequest]);
+
+  useEffect(() => {
+    if (announcement) controller.announce(announcement);
+  }, [announcement, controller]);
 
   switch (view.state) {
     case 'loading':
@@ -25,8 +33,7 @@ export function App({ controller }: { controller: WidgetController }): ReactNode
           </slot>
         </div>
       );
-    case 'complete': {
-      const kind: ResultKind = view.decision ?? view.outcome ?? 'pending';
+    case 'complete':
       return (
         <div className="screen" part="result" data-outcome={kind} tabIndex={-1} ref={screen}>
           <slot name="result">
@@ -38,7 +45,6 @@ export function App({ controller }: { controller: WidgetController }): ReactNode
           </slot>
         </div>
       );
-    }
     case 'cancelled':
       return (
         <div className="screen" part="error" data-kind="cancelled" tabIndex={-1} ref={screen}>
@@ -49,8 +55,7 @@ export function App({ controller }: { controller: WidgetController }): ReactNode
           </button>
         </div>
       );
-    case 'error': {
-      const code = view.error?.code ?? 'provider-error';
+    case 'error':
       return (
         <div className="screen" part="error" data-code={code} tabIndex={-1} ref={screen}>
           <slot name="error">
@@ -67,7 +72,6 @@ export function App({ controller }: { controller: WidgetController }): ReactNode
           )}
         </div>
       );
-    }
     default:
       return null;
   }

@@ -1,6 +1,7 @@
 import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
 import { inject } from 'vitest';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
+import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
 
 export { fixture, fixtureCleanup, oneEvent, waitUntil };
 
@@ -56,4 +57,137 @@ export function sleep(ms: number): Promise<void> {
 /** Escapes a value for an HTML attribute in fixtures. */
 export function attr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+// ---- provider sandbox pages (examples/sandbox/catalog.mjs) -------------------------------------
+
+export type DemoProvider = 'generic' | 'persona' | 'sumsub' | 'veriff' | 'jumio' | 'idenfy' | 'didit';
+
+export interface DemoOptions {
+  /** Comma-separated steps of the page's scripted mode (see public/assets/<provider>.js). */
+  script?: string | string[];
+  /** The id the page reports, or a unique URL part for providers that report none. */
+  session?: string;
+  params?: Record<string, string>;
+}
+
+export interface DemoInputs {
+  provider: string;
+  sessionUrl: string;
+  sessionToken?: string;
+  options?: Record<string, unknown>;
+  allowedOrigins: string;
+}
+
+let demoCounter = 0;
+
+/** A session id no other test in this run uses (the pages' `once:` steps key on the frame URL). */
+export function uniqueSession(prefix = 'sbx_test'): string {
+  return `${prefix}${Date.now().toString(36)}${(demoCounter++).toString(36)}`;
+}
+
+/** The catalog's widget inputs for one provider's sandbox page, on SANDBOX. */
+export function demoInputs(provider: DemoProvider, options: DemoOptions = {}): DemoInputs {
+  const script = Array.isArray(options.script) ? options.script.join(',') : options.script;
+  return (PROVIDER_DEMOS[provider] as (origin: string, o: object) => DemoInputs)(SANDBOX, { ...options, script });
+}
+
+/** Sets inputs as properties (sessionToken is a secret: never an attribute), all in one task. */
+export function applyInputs(el: KycWidgetElement, inputs: DemoInputs): void {
+  el.provider = inputs.provider as KycWidgetElement['provider'];
+  el.allowedOrigins = inputs.allowedOrigins;
+  if (inputs.options) el.options = inputs.options;
+  if (inputs.sessionToken !== undefined) el.sessionToken = inputs.sessionToken;
+  el.sessionUrl = inputs.sessionUrl;
+}
+
+/**
+ * An idle `<kyc-widget>` in a fixture, recording from before it gets its inputs, then given the
+ * provider's sandbox inputs: the recording holds the whole run from `state:loading` on.
+ */
+export async function mountDemo(provider: DemoProvider, options: DemoOptions = {}) {
+  const inputs = demoInputs(provider, options);
+  const el = await widget('<kyc-widget></kyc-widget>');
+  const events = record(el);
+  applyInputs(el, inputs);
+  return { el, events, inputs };
+}
+
+/** Resolves once `count` messages from `origin` have reached this window (so the widget saw them too). */
+export function messagesFrom(origin: string, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const listener = (event: MessageEvent) => {
+      if (event.origin === origin && ++seen >= count) {
+        window.removeEventListener('message', listener);
+        resolve();
+      }
+    };
+    window.addEventListener('message', listener);
+  });
+}
+
+/** An iframe on `origin`'s /forge page posting `message` to this window `repeat` times (`as`: see forge.js). */
+export function forgeFrom(origin: string, message: string, as: 'object' | 'json' | 'string' = 'object', repeat = 2): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.className = 'forger';
+  frame.src = `${origin}/forge?${new URLSearchParams({ send: message, as, repeat: String(repeat), delay: '10' })}`;
+  document.body.append(frame);
+  return frame;
+}
+
+export function removeForgers(): void {
+  document.querySelectorAll('iframe.forger').forEach((frame) => frame.remove());
+}
+
+/**
+ * Posts each provider-shaped message from every window that is not the widget's frame: this page
+ * itself, a second iframe served from the sandbox (the provider's own origin) and one from the
+ * stranger origin. Strings are posted as strings, anything else as the object; resolves once every
+ * forged message has been delivered here (and so to the widget's listener), plus a short settle.
+ */
+export async function forgeEverywhere(messages: unknown[], repeat = 2): Promise<void> {
+  const frames: HTMLIFrameElement[] = [];
+  let delivered = 0;
+  const expected = messages.length * repeat * 3;
+  const done = new Promise<void>((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (event.source !== window && !frames.some((frame) => frame.contentWindow === event.source)) return;
+      if (++delivered >= expected) {
+        window.removeEventListener('message', listener);
+        resolve();
+      }
+    };
+    window.addEventListener('message', listener);
+  });
+  for (const message of messages) {
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    const as = typeof message === 'string' ? 'string' : 'object';
+    frames.push(forgeFrom(SANDBOX, text, as, repeat), forgeFrom(STRANGER, text, as, repeat));
+    for (let i = 0; i < repeat; i++) window.postMessage(message, '*');
+  }
+  await done;
+  await sleep(30);
+}
+
+/** Collects what /spy pages on STRANGER report having received (each report: every message so far). */
+export function spyReports(): { reports: string[][]; stop(): void } {
+  const reports: string[][] = [];
+  const listener = (event: MessageEvent) => {
+    if (event.origin === STRANGER && event.data?.spy) reports.push(event.data.received);
+  };
+  window.addEventListener('message', listener);
+  return { reports, stop: () => window.removeEventListener('message', listener) };
+}
+
+/** The `navigate:` step that sends a sandbox page to the stranger's /spy. */
+export const NAVIGATE_TO_SPY = `navigate:${encodeURIComponent(`${STRANGER}/spy`)}`;
+
+/** Types of the recorded events, without state changes. */
+export function eventTypes(events: Recorded[]): string[] {
+  return events.filter((e) => e.type !== 'kyc-statechange').map((e) => e.type);
+}
+
+export function detailOf(events: Recorded[], type: string): Record<string, unknown> | undefined {
+  return events.find((e) => e.type === type)?.detail;
 }

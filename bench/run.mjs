@@ -1,0 +1,529 @@
+#!/usr/bin/env node
+// `npm run bench`: builds, then measures bundle sizes, cold-load ready time (widget vs a bare iframe),
+// message → event latency and connect/disconnect leaks in Debian's Chromium. Prints a table with each
+// figure beside its target and writes everything, raw samples included, to bench/results.json.
+// A benchmark, not a test: it exits 0 when a target is missed (non-zero only when it could not measure).
+//
+//   node bench/run.mjs [--runs N] [--no-build] [--skip ready,latency,leaks]
+//
+// See bench/README.md for what each figure means.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startSandbox } from '../examples/sandbox/server.mjs';
+import { startBenchServer } from './server.mjs';
+import { measureSizes } from './sizes.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = path.join(ROOT, 'dist');
+const RESULTS = path.join(ROOT, 'bench', 'results.json');
+
+/** Same browser and flags as the tests (vitest.config.ts: CHROMIUM, CHROMIUM_ARGS) — kept in step by hand. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const TARGETS = {
+  readyRatio4x: 1.25,
+  readyRatio4xAim: 1.1,
+  firstChunkGzip: 10240,
+  allEsChunksGzip: 76800,
+  iifeGzip: 81920,
+  messageP50Ms: 1,
+  leakedListeners: 0,
+  heapGrowthBytes: 1024 * 1024,
+};
+
+// ---- options -----------------------------------------------------------------------------------
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? fallback : process.argv[i + 1];
+}
+const RUNS = Math.max(3, Number(option('--runs', 15)) || 15);
+const BUILD = !process.argv.includes('--no-build');
+const SKIP = new Set(String(option('--skip', '')).split(',').filter(Boolean));
+const LATENCY = { count: 200, interval: 5, pings: 30 };
+const LEAK_CYCLES = 200;
+const LEAK_WARMUP = 10;
+
+// ---- small helpers -----------------------------------------------------------------------------
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Quantile with linear interpolation between closest ranks (q in [0, 1]). */
+function quantile(values, q) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+function summary(values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  return {
+    n: finite.length,
+    min: Math.min(...finite),
+    median: quantile(finite, 0.5),
+    p90: quantile(finite, 0.9),
+    p95: quantile(finite, 0.95),
+    max: Math.max(...finite),
+    mean: finite.reduce((a, b) => a + b, 0) / finite.length,
+  };
+}
+
+const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+const roundAll = (object, digits = 2) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, typeof v === 'number' ? round(v, digits) : v]));
+const bytes = (n) => `${n.toLocaleString('en-US')} B (${(n / 1024).toFixed(1)} KiB)`;
+const ms = (n, digits = 1) => (Number.isFinite(n) ? `${n.toFixed(digits)} ms` : 'n/a');
+const log = (...args) => console.error(...args); // progress on stderr, the report on stdout
+
+function elapsed(start) {
+  return `${((performance.now() - start) / 1000).toFixed(1)} s`;
+}
+
+// ---- 1. sizes ----------------------------------------------------------------------------------
+
+function sizesSection() {
+  const sizes = measureSizes(DIST);
+  return sizes;
+}
+
+// ---- 2. ready time -----------------------------------------------------------------------------
+
+/** One cold load: a new context (own cache, cookies, sockets and renderer), throttled before navigating. */
+async function coldLoad(browser, url, rate) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const ready = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no kyc-ready within 20 s: ${url}`)), 20000);
+      page.on('console', (message) => {
+        const text = message.text();
+        if (text.startsWith('bench:ready ')) {
+          clearTimeout(timer);
+          resolve(Number(text.slice('bench:ready '.length)));
+        } else if (text.startsWith('bench:error ')) {
+          clearTimeout(timer);
+          reject(new Error(`kyc-error ${text.slice('bench:error '.length)}`));
+        }
+      });
+    });
+    ready.catch(() => {});
+    await page.goto(url, { waitUntil: 'commit' });
+    const readyAt = await ready;
+    // Where the time went (read after the figure is taken, so it costs the measurement nothing).
+    const marks = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource');
+      const frame = resources.find((entry) => entry.initiatorType === 'iframe');
+      const entry = resources.find((entry) => entry.name.endsWith('/dist/kyc-widget.js'));
+      const nav = performance.getEntriesByType('navigation')[0];
+      return {
+        htmlEnd: nav?.responseEnd,
+        frameRequested: frame?.startTime,
+        entryScriptEnd: entry?.responseEnd,
+        scripts: resources.filter((r) => r.initiatorType === 'script' || r.name.includes('/dist/')).length,
+      };
+    });
+    return { ready: readyAt, ...marks };
+  } finally {
+    await context.close();
+  }
+}
+
+async function readySection(browser, hostOrigin, rates) {
+  const out = {};
+  for (const rate of rates) {
+    const start = performance.now();
+    const samples = { widget: [], baseline: [] };
+    const errors = [];
+    const pairs = RUNS + 1; // the first pair is a warm-up (browser, servers, OS file cache), discarded
+    for (let i = 0; i < pairs; i++) {
+      for (const kind of ['widget', 'baseline']) {
+        try {
+          const sample = await coldLoad(browser, `${hostOrigin}/${kind}.html`, rate);
+          if (i > 0) samples[kind].push(sample);
+        } catch (error) {
+          errors.push({ kind, pair: i, message: String(error?.message ?? error) });
+        }
+      }
+    }
+    const widget = summary(samples.widget.map((s) => s.ready));
+    const baseline = summary(samples.baseline.map((s) => s.ready));
+    out[`${rate}x`] = {
+      rate,
+      runs: RUNS,
+      widget: roundAll(widget),
+      baseline: roundAll(baseline),
+      ratio: round(widget.median / baseline.median, 3),
+      deltaMs: round(widget.median - baseline.median),
+      frameRequested: {
+        widget: roundAll(summary(samples.widget.map((s) => s.frameRequested))),
+        baseline: roundAll(summary(samples.baseline.map((s) => s.frameRequested))),
+      },
+      widgetEntryScriptEnd: roundAll(summary(samples.widget.map((s) => s.entryScriptEnd))),
+      samples,
+      errors,
+      seconds: round((performance.now() - start) / 1000, 1),
+    };
+    log(`  ready @${rate}x: widget ${ms(widget.median)} / baseline ${ms(baseline.median)} = ${(widget.median / baseline.median).toFixed(3)} (${elapsed(start)})`);
+  }
+  return out;
+}
+
+// ---- 3. message → event latency ----------------------------------------------------------------
+
+async function latencyRun(browser, hostOrigin, rate) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.goto(`${hostOrigin}/latency.html`);
+    const run = await page.evaluate((options) => window.__runLatency(options), LATENCY);
+    const { sent, raw, evt, syncs } = run;
+    // Clock offset frame − host from the ping with the smallest round trip (NTP-style estimate).
+    const best = syncs.reduce((a, b) => (b.t2 - b.t0 < a.t2 - a.t0 ? b : a));
+    const offset = best.t1 - (best.t0 + best.t2) / 2;
+    const endToEnd = [];
+    const postMessageOnly = [];
+    const widgetOnly = [];
+    let missing = 0;
+    for (let i = 0; i < sent.length; i++) {
+      if (!Number.isFinite(evt[i]) || !Number.isFinite(raw[i])) {
+        missing++;
+        continue;
+      }
+      endToEnd.push(evt[i] - sent[i]);
+      postMessageOnly.push(raw[i] - sent[i]);
+      widgetOnly.push(evt[i] - raw[i]);
+    }
+    return {
+      rate,
+      messages: sent.length,
+      missing,
+      endState: run.state,
+      endToEnd: roundAll(summary(endToEnd), 3),
+      postMessageOnly: roundAll(summary(postMessageOnly), 3),
+      widgetOnly: roundAll(summary(widgetOnly), 3),
+      clock: { offsetMs: round(offset, 3), bestRoundTripMs: round(best.t2 - best.t0, 3), roundTrip: roundAll(summary(syncs.map((s) => s.t2 - s.t0)), 3) },
+      samples: { endToEnd: endToEnd.map((v) => round(v, 3)), widgetOnly: widgetOnly.map((v) => round(v, 3)) },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function latencySection(browser, hostOrigin) {
+  const out = {};
+  for (const rate of [1, 4]) {
+    const start = performance.now();
+    out[`${rate}x`] = await latencyRun(browser, hostOrigin, rate);
+    const r = out[`${rate}x`];
+    log(`  message→event @${rate}x: p50 ${ms(r.endToEnd.median, 3)} p95 ${ms(r.endToEnd.p95, 3)}, widget part p50 ${ms(r.widgetOnly.median, 3)} (${elapsed(start)})`);
+  }
+  return out;
+}
+
+// ---- 4. leaks ----------------------------------------------------------------------------------
+
+async function windowListeners(cdp) {
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'window', objectGroup: 'bench' });
+  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+  await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'bench' });
+  const byType = {};
+  for (const listener of listeners) byType[listener.type] = (byType[listener.type] ?? 0) + 1;
+  return { message: byType.message ?? 0, total: listeners.length, byType };
+}
+
+/** Live objects whose prototype is `expression` (after a full GC). */
+async function liveObjects(cdp, expression) {
+  const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'bench' });
+  if (!result.objectId) return null;
+  const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: result.objectId, objectGroup: 'bench' });
+  const { result: length } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: objects.objectId,
+    functionDeclaration: 'function () { return this.length; }',
+    returnByValue: true,
+  });
+  await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'bench' });
+  return length.value;
+}
+
+async function heapAfterGc(cdp) {
+  for (let i = 0; i < 3; i++) {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await sleep(50);
+  }
+  const { usedSize, totalSize } = await cdp.send('Runtime.getHeapUsage');
+  return { usedSize, totalSize };
+}
+
+async function snapshot(cdp) {
+  const heap = await heapAfterGc(cdp);
+  return {
+    heap,
+    listeners: await windowListeners(cdp),
+    widgets: await liveObjects(cdp, "customElements.get('kyc-widget').prototype"),
+    iframes: await liveObjects(cdp, 'HTMLIFrameElement.prototype'),
+  };
+}
+
+async function leakSection(browser, hostOrigin) {
+  const start = performance.now();
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${hostOrigin}/leak.html`);
+    await page.evaluate(() => customElements.whenDefined('kyc-widget'));
+    const pristine = await snapshot(cdp); // module loaded, no element yet
+    const warmup = await page.evaluate((n) => window.__cycles(n), LEAK_WARMUP);
+    const before = await snapshot(cdp); // one-time costs paid (UI chunk, React, JIT)
+    const cycles = await page.evaluate((n) => window.__cycles(n), LEAK_CYCLES);
+    const after = await snapshot(cdp);
+    const result = {
+      cycles,
+      warmup,
+      pristine,
+      before,
+      after,
+      leakedMessageListeners: after.listeners.message - pristine.listeners.message,
+      leakedWindowListeners: after.listeners.total - pristine.listeners.total,
+      heapGrowthBytes: after.heap.usedSize - before.heap.usedSize,
+      heapGrowthSincePristineBytes: after.heap.usedSize - pristine.heap.usedSize,
+      seconds: round((performance.now() - start) / 1000, 1),
+    };
+    log(
+      `  leaks: ${cycles.cycles} cycles, message listeners ${pristine.listeners.message} → ${after.listeners.message}, heap ${before.heap.usedSize} → ${after.heap.usedSize} B, live widgets ${after.widgets} (${elapsed(start)})`,
+    );
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+// ---- report ------------------------------------------------------------------------------------
+
+function pad(text, width) {
+  text = String(text);
+  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+}
+
+function printTable(rows, headers) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => pad(c, widths[i])).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function verdict(pass) {
+  return pass === null ? 'ERROR' : pass ? 'PASS' : 'FAIL';
+}
+
+function report(results) {
+  const { sizes, ready, latency, leaks } = results;
+  const rows = [];
+  const r4 = ready?.['4x'];
+  const r1 = ready?.['1x'];
+  if (r4) {
+    const pass = Number.isFinite(r4.ratio) ? r4.ratio <= TARGETS.readyRatio4x : null;
+    const aim = r4.ratio <= TARGETS.readyRatio4xAim ? ' (meets aim)' : '';
+    rows.push([
+      'ready ratio widget/iframe @4x CPU',
+      `${r4.ratio.toFixed(3)}  (${ms(r4.widget.median)} / ${ms(r4.baseline.median)})`,
+      `<= ${TARGETS.readyRatio4x} (aim ${TARGETS.readyRatio4xAim})`,
+      verdict(pass) + aim,
+    ]);
+  } else rows.push(['ready ratio widget/iframe @4x CPU', 'not measured', `<= ${TARGETS.readyRatio4x}`, results.errors.ready ? 'ERROR' : 'SKIP']);
+  if (r1) rows.push(['ready ratio widget/iframe @1x CPU', `${r1.ratio.toFixed(3)}  (${ms(r1.widget.median)} / ${ms(r1.baseline.median)})`, '(info)', '']);
+  if (sizes) {
+    rows.push(['first chunk (kyc-widget.js) gzip', bytes(sizes.firstChunk.gzip), `<= ${bytes(TARGETS.firstChunkGzip)}`, verdict(sizes.firstChunk.gzip <= TARGETS.firstChunkGzip)]);
+    rows.push([`all ES chunks gzip (${sizes.allEsChunks.files.length} files)`, bytes(sizes.allEsChunks.gzip), `<= ${bytes(TARGETS.allEsChunksGzip)}`, verdict(sizes.allEsChunks.gzip <= TARGETS.allEsChunksGzip)]);
+    rows.push(['IIFE (kyc-widget.iife.js) gzip', bytes(sizes.iife.gzip), `<= ${bytes(TARGETS.iifeGzip)}`, verdict(sizes.iife.gzip <= TARGETS.iifeGzip)]);
+    rows.push([`before frame request: static closure gzip (${sizes.beforeFrame.files.length} files)`, bytes(sizes.beforeFrame.gzip), '(info)', '']);
+  }
+  const l1 = latency?.['1x'];
+  if (l1) {
+    rows.push(['message→event p50 @1x', ms(l1.endToEnd.median, 3), `< ${TARGETS.messageP50Ms} ms`, verdict(l1.endToEnd.median < TARGETS.messageP50Ms && l1.missing === 0)]);
+    rows.push(['message→event p95 @1x', ms(l1.endToEnd.p95, 3), '(info)', '']);
+  } else rows.push(['message→event p50 @1x', 'not measured', `< ${TARGETS.messageP50Ms} ms`, results.errors.latency ? 'ERROR' : 'SKIP']);
+  const l4 = latency?.['4x'];
+  if (l4) rows.push(['message→event p50 / p95 @4x', `${ms(l4.endToEnd.median, 3)} / ${ms(l4.endToEnd.p95, 3)}`, '(info)', '']);
+  if (leaks) {
+    const { pristine, after } = leaks;
+    rows.push([
+      `window message listeners leaked (${leaks.cycles.cycles} cycles)`,
+      `${leaks.leakedMessageListeners}  (${pristine.listeners.message} → ${after.listeners.message}; all types ${pristine.listeners.total} → ${after.listeners.total})`,
+      `= ${TARGETS.leakedListeners}`,
+      verdict(leaks.leakedMessageListeners <= TARGETS.leakedListeners && leaks.leakedWindowListeners <= 0),
+    ]);
+    rows.push([
+      'JS heap growth after GC',
+      `${leaks.heapGrowthBytes.toLocaleString('en-US')} B  (live widgets ${after.widgets}, iframes ${after.iframes})`,
+      `< ${bytes(TARGETS.heapGrowthBytes)}`,
+      verdict(leaks.heapGrowthBytes < TARGETS.heapGrowthBytes),
+    ]);
+  } else rows.push(['leaks', 'not measured', '', results.errors.leaks ? 'ERROR' : 'SKIP']);
+
+  if (sizes) {
+    console.log('\nOutput files (dist/**/*.js)');
+    printTable(
+      sizes.files.map((f) => [f.file, f.raw.toLocaleString('en-US'), f.gzip.toLocaleString('en-US'), f.brotli.toLocaleString('en-US')]),
+      ['file', 'raw B', 'gzip -9 B', 'brotli 11 B'],
+    );
+    console.log(`static closure of dist/kyc-widget.js: ${sizes.beforeFrame.files.join(', ')}`);
+    console.log(`dynamic import() targets: ${sizes.dynamicImportTargets.join(', ') || '(none)'}`);
+  }
+  if (ready) {
+    console.log('\nReady time, cold loads (ms from navigation start; median / min / p90, n per side)');
+    printTable(
+      Object.values(ready).map((r) => [
+        `${r.rate}x`,
+        `${r.widget.median} / ${r.widget.min} / ${r.widget.p90}`,
+        `${r.baseline.median} / ${r.baseline.min} / ${r.baseline.p90}`,
+        r.ratio.toFixed(3),
+        `${r.frameRequested.widget.median} vs ${r.frameRequested.baseline.median}`,
+        `${r.widget.n}/${r.baseline.n}${r.errors.length ? ` (${r.errors.length} errors)` : ''}`,
+      ]),
+      ['CPU', 'widget', 'bare iframe', 'ratio', 'frame requested at (w vs b)', 'n'],
+    );
+  }
+  if (latency) {
+    console.log('\nMessage → event latency (ms; p50 / p95 over each run)');
+    printTable(
+      Object.values(latency).map((l) => [
+        `${l.rate}x`,
+        `${l.endToEnd.median} / ${l.endToEnd.p95}`,
+        `${l.postMessageOnly.median} / ${l.postMessageOnly.p95}`,
+        `${l.widgetOnly.median} / ${l.widgetOnly.p95}`,
+        `${l.clock.offsetMs} (rtt ${l.clock.bestRoundTripMs})`,
+        `${l.messages - l.missing}/${l.messages}`,
+      ]),
+      ['CPU', 'frame post → kyc-progress', 'frame post → host window listener', 'widget part', 'clock offset frame−host', 'n'],
+    );
+  }
+  console.log('\nSummary');
+  printTable(rows, ['figure', 'value', 'target', 'result']);
+}
+
+// ---- main --------------------------------------------------------------------------------------
+
+async function main() {
+  const started = performance.now();
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryBytes: os.totalmem(),
+      platform: `${os.platform()} ${os.release()}`,
+      node: process.version,
+      loadavgAtStart: os.loadavg().map((v) => round(v)),
+    },
+    git: gitInfo(),
+    options: { runs: RUNS, build: BUILD, skip: [...SKIP], latency: LATENCY, leakCycles: LEAK_CYCLES, leakWarmup: LEAK_WARMUP },
+    targets: TARGETS,
+    errors: {},
+  };
+
+  if (BUILD) {
+    const start = performance.now();
+    log('building (buildAll)…');
+    const { buildAll } = await import('../scripts/build.mjs');
+    await buildAll({ quiet: true });
+    results.buildSeconds = round((performance.now() - start) / 1000, 1);
+    log(`  built in ${elapsed(start)}`);
+  }
+
+  results.sizes = sizesSection();
+
+  // Three origins: the host pages (127.0.0.1), the sandbox provider and the latency frame (both on
+  // "localhost", which is another site than 127.0.0.1, so the frames run out of process as in production).
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
+  const frameServer = await startBenchServer({ host: '127.0.0.1', port: 0 });
+  const sandboxOrigin = `http://localhost:${sandbox.port}`;
+  const frameOrigin = `http://localhost:${frameServer.port}`;
+  const host = await startBenchServer({
+    host: '127.0.0.1',
+    port: 0,
+    vars: { SANDBOX_ORIGIN: sandboxOrigin, FRAME_ORIGIN: frameOrigin },
+    frameOrigins: [sandboxOrigin, frameOrigin],
+  });
+  results.origins = { host: host.origin, sandbox: sandboxOrigin, frame: frameOrigin };
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  results.chromium = browser.version();
+  log(`Chromium ${results.chromium}, ${results.machine.cores} cores, ${RUNS} cold loads per side`);
+  try {
+    if (!SKIP.has('ready')) {
+      try {
+        results.ready = await readySection(browser, host.origin, [4, 1]);
+      } catch (error) {
+        results.errors.ready = String(error?.stack ?? error);
+        log(`ready: ${error}`);
+      }
+    }
+    if (!SKIP.has('latency')) {
+      try {
+        results.latency = await latencySection(browser, host.origin);
+      } catch (error) {
+        results.errors.latency = String(error?.stack ?? error);
+        log(`latency: ${error}`);
+      }
+    }
+    if (!SKIP.has('leaks')) {
+      try {
+        results.leaks = await leakSection(browser, host.origin);
+      } catch (error) {
+        results.errors.leaks = String(error?.stack ?? error);
+        log(`leaks: ${error}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await Promise.all([sandbox.close(), frameServer.close(), host.close()]);
+  }
+
+  results.machine.loadavgAtEnd = os.loadavg().map((v) => round(v));
+  results.totalSeconds = round((performance.now() - started) / 1000, 1);
+  report(results);
+  console.log(`\nChromium ${results.chromium} · ${results.machine.cores} cores · load avg ${results.machine.loadavgAtStart.join(' ')} → ${results.machine.loadavgAtEnd.join(' ')} · total ${results.totalSeconds} s`);
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`raw samples → ${path.relative(process.cwd(), RESULTS)}`);
+  return Object.keys(results.errors).length ? 1 : 0;
+}
+
+function gitInfo() {
+  // Read-only: which commit was measured, and whether the tree had local changes.
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return null;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

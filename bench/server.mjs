@@ -1,0 +1,67 @@
+// The bench's own static server: bench/pages/ at "/", the built dist/ at "/dist/". Every answer is
+// `Cache-Control: no-store`; HTML pages get the demo host's strict CSP (scripts/serve.mjs) with
+// `frame-src` widened to the bench's frame origins, and their %NAME% placeholders filled from `vars`.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hostPolicy } from '../scripts/serve.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+const MOUNTS = [
+  ['/dist/', path.join(ROOT, 'dist')],
+  ['/', path.join(ROOT, 'bench', 'pages')],
+];
+
+function resolve(pathname) {
+  for (const [prefix, base] of MOUNTS) {
+    if (!pathname.startsWith(prefix)) continue;
+    const rest = pathname.slice(prefix.length) || 'index.html';
+    const file = path.resolve(base, rest);
+    return file.startsWith(base + path.sep) ? file : null;
+  }
+  return null;
+}
+
+/** `vars`: {NAME: value} for %NAME% in HTML; `frameOrigins`: origins the pages may frame. */
+export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}, frameOrigins = [] } = {}) {
+  const csp = hostPolicy(frameOrigins.join(' ') || "'none'");
+  const server = createServer(async (req, res) => {
+    let file = null;
+    try {
+      const { pathname } = new URL(req.url ?? '/', 'http://bench.invalid');
+      const decoded = decodeURIComponent(pathname);
+      if (!decoded.includes('..') && !decoded.includes('\0')) file = resolve(decoded);
+    } catch {
+      file = null;
+    }
+    let body;
+    try {
+      if (!file) throw new Error('outside');
+      body = await readFile(file);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end('Not found');
+      return;
+    }
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const headers = { 'Content-Type': type, 'Cache-Control': 'no-store' };
+    if (type.startsWith('text/html')) {
+      body = Buffer.from(body.toString('utf8').replace(/%([A-Z_]+)%/g, (all, name) => vars[name] ?? all));
+      headers['Content-Security-Policy'] = csp;
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers).end(body);
+  });
+  await new Promise((done, fail) => server.once('error', fail).listen(port, host, done));
+  const actualPort = server.address().port;
+  return {
+    port: actualPort,
+    origin: `http://${host}:${actualPort}`,
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}

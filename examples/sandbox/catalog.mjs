@@ -1,0 +1,112 @@
+/**
+ * Widget inputs that run each provider's sandbox page (examples/sandbox/public/<provider>/…), for
+ * the demo page's provider picker and the browser tests. A plain ES module: no imports, no Node
+ * APIs, usable in a browser and in Node.
+ *
+ *   import { PROVIDER_DEMOS } from './catalog.mjs';
+ *   const inputs = PROVIDER_DEMOS.sumsub('http://localhost:5174', { script: 'ready,step:IDENTITY' });
+ *   // → { provider: 'sumsub', sessionUrl, sessionToken, allowedOrigins: 'http://localhost:5174' }
+ *   Object.assign(document.querySelector('kyc-widget'), inputs); // sessionToken as a property, never an attribute
+ *
+ * Each entry is `(sandboxOrigin, { script, session, params } = {}) => inputs`:
+ *   script   the page's scripted mode (see each page's header comment in public/assets/<provider>.js);
+ *            without it the page is the interactive click-through
+ *   session  the id the page reports (inquiry, applicant, workflow, session id) or, for providers that
+ *            report none, a path segment / parameter that makes the frame URL unique
+ *   params   any other query parameters for the page (`echo`, `delay`, `sdk-session`, …)
+ * `allowedOrigins` is the sandbox origin: the adapters' built-in allowlists name only the real
+ * provider hosts. Tokens here are fake sandbox values (`sbx_tok_…`).
+ */
+
+export const SANDBOX_TOKENS = Object.freeze({
+  sumsub: 'sbx_tok_sumsub_5f3a9c2e7b1d4086',
+  jumio: 'sbx_tok_jumio_2b7d9e4f1a6c8053',
+  idenfy: 'sbx_tok_idenfy_8c1e4b7a2d9f3065',
+  didit: 'sbx_tok_didit_7e2c5a9b4f1d3068',
+});
+
+export const PROVIDER_LABELS = Object.freeze({
+  generic: 'Generic protocol',
+  persona: 'Persona',
+  sumsub: 'Sumsub',
+  veriff: 'Veriff',
+  jumio: 'Jumio',
+  idenfy: 'iDenfy',
+  didit: 'Didit',
+});
+
+/** `base` with the given query parameters (undefined and '' left out). */
+function withQuery(base, query) {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  }
+  return url.href;
+}
+
+/** Query parameters common to every page: the script and the caller's extras. */
+function pageQuery({ script, params } = {}) {
+  return { ...params, script };
+}
+
+const segment = (value) => encodeURIComponent(value);
+
+export const PROVIDER_DEMOS = Object.freeze({
+  generic: (origin, options = {}) => ({
+    provider: 'generic',
+    sessionUrl: withQuery(`${origin}/generic`, { ...pageQuery(options), session: options.session }),
+    allowedOrigins: origin,
+  }),
+
+  persona: (origin, options = {}) => ({
+    provider: 'persona',
+    sessionUrl: withQuery(`${origin}/persona/widget`, {
+      'inquiry-template-id': 'itmpl_sbxDemo0001',
+      'environment-id': 'env_sbxDemo0001',
+      ...pageQuery(options),
+      session: options.session,
+    }),
+    allowedOrigins: origin,
+  }),
+
+  sumsub: (origin, options = {}) => {
+    const query = { ...pageQuery(options), session: options.session };
+    const hasQuery = Object.values(query).some((value) => value !== undefined && value !== '');
+    return {
+      provider: 'sumsub',
+      // A base URL is enough (the widget appends /websdk/websdk.html), but it drops a base's query:
+      // with parameters, the full frame URL is given.
+      sessionUrl: hasQuery ? withQuery(`${origin}/sumsub/websdk/websdk.html`, query) : `${origin}/sumsub`,
+      sessionToken: SANDBOX_TOKENS.sumsub,
+      allowedOrigins: origin,
+    };
+  },
+
+  veriff: (origin, options = {}) => ({
+    provider: 'veriff',
+    sessionUrl: withQuery(`${origin}/veriff/v/${segment(options.session ?? 'sbx_veriff_session_0001')}`, pageQuery(options)),
+    allowedOrigins: origin,
+  }),
+
+  jumio: (origin, options = {}) => ({
+    provider: 'jumio',
+    sessionUrl: withQuery(`${origin}/jumio/web/${segment(options.session ?? 'sbx_workflow_0001')}`, {
+      authorizationToken: SANDBOX_TOKENS.jumio,
+      ...pageQuery(options),
+    }),
+    allowedOrigins: origin,
+  }),
+
+  idenfy: (origin, options = {}) => ({
+    provider: 'idenfy',
+    sessionUrl: withQuery(`${origin}/idenfy/`, { ...pageQuery(options), session: options.session }),
+    sessionToken: SANDBOX_TOKENS.idenfy,
+    allowedOrigins: origin,
+  }),
+
+  didit: (origin, options = {}) => ({
+    provider: 'didit',
+    sessionUrl: withQuery(`${origin}/didit/session/${segment(SANDBOX_TOKENS.didit)}`, { ...pageQuery(options), session: options.session }),
+    allowedOrigins: origin,
+  }),
+});

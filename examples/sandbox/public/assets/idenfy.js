@@ -1,0 +1,65 @@
+// Sandbox iDenfy UI, served at /idenfy/ (iDenfy's is https://ui.idenfy.com/?authToken=…&lang=…).
+// Speaks iDenfy's wire format (PROVIDERS.md "idenfy"): nothing at all until the session ends (the
+// host takes the iframe's load event as "ready"), then one message to window.parent, host origin as
+// targetOrigin: {status, manualStatus, autoSuspected, manualSuspected}. iDenfy's encoding and letter
+// case are not documented, so both are selectable. Nothing is accepted from the host.
+//
+// Query: authToken, lang (what the widget adds); script, delay. iDenfy sends no ids over messages.
+//
+// Scripted mode (`?script=…`), besides wait/raw/encoding/navigate/once (provider-kit.js):
+//   status:<status>[:<manualStatus>]   {status, manualStatus?, autoSuspected: false, manualSuspected: false}
+//                                      status APPROVED | FAILED | UNVERIFIED; manualStatus APPROVED | FAILED | WAITING
+//   case:lower | case:upper | case:keep
+//                                      letter case of later messages' keys and string values (default keep:
+//                                      camelCase keys, values as given)
+// Encodings: json (default, a JSON string), object.
+import { asJson, asObject, boot, createWire, renderPanel } from './provider-kit.js';
+
+const wire = createWire({ encodings: { json: asJson, object: asObject } });
+const CASES = {
+  keep: (text) => text,
+  lower: (text) => text.toLowerCase(),
+  upper: (text) => text.toUpperCase(),
+};
+let letterCase = CASES.keep;
+
+function send(status, manualStatus) {
+  const message = { status };
+  if (manualStatus) message.manualStatus = manualStatus;
+  Object.assign(message, { autoSuspected: false, manualSuspected: false });
+  const cased = Object.fromEntries(
+    Object.entries(message).map(([key, value]) => [letterCase(key), typeof value === 'string' ? letterCase(value) : value]),
+  );
+  return wire.send(cased);
+}
+
+boot(wire, {
+  scripted: {
+    title: 'iDenfy',
+    actions: {
+      status: ({ args: [status = 'APPROVED', manual] }) => send(status, manual),
+      case: ({ rest }) => {
+        letterCase = CASES[rest] ?? CASES.keep;
+      },
+    },
+  },
+  interactive,
+});
+
+function interactive() {
+  renderPanel({
+    title: 'iDenfy',
+    intro: 'Click through an iDenfy session. iDenfy says nothing until the end, then sends one status message.',
+    groups: [
+      {
+        label: 'Finish',
+        buttons: [
+          { id: 'approved', text: 'Approved', primary: true, run: () => send('APPROVED', 'APPROVED') },
+          { id: 'failed', text: 'Failed', run: () => send('FAILED', 'FAILED') },
+          { id: 'waiting', text: 'Waiting for a manual review', run: () => send('APPROVED', 'WAITING') },
+        ],
+      },
+      { label: 'Leave', buttons: [{ id: 'unverified', text: 'Leave without finishing (UNVERIFIED)', run: () => send('UNVERIFIED') }] },
+    ],
+  });
+}

@@ -1,0 +1,128 @@
+// Sandbox Persona embedded flow, served at /persona/widget (Persona's own path is /widget).
+// Speaks Persona's wire format (PROVIDERS.md "persona"): objects
+// `{containerId, templateId?, name, metadata?, error?}` to window.parent, posted to the `iframe-origin`
+// query parameter's origin (as Persona's frame does; else the referrer, see frame.js). `containerId` is
+// the `container-id` query parameter. Host → frame: `{action: "open"|"exit"|"destroy", metadata}`.
+//
+// Query: container-id, iframe-origin, inquiry-template-id | template-id, inquiry-id, session-token,
+// language, flow-type (what the widget adds); `session` = the inquiry id this sandbox reports
+// (default: inquiry-id, else inq_sbx<random>); script, delay.
+//
+// Scripted mode (`?script=…`), besides wait/raw/encoding/navigate/once (provider-kit.js):
+//   load                              {name: "load"}                      (loaded, not ready yet)
+//   ready[:<height>]                  {name: "ready", metadata: {preferredDimensions: {height?}, styles: {}}}
+//   await-open                        waits for the host's {action: "open"} not yet awaited
+//   start                             {name: "start", metadata: {inquiryId}}
+//   page-change:<pathname>[:<height>] {name: "page-change", metadata: {pathname, pageHeight?}}
+//   complete[:<status>]               {name: "complete", metadata: {inquiryId, status, fields: {}}}  status default "completed"
+//   fail[:<status>]                   {name: "fail", metadata: {inquiryId, status, fields: {}}}      status default "failed"
+//   exit                              {name: "exit", metadata: {inquiryId, sessionToken}} (a fake resume token)
+//   error[:<code>[:<status>]]         {name: "error", error: {status, code, message}}  code default "application_error", status 400
+//   load-camera-failed                {name: "load-camera-failed", metadata: {}}
+//   camera-check:<yes|no>             {name: "camera-permissions-check-result", metadata: {hasCameraPermission, hasMicrophonePermission}}
+//   event:<name>                      {name: <name>, metadata: {}}        (analytics names the widget ignores)
+//   container:<id>                    later messages carry this containerId ("container:" → back to the URL's)
+//   inquiry:<id>                      later messages carry this inquiryId
+// Encodings: object (default), json (the same as a JSON string).
+import { asJson, asObject, boot, contentHeight, createWire, numberOr, params, randomHex, renderPanel } from './provider-kit.js';
+
+const wire = createWire({ originParam: 'iframe-origin', encodings: { object: asObject, json: asJson } });
+const urlContainer = params.get('container-id') ?? '';
+const templateId = params.get('inquiry-template-id') ?? params.get('template-id') ?? undefined;
+let containerId = urlContainer;
+let inquiryId = params.get('session') || params.get('inquiry-id') || `inq_sbx${randomHex()}`;
+
+function send(name, extra = {}) {
+  const message = { containerId, name, ...extra };
+  if (templateId) message.templateId = templateId;
+  return wire.send(message);
+}
+
+const finish = (name, status) => send(name, { metadata: { inquiryId, status, fields: {} } });
+const error = (code = 'application_error', status = 400) =>
+  send('error', { error: { status: numberOr(String(status)), code, message: `Sandbox error (${code})` } });
+
+const messages = {
+  load: () => send('load'),
+  ready: (height) => send('ready', { metadata: { preferredDimensions: height === undefined ? {} : { height: numberOr(height) }, styles: {} } }),
+  start: () => send('start', { metadata: { inquiryId } }),
+  page: (pathname, height) => send('page-change', { metadata: height === undefined ? { pathname } : { pathname, pageHeight: numberOr(height) } }),
+  exit: () => send('exit', { metadata: { inquiryId, sessionToken: `sbx_tok_persona_resume_${randomHex()}` } }),
+  camera: () => send('load-camera-failed', { metadata: {} }),
+};
+
+boot(wire, {
+  scripted: {
+    title: 'Persona',
+    actions: {
+      load: messages.load,
+      ready: ({ args: [height] }) => messages.ready(height),
+      'await-open': () => wire.next((m) => m && typeof m === 'object' && m.action === 'open'),
+      start: messages.start,
+      'page-change': ({ args: [pathname = '/', height] }) => messages.page(pathname, height),
+      complete: ({ rest }) => finish('complete', rest || 'completed'),
+      fail: ({ rest }) => finish('fail', rest || 'failed'),
+      exit: messages.exit,
+      error: ({ args: [code, status] }) => error(code || undefined, status || undefined),
+      'load-camera-failed': messages.camera,
+      'camera-check': ({ rest }) =>
+        send('camera-permissions-check-result', {
+          metadata: { hasCameraPermission: rest === 'yes', hasMicrophonePermission: rest === 'yes' },
+        }),
+      event: ({ rest }) => send(rest, { metadata: {} }),
+      container: ({ rest }) => {
+        containerId = rest || urlContainer;
+      },
+      inquiry: ({ rest }) => {
+        inquiryId = rest;
+      },
+    },
+  },
+  interactive,
+});
+
+function interactive() {
+  const page = (pathname) => () => messages.page(pathname, contentHeight());
+  const panel = renderPanel({
+    title: 'Persona',
+    intro: 'Click through an embedded Persona inquiry. Every button sends the message Persona’s frame sends.',
+    groups: [
+      {
+        label: 'Flow',
+        buttons: [
+          { id: 'start', text: 'Start', primary: true, run: messages.start },
+          { id: 'page-document', text: 'Go to the document page', run: page('/verify/government-id') },
+          { id: 'page-selfie', text: 'Go to the selfie page', run: page('/verify/selfie') },
+        ],
+      },
+      {
+        label: 'Finish (submits, then the outcome)',
+        buttons: [
+          { id: 'complete-approved', text: 'Complete: approved', primary: true, run: () => finish('complete', 'approved') },
+          { id: 'complete-declined', text: 'Complete: declined', run: () => finish('complete', 'declined') },
+          { id: 'complete-review', text: 'Complete: needs review', run: () => finish('complete', 'needs_review') },
+          { id: 'fail', text: 'Fail', run: () => finish('fail', 'failed') },
+        ],
+      },
+      {
+        label: 'Leave or break',
+        buttons: [
+          { id: 'exit', text: 'Exit (cancel)', run: messages.exit },
+          { id: 'error', text: 'Error: application_error', run: () => error('application_error') },
+          { id: 'error-config', text: 'Error: inactive_template', run: () => error('inactive_template', 422) },
+          { id: 'expire', text: 'Session expired (unauthenticated)', run: () => error('unauthenticated', 401) },
+          { id: 'camera', text: 'Camera failed to load', run: messages.camera },
+        ],
+      },
+    ],
+    facts: [
+      ['containerId', containerId || '(none in the URL)'],
+      ['inquiryId', inquiryId],
+    ],
+  });
+  wire.onMessage((message) => {
+    if (message && typeof message === 'object' && typeof message.action === 'string') panel.say(`The host sent action "${message.action}".`);
+  });
+  messages.load();
+  messages.ready(contentHeight());
+}

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
+import {
+  detailOf,
+  fixtureCleanup,
+  forgeEverywhere,
+  frameOf,
+  mountDemo,
+  NAVIGATE_TO_SPY,
+  removeForgers,
+  sleep,
+  spyReports,
+  uniqueSession,
+  untilState,
+} from '../helpers';
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+});
+
+const TOKEN = SANDBOX_TOKENS.jumio;
+
+describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', () => {
+  it('runs a verification: loaded → success (submit, then pending), with the workflow id and never the token', async () => {
+    const workflow = uniqueSession('sbx_workflow');
+    const { el, events, inputs } = await mountDemo('jumio', { session: workflow, script: 'loaded,success' });
+    await untilState(el, 'complete');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete']);
+    expect(detailOf(events, 'kyc-ready')).toEqual({ provider: 'jumio', sessionId: workflow });
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'jumio', sessionId: workflow, outcome: 'pending' });
+    expect(inputs.sessionUrl).toContain(TOKEN); // Jumio's link carries it…
+    expect(JSON.stringify(events)).not.toContain(TOKEN); // …its messages too, but no event does
+    expect(JSON.stringify(el.lastError)).not.toContain(TOKEN);
+  });
+
+  it('loads the link exactly as issued, with allowfullscreen', async () => {
+    const { el, inputs } = await mountDemo('jumio', { script: 'loaded' });
+    await untilState(el, 'ready');
+    const frame = frameOf(el)!;
+    expect(frame.src).toBe(inputs.sessionUrl);
+    expect(frame.allowFullscreen).toBe(true);
+  });
+
+  it('understands the legacy transactionReference form and an object instead of a JSON string', async () => {
+    const { el, events } = await mountDemo('jumio', { script: 'encoding:object,legacy,workflow:sbx_txn_0042,loaded,success' });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'jumio', sessionId: 'sbx_txn_0042', outcome: 'pending' });
+  });
+
+  it.each([
+    ['9100', 'provider-error', true],
+    ['9300', 'provider-error', true],
+    ['9835', 'provider-error', false],
+    ['9836', 'provider-error', false],
+    ['9200', 'session-expired', false],
+    ['9210', 'session-expired', false],
+  ])('error %s → kyc-error %s (recoverable %s)', async (code, expected, recoverable) => {
+    const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code}` });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'jumio', code: expected, providerCode: code, recoverable });
+    expect(JSON.stringify(events)).not.toContain(TOKEN);
+  });
+
+  it.each(['9820', '9821', '9822'])('error %s → camera-unavailable (recoverable)', async (code) => {
+    const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code}` });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: code, recoverable: true });
+  });
+
+  it('a frame that says success twice gives exactly one kyc-complete', async () => {
+    const { el, events } = await mountDemo('jumio', { script: 'loaded,success,success,error:9100' });
+    await untilState(el, 'complete');
+    await sleep(100);
+    expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'kyc-submit')).toHaveLength(1);
+    expect(el.state).toBe('complete');
+  });
+
+  it('never publishes the authorizationToken, even when the frame puts it where an id or a code goes', async () => {
+    const { el, events } = await mountDemo('jumio', { script: `workflow:${TOKEN},loaded,error:${TOKEN}` });
+    await untilState(el, 'error');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:error', 'kyc-error']);
+    expect(JSON.stringify(events)).not.toContain(TOKEN);
+    expect(JSON.stringify(el.lastError)).not.toContain(TOKEN);
+    expect(el.sessionId ?? '').not.toContain(TOKEN);
+  });
+
+  it('ignores messages about another workflow once one is bound', async () => {
+    const { el, events } = await mountDemo('jumio', { session: 'sbx_workflow_mine', script: 'loaded,workflow:sbx_workflow_other,success,error:9100,workflow:sbx_workflow_mine,error:9300' });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')?.providerCode).toBe('9300');
+    expect(events.some((e) => e.type === 'kyc-complete')).toBe(false);
+  });
+
+  it('ignores Jumio-shaped messages forged by the host page, a second sandbox frame and a stranger', async () => {
+    const { el, events } = await mountDemo('jumio', { session: 'sbx_workflow_0001', script: 'loaded' });
+    await untilState(el, 'ready');
+    const before = events.length;
+    const forged = (value: string, code?: number) =>
+      JSON.stringify({
+        authorizationToken: 'forged',
+        workflowExecutionId: 'sbx_workflow_0001',
+        eventType: 510,
+        dateTime: new Date().toISOString(),
+        payload: code ? { value, metainfo: { code } } : { value },
+      });
+    await forgeEverywhere([forged('success'), forged('error', 9820)]);
+    expect(events.slice(before)).toEqual([]);
+    expect(el.state).toBe('ready');
+  });
+
+  it('sends nothing to its frame once the frame has navigated to another origin', async () => {
+    const spy = spyReports();
+    try {
+      const { el } = await mountDemo('jumio', { script: ['loaded', NAVIGATE_TO_SPY] });
+      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
+      expect(spy.reports.at(-1)).toEqual([]);
+      expect(el.state).toBe('ready');
+    } finally {
+      spy.stop();
+    }
+  });
+});

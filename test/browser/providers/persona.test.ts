@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  detailOf,
+  fixtureCleanup,
+  forgeEverywhere,
+  frameOf,
+  mountDemo,
+  NAVIGATE_TO_SPY,
+  removeForgers,
+  sleep,
+  spyReports,
+  uniqueSession,
+  untilState,
+} from '../helpers';
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+});
+
+/** The containerId the widget put in its frame URL for this attempt. */
+function containerOf(el: Parameters<typeof frameOf>[0]): string {
+  return new URL(frameOf(el)!.src).searchParams.get('container-id')!;
+}
+
+describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
+  it('runs a verification: ready → open → start → pages → complete, with the inquiry id', async () => {
+    const session = uniqueSession('inq_sbx');
+    const { el, events } = await mountDemo('persona', {
+      session,
+      script: ['load', 'ready:640', 'await-open', 'start', 'page-change:/verify/government-id:700', `page-change:/verify/${session}/selfie:720`, 'complete:approved'],
+    });
+    await untilState(el, 'complete');
+    events.stop();
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'state:submitted',
+      'kyc-submit',
+      'state:complete',
+      'kyc-complete',
+    ]);
+    expect(detailOf(events, 'kyc-ready')).toEqual({ provider: 'persona' });
+    expect(detailOf(events, 'kyc-start')).toEqual({ provider: 'persona', sessionId: session });
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail)).toEqual([
+      { provider: 'persona', sessionId: session, step: 'verify/government-id' },
+      { provider: 'persona', sessionId: session, step: 'verify/selfie' }, // the id-like segment is dropped
+    ]);
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'persona', sessionId: session, outcome: 'approved' });
+    expect(el.sessionId).toBe(session);
+  });
+
+  it('loads the frame with Persona’s parameters, a fresh container-id and Persona’s sandbox attribute', async () => {
+    const { el } = await mountDemo('persona', { script: 'ready' });
+    await untilState(el, 'ready');
+    const frame = frameOf(el)!;
+    const url = new URL(frame.src);
+    expect(url.pathname).toBe('/persona/widget');
+    expect(url.searchParams.get('iframe-origin')).toBe(location.origin);
+    expect(url.searchParams.get('flow-type')).toBe('embedded');
+    expect(url.searchParams.get('container-id')).toMatch(/^kyc-widget-[0-9a-f]{24}$/);
+    expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
+  });
+
+  it.each([
+    ['complete:declined', 'declined'],
+    ['complete:completed', 'pending'],
+    ['complete:needs_review', 'pending'],
+    ['fail', 'declined'],
+    ['fail:needs_review', 'pending'],
+  ])('maps %s to outcome %s', async (step, outcome) => {
+    const { el, events } = await mountDemo('persona', { script: ['ready', 'start', step] });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
+    expect(events.filter((e) => e.type === 'kyc-submit')).toHaveLength(1);
+  });
+
+  it('exit → kyc-cancel, and the resume token in exit’s metadata is never passed on', async () => {
+    const { el, events } = await mountDemo('persona', { script: ['ready', 'start', 'exit'] });
+    await untilState(el, 'cancelled');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:cancelled', 'kyc-cancel']);
+    expect(JSON.stringify(events)).not.toContain('sbx_tok');
+  });
+
+  it.each([
+    ['error:application_error', 'provider-error', 'application_error', true],
+    ['error:inactive_template:422', 'provider-error', 'inactive_template', false],
+    ['error:invalid_config', 'provider-error', 'invalid_config', false],
+    ['error:unauthenticated:401', 'session-expired', 'unauthenticated', false],
+  ])('%s → kyc-error %s (providerCode %s, recoverable %s)', async (step, code, providerCode, recoverable) => {
+    const { el, events } = await mountDemo('persona', { script: ['ready', 'start', step] });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'persona', code, providerCode, recoverable });
+    expect(el.lastError).toMatchObject({ code, providerCode, recoverable });
+  });
+
+  it('load-camera-failed → camera-unavailable (recoverable)', async () => {
+    const { el, events } = await mountDemo('persona', { script: ['ready', 'start', 'camera-check:no', 'load-camera-failed'] });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: 'load-camera-failed', recoverable: true });
+    expect(events.filter((e) => e.type === 'kyc-error')).toHaveLength(1); // the permission check alone is not an error
+  });
+
+  it('a frame that says complete twice gives exactly one kyc-complete', async () => {
+    const { el, events } = await mountDemo('persona', { script: ['ready', 'start', 'complete:approved', 'complete:declined', 'fail'] });
+    await untilState(el, 'complete');
+    await sleep(100);
+    expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
+    expect(el.state).toBe('complete');
+  });
+
+  it('ignores messages bound to another containerId', async () => {
+    const { el, events } = await mountDemo('persona', {
+      script: ['ready', 'container:kyc-widget-000000000000000000000000', 'start', 'complete:approved', 'exit', 'container:', 'page-change:/verify/selfie'],
+    });
+    await untilState(el, 'in-progress');
+    await sleep(50);
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-progress']);
+  });
+
+  it('ignores Persona-shaped messages forged by the host page, a second sandbox frame and a stranger', async () => {
+    const { el, events } = await mountDemo('persona', { script: ['ready'] });
+    await untilState(el, 'ready');
+    const containerId = containerOf(el);
+    const before = events.length;
+    await forgeEverywhere([
+      { containerId, name: 'complete', metadata: { inquiryId: 'inq_forged', status: 'approved' } },
+      JSON.stringify({ containerId, name: 'exit', metadata: {} }),
+      { containerId, name: 'error', error: { code: 'invalid_config' } },
+    ]);
+    expect(events.slice(before)).toEqual([]);
+    expect(el.state).toBe('ready');
+  });
+
+  it('sends nothing to its frame once the frame has navigated to another origin', async () => {
+    const spy = spyReports();
+    try {
+      const { el, events } = await mountDemo('persona', { script: ['load', 'ready', 'await-open', NAVIGATE_TO_SPY] });
+      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
+      expect(spy.reports.at(-1)).toEqual([]);
+      expect(el.state).toBe('ready');
+      expect(events.filter((e) => e.type === 'kyc-error')).toEqual([]);
+    } finally {
+      spy.stop();
+    }
+  });
+});

@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  detailOf,
+  fixtureCleanup,
+  forgeEverywhere,
+  frameOf,
+  mountDemo,
+  NAVIGATE_TO_SPY,
+  removeForgers,
+  SANDBOX,
+  sleep,
+  spyReports,
+  uniqueSession,
+  untilState,
+} from '../helpers';
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+});
+
+const FRESH_TOKEN = 'sbx_tok_sumsub_fresh_9d41c7';
+
+describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium', () => {
+  it('runs a verification after the handshake, with the applicant id, steps and the GREEN answer', async () => {
+    const applicant = uniqueSession('sbx_applicant');
+    const { el, events } = await mountDemo('sumsub', {
+      session: applicant,
+      script: ['ready', 'step:IDENTITY', 'progress:1:2', 'step-done:IDENTITY', 'step:SELFIE', 'progress:2:2', 'submitted', 'status:pending', 'status:completed:GREEN'],
+    });
+    await untilState(el, 'complete');
+    events.stop();
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-progress',
+      'state:submitted',
+      'kyc-submit',
+      'state:complete',
+      'kyc-complete',
+    ]);
+    expect(detailOf(events, 'kyc-ready')).toEqual({ provider: 'sumsub' });
+    expect(detailOf(events, 'kyc-start')).toEqual({ provider: 'sumsub', sessionId: applicant });
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail)).toEqual([
+      { provider: 'sumsub', sessionId: applicant, step: 'IDENTITY' },
+      { provider: 'sumsub', sessionId: applicant, step: 'IDENTITY', index: 1, total: 2 },
+      { provider: 'sumsub', sessionId: applicant, step: 'SELFIE' },
+      { provider: 'sumsub', sessionId: applicant, step: 'SELFIE', index: 2, total: 2 },
+    ]);
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'sumsub', sessionId: applicant, outcome: 'approved' });
+  });
+
+  it('hands the access token over in idCheck.init, only after onReady, to the frame that the URL names', async () => {
+    const { el, events, inputs } = await mountDemo('sumsub', { script: ['ready'], params: { echo: '1' } });
+    await untilState(el, 'in-progress');
+    const frame = frameOf(el)!;
+    // The frame accepted the init (its token is the one the frame id encodes) and echoed lang/theme.
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'kyc-progress']);
+    expect(detailOf(events, 'kyc-progress')?.step).toBe('init:en:auto');
+    const url = new URL(frame.src);
+    expect(url.origin).toBe(SANDBOX);
+    expect(url.pathname).toBe('/sumsub/websdk/websdk.html');
+    expect(url.searchParams.get('_')).toBe(`id_${btoa(inputs.sessionToken!)}`);
+    expect(JSON.stringify(events)).not.toContain(inputs.sessionToken);
+    expect(el.getAttribute('session-token')).toBeNull();
+  });
+
+  it('builds the frame URL from a base session-url (the catalog’s interactive inputs)', async () => {
+    const { el } = await mountDemo('sumsub');
+    await untilState(el, 'ready');
+    const url = new URL(frameOf(el)!.src);
+    expect(`${url.origin}${url.pathname}`).toBe(`${SANDBOX}/sumsub/websdk/websdk.html`);
+  });
+
+  it('invalid-token → session-expired; a new sessionToken reaches the frame as idCheck.updateAccessToken and the flow resumes', async () => {
+    const { el, events } = await mountDemo('sumsub', {
+      params: { echo: '1' },
+      script: ['ready', 'step:IDENTITY', 'error:invalid-token', 'await-token', 'step:SELFIE', 'submitted', 'status:completed:RED:FINAL'],
+    });
+    await untilState(el, 'error');
+    expect(el.lastError).toMatchObject({ code: 'session-expired', recoverable: false });
+    const frame = frameOf(el);
+    expect(frame).not.toBeNull(); // the frame stays, so the flow can go on where it was
+    el.sessionToken = FRESH_TOKEN;
+    await untilState(el, 'complete');
+    events.stop();
+    expect(frameOf(el)).toBeNull();
+    const steps = events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step);
+    expect(steps).toEqual(['init:en:auto', 'IDENTITY', `token:${FRESH_TOKEN.slice(-6)}`, 'SELFIE']);
+    const resumed = events.names().indexOf('kyc-error');
+    expect(events.names().slice(resumed)).toEqual([
+      'kyc-error',
+      'state:in-progress',
+      'kyc-progress',
+      'kyc-progress',
+      'state:submitted',
+      'kyc-submit',
+      'state:complete',
+      'kyc-complete',
+    ]);
+    expect(events.names().filter((name) => name === 'state:loading')).toHaveLength(1); // never reloaded
+    expect(detailOf(events, 'kyc-complete')?.outcome).toBe('declined');
+    expect(JSON.stringify(events)).not.toContain(FRESH_TOKEN);
+  });
+
+  it.each([
+    ['status:completed', 'pending'],
+    ['status:completed:RED:RETRY', 'declined'],
+  ])('maps %s to outcome %s', async (step, outcome) => {
+    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'step:IDENTITY', 'submitted', 'status:onHold', step] });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
+  });
+
+  it.each([
+    ['error:sandbox-failure', 'sandbox-failure'],
+    ['upload-error:file-too-large', 'file-too-large'],
+    ['upload-error', 'upload-error'],
+  ])('%s → provider-error with providerCode %s, recoverable', async (step, providerCode) => {
+    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'step:IDENTITY', step] });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'sumsub', code: 'provider-error', providerCode, recoverable: true });
+  });
+
+  it('a frame that says completed twice gives exactly one kyc-complete', async () => {
+    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'submitted', 'status:completed:GREEN', 'status:completed:RED'] });
+    await untilState(el, 'complete');
+    await sleep(100);
+    expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
+  });
+
+  it('ignores messages bound to another sessionId, and everything before the handshake', async () => {
+    const { el, events } = await mountDemo('sumsub', {
+      script: ['step:EARLY', 'submitted', 'ready', 'session:sbx_sdk_other', 'step:IDENTITY', 'submitted', 'status:completed:GREEN', 'session:', 'step:SELFIE'],
+    });
+    await untilState(el, 'in-progress');
+    await sleep(50);
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'kyc-progress']);
+    expect(detailOf(events, 'kyc-progress')?.step).toBe('SELFIE');
+  });
+
+  it('ignores Sumsub-shaped messages (with the right sessionId) forged by the host page, a second sandbox frame and a stranger', async () => {
+    const sessionId = 'sbx_sdk_known_to_forgers';
+    const { el, events } = await mountDemo('sumsub', { script: ['ready'], params: { 'sdk-session': sessionId } });
+    await untilState(el, 'ready');
+    const before = events.length;
+    await forgeEverywhere([
+      { method: 'idCheck.onApplicantStatusChanged', sessionId, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
+      JSON.stringify({ method: 'idCheck.onApplicantSubmitted', sessionId }),
+      { method: 'idCheck.onError', sessionId, code: 'invalid-token' },
+      { method: 'idCheck.onReady', frameId: new URL(frameOf(el)!.src).searchParams.get('_'), sessionId: 'sbx_sdk_forger' },
+    ]);
+    expect(events.slice(before)).toEqual([]);
+    expect(el.state).toBe('ready');
+  });
+
+  it('never posts the token hand-over to its frame once the frame is on another origin', async () => {
+    const spy = spyReports();
+    try {
+      const { el } = await mountDemo('sumsub', { script: ['ready', 'step:IDENTITY', 'error:invalid-token', NAVIGATE_TO_SPY] });
+      await untilState(el, 'error');
+      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(0);
+      el.sessionToken = FRESH_TOKEN; // the widget posts idCheck.updateAccessToken, to the sandbox origin only
+      const seen = spy.reports.length;
+      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(seen + 2);
+      expect(spy.reports.at(-1)).toEqual([]);
+      expect(el.state).toBe('in-progress');
+    } finally {
+      spy.stop();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  detailOf,
+  fixtureCleanup,
+  forgeEverywhere,
+  frameOf,
+  mountDemo,
+  oneEvent,
+  NAVIGATE_TO_SPY,
+  removeForgers,
+  sleep,
+  spyReports,
+  uniqueSession,
+  untilState,
+} from '../helpers';
+
+declare global {
+  interface Window {
+    __kycPageMarker?: string;
+  }
+}
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+  delete window.__kycPageMarker;
+});
+
+const FULL_RUN = ['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete'];
+
+describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () => {
+  it('runs a verification: handshake → render → started → submitted → finished (pending, no session id)', async () => {
+    const { el, events } = await mountDemo('veriff', { session: uniqueSession(), script: 'started,submitted,finished' });
+    await untilState(el, 'complete');
+    events.stop();
+    expect(events.names()).toEqual(FULL_RUN);
+    expect(detailOf(events, 'kyc-ready')).toEqual({ provider: 'veriff' });
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'veriff', outcome: 'pending' });
+    expect(el.sessionId).toBeUndefined();
+  });
+
+  it('adds lang to the session URL (interactive page: it handshakes by itself)', async () => {
+    const { el } = await mountDemo('veriff');
+    await untilState(el, 'ready');
+    expect(new URL(frameOf(el)!.src).searchParams.get('lang')).toBe('en');
+  });
+
+  it.each(['json', 'object'])('understands the names %s-encoded too', async (encoding) => {
+    const { el, events } = await mountDemo('veriff', { script: [`encoding:${encoding}`, 'started', 'submitted', 'finished'] });
+    await untilState(el, 'complete');
+    expect(events.names()).toEqual(FULL_RUN);
+  });
+
+  it.each(['canceled', 'cancelled'])('VERIFF_%s → kyc-cancel', async (step) => {
+    const { el, events } = await mountDemo('veriff', { script: ['started', step] });
+    await untilState(el, 'cancelled');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:cancelled', 'kyc-cancel']);
+  });
+
+  it.each(['reload-request', 'force-reload'])(
+    '%s (camera re-ask) reloads only the widget’s frame, which comes back to ready and finishes',
+    async (step) => {
+      window.__kycPageMarker = 'still here';
+      const { el, events } = await mountDemo('veriff', { session: uniqueSession(), script: [`once:${step}`, 'started', 'finished'] });
+      await oneEvent(el, 'kyc-ready'); // the state is ready only for an instant: wait on the event
+      const first = frameOf(el)!;
+      await untilState(el, 'complete');
+      events.stop();
+      expect(window.__kycPageMarker).toBe('still here'); // the test page itself never reloaded
+      expect(events.names()).toEqual([
+        'state:loading',
+        'state:ready',
+        'kyc-ready',
+        'state:loading', // a fresh frame
+        'state:ready',
+        'kyc-ready',
+        'state:in-progress',
+        'kyc-start',
+        'state:complete',
+        'kyc-complete',
+      ]);
+      expect(first.isConnected).toBe(false); // the iframe element was replaced
+      expect(events.some((e) => e.type === 'kyc-error')).toBe(false);
+    },
+  );
+
+  it('a frame that keeps asking to reload ends in a provider-error after a few reloads', async () => {
+    window.__kycPageMarker = 'still here';
+    const { el, events } = await mountDemo('veriff', { script: 'reload-request' });
+    await untilState(el, 'error');
+    events.stop();
+    expect(window.__kycPageMarker).toBe('still here');
+    const loads = events.names().filter((name) => name === 'state:loading').length;
+    expect(loads).toBeGreaterThanOrEqual(2);
+    expect(loads).toBeLessThanOrEqual(5);
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'veriff', code: 'provider-error', recoverable: true });
+    expect(frameOf(el)).toBeNull();
+  });
+
+  it('a frame that says finished twice gives exactly one kyc-complete', async () => {
+    const { el, events } = await mountDemo('veriff', { script: 'started,submitted,finished,finished,canceled' });
+    await untilState(el, 'complete');
+    await sleep(100);
+    expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
+    expect(events.some((e) => e.type === 'kyc-cancel')).toBe(false);
+  });
+
+  it('ignores Veriff strings forged by the host page, a second sandbox frame and a stranger (no reload either)', async () => {
+    window.__kycPageMarker = 'still here';
+    const { el, events } = await mountDemo('veriff');
+    await untilState(el, 'ready');
+    const frame = frameOf(el);
+    const before = events.length;
+    await forgeEverywhere(['VERIFF_FINISHED', 'VERIFF_CANCELED', 'VERIFF_FORCE_RELOAD', 'VERIFF_RELOAD_REQUEST', JSON.stringify('VERIFF_SUBMITTED')]);
+    expect(events.slice(before)).toEqual([]);
+    expect(el.state).toBe('ready');
+    expect(frameOf(el)).toBe(frame);
+    expect(window.__kycPageMarker).toBe('still here');
+  });
+
+  it('sends nothing to its frame once the frame has navigated to another origin', async () => {
+    const spy = spyReports();
+    try {
+      const { el } = await mountDemo('veriff', { script: ['started', NAVIGATE_TO_SPY] });
+      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
+      expect(spy.reports.at(-1)).toEqual([]);
+      expect(el.state).toBe('in-progress');
+    } finally {
+      spy.stop();
+    }
+  });
+});
