@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  detailOf,
+  fixtureCleanup,
+  forgeEverywhere,
+  frameOf,
+  mountDemo,
+  NAVIGATE_TO_SPY,
+  removeForgers,
+  sleep,
+  spyReports,
+  uniqueSession,
+  untilState,
+} from '../helpers';
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+});
+
+describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () => {
+  it('runs a verification: ready → started → steps → submitted → completed Approved, with the session id', async () => {
+    const session = uniqueSession('sbx-didit-');
+    const { el, events } = await mountDemo('didit', {
+      session,
+      script: ['ready', 'started', 'step:document', 'step-done:document:selfie', 'step-changed:selfie:document', 'event:analytics_ping', 'submitted', 'completed:Approved'],
+    });
+    await untilState(el, 'complete');
+    events.stop();
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'state:submitted',
+      'kyc-submit',
+      'state:complete',
+      'kyc-complete',
+    ]);
+    expect(detailOf(events, 'kyc-ready')).toEqual({ provider: 'didit', sessionId: session });
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toEqual(['document', 'selfie']);
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'didit', sessionId: session, outcome: 'approved' });
+  });
+
+  it('asks for the embedded presentation (layout messages) and grows the frame with them', async () => {
+    const { el } = await mountDemo('didit', { script: 'ready,layout:777' });
+    await untilState(el, 'ready');
+    expect(new URL(frameOf(el)!.src).searchParams.get('sdk_presentation')).toBe('embedded');
+    await expect.poll(() => frameOf(el)!.getBoundingClientRect().height).toBe(777);
+  });
+
+  it.each([
+    ['Declined', 'declined'],
+    ['In Review', 'pending'],
+    ['Pending', 'pending'],
+    ['', 'pending'],
+  ])('maps completed status "%s" to outcome %s (also as JSON strings)', async (status, outcome) => {
+    const { el, events } = await mountDemo('didit', { script: ['encoding:json', 'ready', 'started', 'submitted', `completed:${encodeURIComponent(status)}`] });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
+  });
+
+  it.each(['cancelled', 'close'])('%s → kyc-cancel', async (step) => {
+    const { el, events } = await mountDemo('didit', { script: ['ready', 'started', step] });
+    await untilState(el, 'cancelled');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:cancelled', 'kyc-cancel']);
+  });
+
+  it('didit:error → provider-error with the code, recoverable', async () => {
+    const { el, events } = await mountDemo('didit', { script: 'ready,started,error:verification_failed:document' });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'didit', code: 'provider-error', providerCode: 'verification_failed', recoverable: true });
+  });
+
+  it('didit:error naming the camera → camera-unavailable', async () => {
+    const { el, events } = await mountDemo('didit', { script: 'ready,started,step:selfie,error:camera_permission_denied:selfie' });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: 'camera_permission_denied', recoverable: true });
+  });
+
+  it('a frame that says completed twice gives exactly one kyc-complete', async () => {
+    const { el, events } = await mountDemo('didit', { script: 'ready,submitted,completed:Approved,completed:Declined,cancelled' });
+    await untilState(el, 'complete');
+    await sleep(100);
+    expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
+  });
+
+  it('ignores Didit-shaped messages forged by the host page, a second sandbox frame and a stranger', async () => {
+    const { el, events } = await mountDemo('didit', { script: 'ready' });
+    await untilState(el, 'ready');
+    const before = events.length;
+    await forgeEverywhere([
+      { type: 'didit:completed', data: { sessionId: 'forged', status: 'Approved' } },
+      JSON.stringify({ type: 'didit:cancelled' }),
+      { type: 'didit:error', data: { error: 'camera_permission_denied' } },
+    ]);
+    expect(events.slice(before)).toEqual([]);
+    expect(el.state).toBe('ready');
+  });
+
+  it('sends nothing to its frame once the frame has navigated to another origin', async () => {
+    const spy = spyReports();
+    try {
+      const { el } = await mountDemo('didit', { script: ['ready', 'started', NAVIGATE_TO_SPY] });
+      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
+      expect(spy.reports.at(-1)).toEqual([]);
+      expect(el.state).toBe('in-progress');
+    } finally {
+      spy.stop();
+    }
+  });
+});

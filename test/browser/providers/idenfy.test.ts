@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
+import {
+  detailOf,
+  fixtureCleanup,
+  forgeEverywhere,
+  frameOf,
+  mountDemo,
+  NAVIGATE_TO_SPY,
+  removeForgers,
+  sleep,
+  spyReports,
+  untilState,
+} from '../helpers';
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+});
+
+const FINISHED = ['state:loading', 'state:ready', 'kyc-ready', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete'];
+
+describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
+  it('is ready when the iframe loads (it says nothing before), and finishes on APPROVED as a JSON string', async () => {
+    const { el, events } = await mountDemo('idenfy', { script: 'wait:50,status:APPROVED:APPROVED' });
+    await untilState(el, 'complete');
+    events.stop();
+    expect(events.names()).toEqual(FINISHED);
+    expect(detailOf(events, 'kyc-ready')).toEqual({ provider: 'idenfy' });
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'idenfy', outcome: 'approved' });
+  });
+
+  it('puts the authToken (set as a property) and lang in the frame URL, never in an attribute or an event', async () => {
+    const { el, events } = await mountDemo('idenfy');
+    await untilState(el, 'ready');
+    const url = new URL(frameOf(el)!.src);
+    expect(url.pathname).toBe('/idenfy/');
+    expect(url.searchParams.get('authToken')).toBe(SANDBOX_TOKENS.idenfy);
+    expect(url.searchParams.get('lang')).toBe('en');
+    expect(el.getAttribute('session-token')).toBeNull();
+    expect(JSON.stringify(events)).not.toContain(SANDBOX_TOKENS.idenfy);
+  });
+
+  it('understands an object with lowercase keys and values', async () => {
+    const { el, events } = await mountDemo('idenfy', { script: 'encoding:object,case:lower,status:approved:approved' });
+    await untilState(el, 'complete');
+    expect(events.names()).toEqual(FINISHED);
+    expect(detailOf(events, 'kyc-complete')?.outcome).toBe('approved');
+  });
+
+  it.each([
+    ['json', 'keep', 'FAILED:FAILED', 'declined'],
+    ['json', 'lower', 'APPROVED:WAITING', 'pending'],
+    ['object', 'keep', 'FAILED:WAITING', 'pending'],
+    ['object', 'upper', 'FAILED:APPROVED', 'approved'],
+    ['json', 'keep', 'APPROVED', 'approved'],
+    ['object', 'lower', 'FAILED', 'declined'],
+  ])('%s, case %s: status %s → outcome %s', async (encoding, letterCase, status, outcome) => {
+    const { el, events } = await mountDemo('idenfy', { script: `encoding:${encoding},case:${letterCase},status:${status}` });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
+  });
+
+  it.each(['json', 'object'])('UNVERIFIED (%s) → kyc-cancel: the person left without finishing', async (encoding) => {
+    const { el, events } = await mountDemo('idenfy', { script: `encoding:${encoding},status:UNVERIFIED` });
+    await untilState(el, 'cancelled');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:cancelled', 'kyc-cancel']);
+  });
+
+  it('a frame that sends its result twice gives exactly one kyc-complete', async () => {
+    const { el, events } = await mountDemo('idenfy', { script: 'status:APPROVED:APPROVED,status:FAILED:FAILED,status:UNVERIFIED' });
+    await untilState(el, 'complete');
+    await sleep(100);
+    expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
+    expect(events.some((e) => e.type === 'kyc-cancel')).toBe(false);
+  });
+
+  it('ignores unknown statuses and junk', async () => {
+    const { el, events } = await mountDemo('idenfy', { script: 'status:ACTIVE,raw:%7B%7D,raw:APPROVED,status:EXPIRED:WAITING,status:FAILED' });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-complete')?.outcome).toBe('declined');
+    expect(events.filter((e) => e.type === 'kyc-submit')).toHaveLength(1);
+  });
+
+  it('ignores iDenfy-shaped results forged by the host page, a second sandbox frame and a stranger', async () => {
+    const { el, events } = await mountDemo('idenfy');
+    await untilState(el, 'ready');
+    const before = events.length;
+    await forgeEverywhere([
+      { status: 'APPROVED', manualStatus: 'APPROVED', autoSuspected: false, manualSuspected: false },
+      JSON.stringify({ status: 'APPROVED', manualStatus: 'APPROVED' }),
+      { status: 'unverified' },
+    ]);
+    expect(events.slice(before)).toEqual([]);
+    expect(el.state).toBe('ready');
+  });
+
+  it('sends nothing to its frame once the frame has navigated to another origin (and that load is not a second ready)', async () => {
+    const spy = spyReports();
+    try {
+      const { el, events } = await mountDemo('idenfy', { script: NAVIGATE_TO_SPY });
+      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
+      expect(spy.reports.at(-1)).toEqual([]);
+      expect(el.state).toBe('ready');
+      expect(events.filter((e) => e.type === 'kyc-ready')).toHaveLength(1);
+    } finally {
+      spy.stop();
+    }
+  });
+});
