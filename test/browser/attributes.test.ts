@@ -59,7 +59,7 @@ describe('attributes and properties', () => {
       expect(early.sessionToken).toBe('tok_early_789');
       expect(early.hasAttribute('session-token')).toBe(false);
       await expect.poll(() => early.state).toBe('ready');
-      expect(frameOf(early)?.title).toBe('Identitätsprüfung');
+      await expect.poll(() => frameOf(early)?.title).toBe('Identitätsprüfung');
     } finally {
       early.remove();
     }
@@ -80,8 +80,7 @@ describe('attributes and properties', () => {
     try {
       holder.innerHTML = `<kyc-widget session-url="${attr(scripted(['wait:300', 'ready']))}"></kyc-widget>`;
       const el = holder.firstElementChild as KycWidgetElement;
-      await sleep(50);
-      expect(frameOf(el)?.title).toBe('التحقق من الهوية');
+      await expect.poll(() => frameOf(el)?.title).toBe('التحقق من الهوية');
       const root = el.shadowRoot!.querySelector('[part~="container"]')!;
       expect(root.getAttribute('dir')).toBe('rtl');
       expect(root.getAttribute('lang')).toBe('ar');

@@ -50,7 +50,7 @@ describe('a verification on the generic protocol, end to end', () => {
     await untilState(el, 'in-progress');
     events.stop();
     const frame = frameOf(el)!;
-    expect(frame.title).toBe('Verificación de identidad');
+    await expect.poll(() => frame.title).toBe('Verificación de identidad');
     expect(frame.allow).toContain('camera');
     expect(frame.src.startsWith(`${SANDBOX}/generic`)).toBe(true);
     const progress = events.find((e) => e.type === 'kyc-progress');

@@ -1,5 +1,6 @@
 import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
 import { inject } from 'vitest';
+import { page } from 'vitest/browser';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
 
@@ -190,4 +191,24 @@ export function eventTypes(events: Recorded[]): string[] {
 
 export function detailOf(events: Recorded[], type: string): Record<string, unknown> | undefined {
   return events.find((e) => e.type === type)?.detail;
+}
+
+/**
+ * Vitest scales its test iframe down when the configured viewport is larger than the window, and
+ * Playwright then misplaces clicks inside cross-origin frames: interactive tests use a viewport that
+ * fits, and put the default back afterwards.
+ */
+export async function fitViewport(fit = true): Promise<void> {
+  await (fit ? page.viewport(800, 600) : page.viewport(414, 896));
+}
+
+/** Clicks buttons (by accessible name) in the provider page inside the widget's iframe, in order. */
+export async function clickInFrame(el: KycWidgetElement, ...names: string[]): Promise<void> {
+  const frame = page.frameLocator(page.elementLocator(frameOf(el)!));
+  for (const name of names) await frame.getByRole('button', { name, exact: true }).click();
+}
+
+/** Text in the provider page inside the widget's iframe (for expect.element). */
+export function textInFrame(el: KycWidgetElement, text: string) {
+  return page.frameLocator(page.elementLocator(frameOf(el)!)).getByText(text);
 }

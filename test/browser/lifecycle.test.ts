@@ -185,7 +185,7 @@ describe('modal mode', () => {
   it('opens a native modal dialog while open, and a close by the person cancels and drops [open]', async () => {
     const events = record(document);
     const el = await widget(`<kyc-widget mode="modal" session-url="${attr(scripted(['ready', 'start']))}"></kyc-widget>`);
-    await sleep(30);
+    await expect.poll(() => el.shadowRoot!.querySelector('dialog')).not.toBeNull(); // the modal shell is a lazy chunk
     expect(el.state).toBe('idle'); // nothing loads until it is opened
     const dialog = el.shadowRoot!.querySelector('dialog')!;
     expect(dialog.open).toBe(false);
