@@ -301,6 +301,7 @@ export class WidgetController {
       if (token === this.#token) return;
       if (this.#handOverToken(token)) return;
     }
+    const fresh = key !== this.#configKey;
     this.#configKey = key;
     if (inputs.mode === 'modal' && !inputs.open) {
       // A modal flow starts when it is opened; until then nothing is loaded.
@@ -308,7 +309,7 @@ export class WidgetController {
       this.#transition({ type: 'reset' });
       return;
     }
-    this.#beginAttempt(resolution.frame);
+    this.#beginAttempt(resolution.frame, fresh ? 'fresh' : 'start');
   }
 
   /** A new token for a running frame whose protocol can take it without a reload (Sumsub, generic). */
@@ -326,12 +327,12 @@ export class WidgetController {
     return true;
   }
 
-  #beginAttempt(frame: ResolvedFrame, how: 'start' | 'retry' | 'reload' = 'start'): void {
+  #beginAttempt(frame: ResolvedFrame, how: 'start' | 'fresh' | 'retry' | 'reload' = 'start'): void {
     this.#stopFrame();
     if (how !== 'reload') this.#reloads = 0;
     this.#frame = frame;
     this.#token = frame.context.sessionToken;
-    this.#transition({ type: how === 'retry' ? 'retry' : 'start' });
+    this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
     if (this.#snapshot.state !== 'loading') return;
     const attempt = this.#snapshot.attempt;
     const bridge = this.#bridge;

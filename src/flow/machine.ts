@@ -19,7 +19,8 @@ export interface Snapshot {
 }
 
 export type Input =
-  | { type: 'start' }
+  /** `fresh`: a new session (new inputs), so the previous session's id no longer applies. */
+  | { type: 'start'; fresh?: boolean }
   | { type: 'retry' }
   | { type: 'reset' }
   | { type: 'ready'; sessionId?: string }
@@ -67,8 +68,10 @@ export function transition(snapshot: Snapshot, input: Input): Transition {
   const { state } = snapshot;
 
   switch (input.type) {
-    case 'start':
-      return { snapshot: move('loading', { attempt: snapshot.attempt + 1, outcome: undefined, error: undefined }), emits };
+    case 'start': {
+      const patch: Partial<Snapshot> = { attempt: snapshot.attempt + 1, outcome: undefined, error: undefined };
+      return { snapshot: move('loading', input.fresh ? { ...patch, sessionId: undefined } : patch), emits };
+    }
     case 'retry':
       if (!canRetry(snapshot)) return { snapshot, emits };
       return { snapshot: move('loading', { attempt: snapshot.attempt + 1, outcome: undefined, error: undefined }), emits };

@@ -207,8 +207,3 @@ export async function clickInFrame(el: KycWidgetElement, ...names: string[]): Pr
   const frame = page.frameLocator(page.elementLocator(frameOf(el)!));
   for (const name of names) await frame.getByRole('button', { name, exact: true }).click();
 }
-
-/** Text in the provider page inside the widget's iframe (for expect.element). */
-export function textInFrame(el: KycWidgetElement, text: string) {
-  return page.frameLocator(page.elementLocator(frameOf(el)!)).getByText(text);
-}

@@ -93,3 +93,12 @@ describe('flow machine', () => {
     expect(makeError('provider-error', '', { recoverable: false, providerCode: 'E1' })).toEqual({ code: 'provider-error', message: '', recoverable: false, providerCode: 'E1' });
   });
 });
+
+describe('session ids across attempts', () => {
+  it('keeps the id on a retry of the same session, drops it for a fresh one', () => {
+    const base = run([{ type: 'start' }, { type: 'ready', sessionId: 'old' }, { type: 'cancel' }]).snapshot;
+    expect(run([{ type: 'retry' }], base).snapshot.sessionId).toBe('old');
+    expect(run([{ type: 'start' }], base).snapshot.sessionId).toBe('old');
+    expect(run([{ type: 'start', fresh: true }], base).snapshot.sessionId).toBeUndefined();
+  });
+});

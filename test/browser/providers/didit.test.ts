@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clickInFrame,
   detailOf,
+  eventTypes,
+  fitViewport,
   fixtureCleanup,
   forgeEverywhere,
   frameOf,
@@ -112,5 +115,27 @@ describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () 
     } finally {
       spy.stop();
     }
+  });
+});
+
+describe('didit: the interactive page (the demo’s click-through)', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it('says ready by itself, then sends Didit’s messages for each button', async () => {
+    const { el, events } = await mountDemo('didit');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Start', 'Selfie step', 'Submit', 'In review');
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'pending', sessionId: expect.stringMatching(/^sbx-/) });
+  });
+
+  it('“Camera permission denied” → camera-unavailable', async () => {
+    const { el } = await mountDemo('didit');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Start', 'Camera permission denied');
+    await untilState(el, 'error');
+    expect(el.lastError?.code).toBe('camera-unavailable');
   });
 });

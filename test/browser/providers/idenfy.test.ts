@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
 import {
+  clickInFrame,
   detailOf,
+  eventTypes,
+  fitViewport,
   fixtureCleanup,
   forgeEverywhere,
   frameOf,
@@ -107,5 +110,22 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
     } finally {
       spy.stop();
     }
+  });
+});
+
+describe('idenfy: the interactive page (the demo’s click-through)', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it.each([
+    ['Approved', 'complete'],
+    ['Waiting for a manual review', 'complete'],
+    ['Leave without finishing (UNVERIFIED)', 'cancelled'],
+  ])('“%s” → %s', async (button, state) => {
+    const { el, events } = await mountDemo('idenfy');
+    await untilState(el, 'ready');
+    await clickInFrame(el, button);
+    await untilState(el, state);
+    if (state === 'complete') expect(detailOf(events, 'kyc-complete')?.outcome).toBe(button === 'Approved' ? 'approved' : 'pending');
   });
 });

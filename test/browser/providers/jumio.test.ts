@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
 import {
+  clickInFrame,
   detailOf,
+  eventTypes,
+  fitViewport,
   fixtureCleanup,
   forgeEverywhere,
   frameOf,
@@ -122,5 +125,27 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
     } finally {
       spy.stop();
     }
+  });
+});
+
+describe('jumio: the interactive page (the demo’s click-through)', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it('says loaded by itself; “Upload finished” submits and completes (pending)', async () => {
+    const { el, events } = await mountDemo('jumio');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Upload finished (success)');
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-submit', 'kyc-complete']);
+    expect(JSON.stringify(events)).not.toContain(TOKEN);
+  });
+
+  it('“Camera unavailable (9820)” → camera-unavailable', async () => {
+    const { el, events } = await mountDemo('jumio');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Camera unavailable (9820)');
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: '9820' });
   });
 });

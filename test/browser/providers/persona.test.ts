@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clickInFrame,
   detailOf,
+  eventTypes,
+  fitViewport,
   fixtureCleanup,
   forgeEverywhere,
   frameOf,
@@ -150,5 +153,30 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
     } finally {
       spy.stop();
     }
+  });
+});
+
+describe('persona: the interactive page (the demo’s click-through)', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it('sends Persona’s messages for each button: start, pages, complete', async () => {
+    const { el, events } = await mountDemo('persona');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Start', 'Go to the document page', 'Go to the selfie page', 'Complete: approved');
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toEqual(['verify/government-id', 'verify/selfie']);
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'approved', sessionId: expect.stringMatching(/^inq_sbx/) });
+  });
+
+  it.each([
+    ['Exit (cancel)', 'cancelled'],
+    ['Camera failed to load', 'error'],
+  ])('“%s” → %s', async (button, state) => {
+    const { el } = await mountDemo('persona');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Start', button);
+    await untilState(el, state);
   });
 });

@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clickInFrame,
   detailOf,
+  eventTypes,
+  fitViewport,
   fixtureCleanup,
   forgeEverywhere,
   frameOf,
@@ -175,5 +178,38 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     } finally {
       spy.stop();
     }
+  });
+});
+
+describe('sumsub: the interactive page (the demo’s click-through)', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it('handshakes by itself, then sends Sumsub’s messages for each button', async () => {
+    const { el, events } = await mountDemo('sumsub');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Identity document step', 'Selfie step', 'Submit', 'Approved (GREEN)');
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => [e.detail.step, e.detail.index, e.detail.total])).toEqual([
+      ['IDENTITY', undefined, undefined],
+      ['IDENTITY', 1, 2],
+      ['SELFIE', undefined, undefined],
+      ['SELFIE', 2, 2],
+    ]);
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'approved', sessionId: expect.stringMatching(/^sbx_applicant_/) });
+  });
+
+  it('“Token expired” → session-expired; the page waits for idCheck.updateAccessToken, which a new sessionToken brings', async () => {
+    const { el, events } = await mountDemo('sumsub');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Identity document step', 'Token expired (invalid-token)');
+    await untilState(el, 'error');
+    el.sessionToken = FRESH_TOKEN;
+    await untilState(el, 'in-progress');
+    // The page's buttons stay disabled until the new token reached it: this click waits for that.
+    await clickInFrame(el, 'Selfie step');
+    await expect.poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toContain('SELFIE');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-error', 'kyc-progress', 'kyc-progress']);
   });
 });

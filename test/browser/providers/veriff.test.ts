@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clickInFrame,
   detailOf,
+  eventTypes,
+  fitViewport,
   fixtureCleanup,
   forgeEverywhere,
   frameOf,
   mountDemo,
-  oneEvent,
   NAVIGATE_TO_SPY,
+  oneEvent,
   removeForgers,
   sleep,
   spyReports,
@@ -129,5 +132,29 @@ describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () =
     } finally {
       spy.stop();
     }
+  });
+});
+
+describe('veriff: the interactive page (the demo’s click-through)', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it('handshakes by itself, then sends Veriff’s strings for each button', async () => {
+    const { el, events } = await mountDemo('veriff');
+    await untilState(el, 'ready');
+    await clickInFrame(el, 'Start', 'Submit', 'Finish');
+    await untilState(el, 'complete');
+    expect(events.names()).toEqual(FULL_RUN);
+  });
+
+  it('“Camera permission lost” reloads the frame, which handshakes again and can be cancelled', async () => {
+    const { el, events } = await mountDemo('veriff');
+    await untilState(el, 'ready');
+    const first = frameOf(el);
+    await clickInFrame(el, 'Start', 'Camera permission lost (reload request)');
+    await expect.poll(() => frameOf(el) !== first && el.state === 'ready').toBe(true);
+    await clickInFrame(el, 'Cancel');
+    await untilState(el, 'cancelled');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-ready', 'kyc-cancel']);
   });
 });

@@ -128,6 +128,12 @@ boot(wire, {
 });
 
 async function interactive() {
+  // Like the real WebSDK, the flow waits for a new token after invalid-token: the buttons come back with it.
+  const expire = () => {
+    messages.error('invalid-token', 'Access token expired');
+    panel.setEnabled(false);
+    return 'Token expired: waiting for idCheck.updateAccessToken…';
+  };
   const panel = renderPanel({
     title: 'Sumsub WebSDK',
     intro: 'Click through a Sumsub WebSDK flow. The handshake (onReady → init → onInitialized) runs first; every button sends the message Sumsub’s frame sends.',
@@ -153,7 +159,7 @@ async function interactive() {
       {
         label: 'Problems',
         buttons: [
-          { id: 'expire', text: 'Token expired (invalid-token)', run: () => (messages.error('invalid-token', 'Access token expired'), 'Token expired: waiting for idCheck.updateAccessToken…') },
+          { id: 'expire', text: 'Token expired (invalid-token)', run: expire },
           { id: 'error', text: 'Error', run: () => messages.error('sandbox-error') },
           { id: 'upload-error', text: 'Upload error', run: () => messages.uploadError('file-too-large') },
         ],
@@ -168,6 +174,7 @@ async function interactive() {
   wire.onMessage((message) => {
     if (!isMethod('idCheck.updateAccessToken')(message)) return;
     // The token itself is a secret: never shown.
+    if (message.accessToken) panel.setEnabled(true);
     panel.say(message.accessToken ? 'The host sent a new access token; the flow goes on.' : 'The host could not refresh the token.');
   });
   panel.say('Waiting for idCheck.init from the host…');
