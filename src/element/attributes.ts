@@ -53,24 +53,25 @@ export interface InputSpec<K extends keyof Inputs = keyof Inputs> {
 
 export const DEFAULT_LOAD_TIMEOUT = 20000;
 
-function spec<K extends keyof Inputs>(row: InputSpec<K>): InputSpec<K> {
-  return row;
+/** A row of the table; the attribute is the property in kebab case (sessionUrl ⇄ session-url). */
+function spec<K extends keyof Inputs>(row: Omit<InputSpec<K>, 'attribute'>): InputSpec<K> {
+  return { ...row, attribute: row.property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) };
 }
 
 export const INPUTS = [
-  spec({ attribute: 'provider', property: 'provider', kind: 'string', default: 'generic', config: true }),
-  spec({ attribute: 'session-url', property: 'sessionUrl', kind: 'string', default: undefined, config: true }),
-  spec({ attribute: 'session-token', property: 'sessionToken', kind: 'string', default: undefined, config: true, secret: true }),
-  spec({ attribute: 'session-endpoint', property: 'sessionEndpoint', kind: 'string', default: undefined, config: true }),
-  spec({ attribute: 'allowed-origins', property: 'allowedOrigins', kind: 'string', default: undefined, config: true }),
-  spec({ attribute: 'options', property: 'options', kind: 'json', default: {}, config: true }),
-  spec({ attribute: 'mode', property: 'mode', kind: ['inline', 'modal'], default: 'inline', config: true }),
-  spec({ attribute: 'open', property: 'open', kind: 'boolean', default: false }),
-  spec({ attribute: 'locale', property: 'locale', kind: 'string', default: undefined }),
-  spec({ attribute: 'theme', property: 'theme', kind: ['light', 'dark', 'auto'], default: 'auto' }),
-  spec({ attribute: 'load-timeout', property: 'loadTimeout', kind: 'number', default: DEFAULT_LOAD_TIMEOUT }),
-  spec({ attribute: 'decision', property: 'decision', kind: ['approved', 'declined', 'review'], default: undefined }),
-  spec({ attribute: 'debug', property: 'debug', kind: 'boolean', default: false }),
+  spec({ property: 'provider', kind: 'string', default: 'generic', config: true }),
+  spec({ property: 'sessionUrl', kind: 'string', default: undefined, config: true }),
+  spec({ property: 'sessionToken', kind: 'string', default: undefined, config: true, secret: true }),
+  spec({ property: 'sessionEndpoint', kind: 'string', default: undefined, config: true }),
+  spec({ property: 'allowedOrigins', kind: 'string', default: undefined, config: true }),
+  spec({ property: 'options', kind: 'json', default: {}, config: true }),
+  spec({ property: 'mode', kind: ['inline', 'modal'], default: 'inline', config: true }),
+  spec({ property: 'open', kind: 'boolean', default: false }),
+  spec({ property: 'locale', kind: 'string', default: undefined }),
+  spec({ property: 'theme', kind: ['light', 'dark', 'auto'], default: 'auto' }),
+  spec({ property: 'loadTimeout', kind: 'number', default: DEFAULT_LOAD_TIMEOUT }),
+  spec({ property: 'decision', kind: ['approved', 'declined', 'review'], default: undefined }),
+  spec({ property: 'debug', kind: 'boolean', default: false }),
 ] as const satisfies readonly InputSpec[];
 
 export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.attribute, row as InputSpec]));

@@ -1,5 +1,5 @@
 import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { page } from 'vitest/browser';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
@@ -206,4 +206,39 @@ export async function fitViewport(fit = true): Promise<void> {
 export async function clickInFrame(el: KycWidgetElement, ...names: string[]): Promise<void> {
   const frame = page.frameLocator(page.elementLocator(frameOf(el)!));
   for (const name of names) await frame.getByRole('button', { name, exact: true }).click();
+}
+
+/** Forges `messages` from every other window (see forgeEverywhere): no event, same state, same iframe afterwards. */
+export async function expectForgeriesIgnored(el: KycWidgetElement, events: Recorded[], messages: unknown[]): Promise<void> {
+  const before = events.length;
+  const state = el.state;
+  const frame = frameOf(el);
+  await forgeEverywhere(messages);
+  expect(events.slice(before)).toEqual([]);
+  expect(el.state).toBe(state);
+  expect(frameOf(el)).toBe(frame);
+}
+
+/**
+ * Runs the provider page's `steps`, then sends the frame to the stranger's /spy. Once the spy is up,
+ * `then(el)` may make the widget post something (a token hand-over); the spy must go on reporting
+ * that it received nothing. Resolves with the widget and its recording.
+ */
+export async function expectSpyHearsNothing(
+  provider: DemoProvider,
+  steps: string[],
+  then?: (el: KycWidgetElement) => void | Promise<void>,
+) {
+  const spy = spyReports();
+  try {
+    const mounted = await mountDemo(provider, { script: [...steps, NAVIGATE_TO_SPY] });
+    await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await then?.(mounted.el);
+    const seen = spy.reports.length;
+    await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(seen + 2);
+    expect(spy.reports.at(-1)).toEqual([]);
+    return mounted;
+  } finally {
+    spy.stop();
+  }
 }

@@ -3,16 +3,14 @@ import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
 import {
   clickInFrame,
   detailOf,
-  eventTypes,
+  expectForgeriesIgnored,
+  expectSpyHearsNothing,
   fitViewport,
   fixtureCleanup,
-  forgeEverywhere,
   frameOf,
   mountDemo,
-  NAVIGATE_TO_SPY,
   removeForgers,
   sleep,
-  spyReports,
   untilState,
 } from '../helpers';
 
@@ -89,27 +87,17 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   it('ignores iDenfy-shaped results forged by the host page, a second sandbox frame and a stranger', async () => {
     const { el, events } = await mountDemo('idenfy');
     await untilState(el, 'ready');
-    const before = events.length;
-    await forgeEverywhere([
+    await expectForgeriesIgnored(el, events, [
       { status: 'APPROVED', manualStatus: 'APPROVED', autoSuspected: false, manualSuspected: false },
       JSON.stringify({ status: 'APPROVED', manualStatus: 'APPROVED' }),
       { status: 'unverified' },
     ]);
-    expect(events.slice(before)).toEqual([]);
-    expect(el.state).toBe('ready');
   });
 
   it('sends nothing to its frame once the frame has navigated to another origin (and that load is not a second ready)', async () => {
-    const spy = spyReports();
-    try {
-      const { el, events } = await mountDemo('idenfy', { script: NAVIGATE_TO_SPY });
-      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
-      expect(spy.reports.at(-1)).toEqual([]);
-      expect(el.state).toBe('ready');
-      expect(events.filter((e) => e.type === 'kyc-ready')).toHaveLength(1);
-    } finally {
-      spy.stop();
-    }
+    const { el, events } = await expectSpyHearsNothing('idenfy', []);
+    expect(el.state).toBe('ready');
+    expect(events.filter((e) => e.type === 'kyc-ready')).toHaveLength(1);
   });
 });
 

@@ -4,15 +4,14 @@ import {
   clickInFrame,
   detailOf,
   eventTypes,
+  expectForgeriesIgnored,
+  expectSpyHearsNothing,
   fitViewport,
   fixtureCleanup,
-  forgeEverywhere,
   frameOf,
   mountDemo,
-  NAVIGATE_TO_SPY,
   removeForgers,
   sleep,
-  spyReports,
   uniqueSession,
   untilState,
 } from '../helpers';
@@ -101,7 +100,6 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
   it('ignores Jumio-shaped messages forged by the host page, a second sandbox frame and a stranger', async () => {
     const { el, events } = await mountDemo('jumio', { session: 'sbx_workflow_0001', script: 'loaded' });
     await untilState(el, 'ready');
-    const before = events.length;
     const forged = (value: string, code?: number) =>
       JSON.stringify({
         authorizationToken: 'forged',
@@ -110,21 +108,12 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
         dateTime: new Date().toISOString(),
         payload: code ? { value, metainfo: { code } } : { value },
       });
-    await forgeEverywhere([forged('success'), forged('error', 9820)]);
-    expect(events.slice(before)).toEqual([]);
-    expect(el.state).toBe('ready');
+    await expectForgeriesIgnored(el, events, [forged('success'), forged('error', 9820)]);
   });
 
-  it('sends nothing to its frame once the frame has navigated to another origin', async () => {
-    const spy = spyReports();
-    try {
-      const { el } = await mountDemo('jumio', { script: ['loaded', NAVIGATE_TO_SPY] });
-      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
-      expect(spy.reports.at(-1)).toEqual([]);
-      expect(el.state).toBe('ready');
-    } finally {
-      spy.stop();
-    }
+  it('sends nothing to its frame once the frame has navigated to another origin (Jumio has no host → frame messages)', async () => {
+    const { el } = await expectSpyHearsNothing('jumio', ['loaded']);
+    expect(el.state).toBe('ready');
   });
 });
 

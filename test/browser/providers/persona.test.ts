@@ -3,15 +3,14 @@ import {
   clickInFrame,
   detailOf,
   eventTypes,
+  expectForgeriesIgnored,
+  expectSpyHearsNothing,
   fitViewport,
   fixtureCleanup,
-  forgeEverywhere,
   frameOf,
   mountDemo,
-  NAVIGATE_TO_SPY,
   removeForgers,
   sleep,
-  spyReports,
   uniqueSession,
   untilState,
 } from '../helpers';
@@ -132,27 +131,18 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
     const { el, events } = await mountDemo('persona', { script: ['ready'] });
     await untilState(el, 'ready');
     const containerId = containerOf(el);
-    const before = events.length;
-    await forgeEverywhere([
+    await expectForgeriesIgnored(el, events, [
       { containerId, name: 'complete', metadata: { inquiryId: 'inq_forged', status: 'approved' } },
       JSON.stringify({ containerId, name: 'exit', metadata: {} }),
       { containerId, name: 'error', error: { code: 'invalid_config' } },
     ]);
-    expect(events.slice(before)).toEqual([]);
-    expect(el.state).toBe('ready');
   });
 
   it('sends nothing to its frame once the frame has navigated to another origin', async () => {
-    const spy = spyReports();
-    try {
-      const { el, events } = await mountDemo('persona', { script: ['load', 'ready', 'await-open', NAVIGATE_TO_SPY] });
-      await expect.poll(() => spy.reports.length, { timeout: 5000 }).toBeGreaterThan(2);
-      expect(spy.reports.at(-1)).toEqual([]);
-      expect(el.state).toBe('ready');
-      expect(events.filter((e) => e.type === 'kyc-error')).toEqual([]);
-    } finally {
-      spy.stop();
-    }
+    // Persona's only host → frame message (open) answers ready, before the frame leaves.
+    const { el, events } = await expectSpyHearsNothing('persona', ['load', 'ready', 'await-open']);
+    expect(el.state).toBe('ready');
+    expect(events.filter((e) => e.type === 'kyc-error')).toEqual([]);
   });
 });
 
