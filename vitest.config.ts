@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { sessionEndpoint } from './test/support/session-endpoint';
 
 /** Debian's Chromium, never a downloaded one (this machine and CI have no route to browser downloads). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,6 +37,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [sessionEndpoint()],
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

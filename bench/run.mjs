@@ -4,7 +4,7 @@
 // figure beside its target and writes everything, raw samples included, to bench/results.json.
 // A benchmark, not a test: it exits 0 when a target is missed (non-zero only when it could not measure).
 //
-//   node bench/run.mjs [--runs N] [--no-build] [--skip ready,latency,leaks]
+//   node bench/run.mjs [--runs N] [--no-build | --dist DIR] [--skip ready,latency,leaks]
 //
 // See bench/README.md for what each figure means.
 import { execFileSync } from 'node:child_process';
@@ -18,7 +18,6 @@ import { startBenchServer } from './server.mjs';
 import { measureSizes } from './sizes.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = path.join(ROOT, 'dist');
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
 /** Same browser and flags as the tests (vitest.config.ts: CHROMIUM, CHROMIUM_ARGS) — kept in step by hand. */
@@ -51,15 +50,25 @@ function option(name, fallback) {
   return i === -1 ? fallback : process.argv[i + 1];
 }
 const RUNS = Math.max(3, Number(option('--runs', 15)) || 15);
-const BUILD = !process.argv.includes('--no-build');
+/** `--dist DIR` measures an existing build (e.g. a copy kept for comparison) and skips building. */
+const DIST = path.resolve(option('--dist', path.join(ROOT, 'dist')));
+const BUILD = !process.argv.includes('--no-build') && !process.argv.includes('--dist');
 const SKIP = new Set(String(option('--skip', '')).split(',').filter(Boolean));
 const LATENCY = { count: 200, interval: 5, pings: 30 };
 const LEAK_CYCLES = 200;
 const LEAK_WARMUP = 10;
+const LOAD_GAP_MS = 150;
 
 // ---- small helpers -----------------------------------------------------------------------------
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rejects after `ms` (a hung page must not hang the bench). */
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Quantile with linear interpolation between closest ranks (q in [0, 1]). */
 function quantile(values, q) {
@@ -151,14 +160,19 @@ async function readySection(browser, hostOrigin, rates) {
     const start = performance.now();
     const samples = { widget: [], baseline: [] };
     const errors = [];
+    let failuresInARow = 0;
     const pairs = RUNS + 1; // the first pair is a warm-up (browser, servers, OS file cache), discarded
     for (let i = 0; i < pairs; i++) {
       for (const kind of ['widget', 'baseline']) {
+        await sleep(LOAD_GAP_MS); // let the previous context's renderer finish shutting down
         try {
-          const sample = await coldLoad(browser, `${hostOrigin}/${kind}.html`, rate);
+          const sample = await withTimeout(coldLoad(browser, `${hostOrigin}/${kind}.html`, rate), 30000, `${kind} cold load`);
           if (i > 0) samples[kind].push(sample);
+          failuresInARow = 0;
         } catch (error) {
           errors.push({ kind, pair: i, message: String(error?.message ?? error) });
+          log(`  ${kind} load failed: ${error?.message ?? error}`);
+          if (++failuresInARow >= 3) throw new Error(`3 cold loads in a row failed at ${rate}x; last: ${error?.message ?? error}`);
         }
       }
     }
@@ -194,7 +208,7 @@ async function latencyRun(browser, hostOrigin, rate) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.goto(`${hostOrigin}/latency.html`);
-    const run = await page.evaluate((options) => window.__runLatency(options), LATENCY);
+    const run = await withTimeout(page.evaluate((options) => window.__runLatency(options), LATENCY), 60000, 'latency run');
     const { sent, raw, evt, syncs } = run;
     // Clock offset frame − host from the ping with the smallest round trip (NTP-style estimate).
     const best = syncs.reduce((a, b) => (b.t2 - b.t0 < a.t2 - a.t0 ? b : a));
@@ -290,11 +304,11 @@ async function leakSection(browser, hostOrigin) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(`${hostOrigin}/leak.html`);
-    await page.evaluate(() => customElements.whenDefined('kyc-widget'));
+    await withTimeout(page.evaluate(() => customElements.whenDefined('kyc-widget')), 20000, 'kyc-widget definition');
     const pristine = await snapshot(cdp); // module loaded, no element yet
-    const warmup = await page.evaluate((n) => window.__cycles(n), LEAK_WARMUP);
+    const warmup = await withTimeout(page.evaluate((n) => window.__cycles(n), LEAK_WARMUP), 60000, 'leak warm-up');
     const before = await snapshot(cdp); // one-time costs paid (UI chunk, React, JIT)
-    const cycles = await page.evaluate((n) => window.__cycles(n), LEAK_CYCLES);
+    const cycles = await withTimeout(page.evaluate((n) => window.__cycles(n), LEAK_CYCLES), 150000, 'leak cycles');
     const after = await snapshot(cdp);
     const result = {
       cycles,
@@ -437,7 +451,7 @@ async function main() {
       loadavgAtStart: os.loadavg().map((v) => round(v)),
     },
     git: gitInfo(),
-    options: { runs: RUNS, build: BUILD, skip: [...SKIP], latency: LATENCY, leakCycles: LEAK_CYCLES, leakWarmup: LEAK_WARMUP },
+    options: { runs: RUNS, build: BUILD, dist: path.relative(ROOT, DIST) || '.', skip: [...SKIP], latency: LATENCY, leakCycles: LEAK_CYCLES, leakWarmup: LEAK_WARMUP },
     targets: TARGETS,
     errors: {},
   };
@@ -464,6 +478,7 @@ async function main() {
     port: 0,
     vars: { SANDBOX_ORIGIN: sandboxOrigin, FRAME_ORIGIN: frameOrigin },
     frameOrigins: [sandboxOrigin, frameOrigin],
+    dist: DIST,
   });
   results.origins = { host: host.origin, sandbox: sandboxOrigin, frame: frameOrigin };
 

@@ -9,13 +9,10 @@ import { hostPolicy } from '../scripts/serve.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
-const MOUNTS = [
-  ['/dist/', path.join(ROOT, 'dist')],
-  ['/', path.join(ROOT, 'bench', 'pages')],
-];
+const PAGES = path.join(ROOT, 'bench', 'pages');
 
-function resolve(pathname) {
-  for (const [prefix, base] of MOUNTS) {
+function resolve(pathname, mounts) {
+  for (const [prefix, base] of mounts) {
     if (!pathname.startsWith(prefix)) continue;
     const rest = pathname.slice(prefix.length) || 'index.html';
     const file = path.resolve(base, rest);
@@ -24,15 +21,19 @@ function resolve(pathname) {
   return null;
 }
 
-/** `vars`: {NAME: value} for %NAME% in HTML; `frameOrigins`: origins the pages may frame. */
-export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}, frameOrigins = [] } = {}) {
+/** `vars`: {NAME: value} for %NAME% in HTML; `frameOrigins`: origins the pages may frame; `dist`: the build to serve. */
+export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}, frameOrigins = [], dist = path.join(ROOT, 'dist') } = {}) {
+  const mounts = [
+    ['/dist/', path.resolve(dist)],
+    ['/', PAGES],
+  ];
   const csp = hostPolicy(frameOrigins.join(' ') || "'none'");
   const server = createServer(async (req, res) => {
     let file = null;
     try {
       const { pathname } = new URL(req.url ?? '/', 'http://bench.invalid');
       const decoded = decodeURIComponent(pathname);
-      if (!decoded.includes('..') && !decoded.includes('\0')) file = resolve(decoded);
+      if (!decoded.includes('..') && !decoded.includes('\0')) file = resolve(decoded, mounts);
     } catch {
       file = null;
     }

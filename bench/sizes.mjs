@@ -70,7 +70,7 @@ export function staticClosure(entry) {
 }
 
 export function measureSizes(distDir) {
-  const rel = (file) => path.relative(path.dirname(distDir), file).split(path.sep).join('/');
+  const rel = (file) => `dist/${path.relative(distDir, file).split(path.sep).join('/')}`;
   const files = walk(distDir).filter((file) => file.endsWith('.js'));
   const table = new Map(files.map((file) => [file, { file: rel(file), ...compressedSizes(readFileSync(file)) }]));
   const sum = (list) =>

@@ -1,7 +1,8 @@
 import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
 import { canRetry, INITIAL, isLive, transition, type Input, type KycState, type Snapshot } from '../flow/machine';
 import { FrameBridge } from '../frame/bridge';
-import { hasSession, resolveFrame, type ResolvedFrame, type Resolution } from '../frame/resolve';
+import { endpointOf, hasSession, resolveFrame, type ResolvedFrame, type Resolution } from '../frame/resolve';
+import { SessionSource } from '../session/source';
 import { loadProvider } from '../providers/index';
 import type { Decoded, Outcome, ProviderSession, Signal } from '../providers/types';
 import { format, hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
@@ -74,6 +75,7 @@ export class WidgetController {
   #reloads = 0;
   /** Bumped whenever inputs are resolved again, so that a late adapter download does not act on old inputs. */
   #adapterWait = 0;
+  readonly #sessions = new SessionSource();
   #view: ViewModel;
   readonly #subscribers = new Set<() => void>();
   readonly #queue: Array<() => void> = [];
@@ -126,6 +128,7 @@ export class WidgetController {
     win?.removeEventListener('online', this.#onOnline);
     if (isLive(this.#snapshot.state) || this.#awaitingToken) this.#resumeOnConnect = true;
     this.#stopFrame();
+    this.#sessions.abort();
     this.#modal?.dialog.close();
   }
 
@@ -143,9 +146,9 @@ export class WidgetController {
     this.#run(() => {
       if (this.#port.inputs.mode === 'modal') this.#port.setOpen(true);
       this.#withResolution((resolution) => {
-        if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame);
-        else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
-        else this.#failConfig('start() needs a session-url or session-token');
+        if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+        else if (resolution.kind === 'idle') this.#failConfig('start() needs a session-url, session-token or session-endpoint');
+        else this.#launch(resolution, 'start');
       });
     });
   }
@@ -154,8 +157,8 @@ export class WidgetController {
     this.#run(() => {
       if (!canRetry(this.#snapshot)) return;
       this.#withResolution((resolution) => {
-        if (resolution.kind === 'ok') this.#beginAttempt(resolution.frame, 'retry');
-        else if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+        if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
+        else if (resolution.kind !== 'idle') this.#launch(resolution, 'retry');
       });
     });
   }
@@ -227,7 +230,8 @@ export class WidgetController {
 
   #resolve() {
     const doc = this.#host.ownerDocument;
-    return resolveFrame(this.#port.inputs, {
+    this.#sessions.bind(this.#port.inputs);
+    return resolveFrame(this.#sessions.overlay(this.#port.inputs), {
       locale: this.#language(),
       hostOrigin: doc.defaultView?.location.origin ?? '',
       baseUrl: doc.baseURI,
@@ -296,7 +300,7 @@ export class WidgetController {
       return;
     }
     const key = JSON.stringify([inputs.provider, inputs.sessionUrl, inputs.sessionEndpoint, inputs.allowedOrigins, inputs.options, inputs.mode]);
-    const token = inputs.sessionToken;
+    const token = this.#sessions.overlay(inputs).sessionToken;
     if (key === this.#configKey) {
       if (token === this.#token) return;
       if (this.#handOverToken(token)) return;
@@ -309,7 +313,46 @@ export class WidgetController {
       this.#transition({ type: 'reset' });
       return;
     }
-    this.#beginAttempt(resolution.frame, fresh ? 'fresh' : 'start');
+    this.#launch(resolution, fresh ? 'fresh' : 'start');
+  }
+
+  /**
+   * Starts an attempt: at once when the frame is known, else after asking the session endpoint (when
+   * there is no session yet, or the last one expired).
+   */
+  #launch(resolution: Extract<Resolution, { kind: 'ok' | 'needs-session' }>, how: 'start' | 'fresh' | 'retry'): void {
+    const endpoint = resolution.kind === 'needs-session' ? resolution.endpoint : this.#endpoint();
+    if (resolution.kind === 'ok' && !(endpoint && this.#sessions.stale)) {
+      this.#beginAttempt(resolution.frame, how);
+      return;
+    }
+    this.#stopFrame();
+    this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
+    if (!endpoint || this.#snapshot.state !== 'loading') return;
+    const attempt = this.#snapshot.attempt;
+    this.#askEndpoint(endpoint, this.#sessions.stale).then(
+      () =>
+        this.#run(() => {
+          if (attempt !== this.#snapshot.attempt || !this.#connected) return;
+          this.#withResolution((next) => {
+            if (next.kind === 'ok') this.#beginAttempt(next.frame);
+            else if (next.kind === 'invalid') this.#failConfig(`the session endpoint's answer: ${next.message}`);
+          });
+        }),
+      (error: unknown) =>
+        this.#run(() => {
+          if (attempt !== this.#snapshot.attempt || !this.#connected) return;
+          this.#fail(makeError('session-fetch-failed', (error as Error)?.message ?? String(error)));
+        }),
+    );
+  }
+
+  #endpoint(): URL | undefined {
+    return endpointOf(this.#port.inputs, this.#host.ownerDocument.baseURI);
+  }
+
+  #askEndpoint(endpoint: URL, refresh: boolean) {
+    return this.#sessions.request(endpoint, { provider: this.#port.inputs.provider, locale: this.#language(), refresh });
   }
 
   /** A new token for a running frame whose protocol can take it without a reload (Sumsub, generic). */
@@ -403,9 +446,9 @@ export class WidgetController {
           this.#transition({ type: 'cancel' });
           break;
         case 'error':
-          if (isLive(this.#snapshot.state)) {
-            this.#fail(makeError(signal.code, signal.message, { recoverable: signal.recoverable, providerCode: signal.providerCode }));
-          }
+          if (!isLive(this.#snapshot.state)) break;
+          if (signal.code === 'session-expired' && this.#endpoint()) this.#refreshSession(this.#endpoint()!);
+          else this.#fail(makeError(signal.code, signal.message, { recoverable: signal.recoverable, providerCode: signal.providerCode }));
           break;
         case 'resize':
           if (isLive(this.#snapshot.state)) this.#setFrameHeight(signal.height);
@@ -433,6 +476,11 @@ export class WidgetController {
   #tokenExpired(): void {
     const state = this.#snapshot.state;
     if (!isLive(state)) return;
+    const endpoint = this.#endpoint();
+    if (endpoint) {
+      this.#refreshSession(endpoint);
+      return;
+    }
     // Without a session endpoint the host must supply the new token (sessionToken property); the frame
     // stays loaded behind the error screen so that the flow resumes where it was.
     this.#fail(
@@ -442,6 +490,40 @@ export class WidgetController {
       true,
     );
     if (this.#session?.tokenRefreshed) this.#awaitingToken = state === 'loading' ? 'ready' : state;
+  }
+
+  /**
+   * The provider said the session or token expired and the host has a session endpoint: ask it again
+   * (`refresh: true`), then hand the new token to the frame where the protocol can take one (Sumsub,
+   * generic), else reload the frame with the new session. The flow's state does not change meanwhile.
+   */
+  #refreshSession(endpoint: URL): void {
+    const session = this.#session;
+    const attempt = this.#snapshot.attempt;
+    const current = () => attempt === this.#snapshot.attempt && this.#connected && isLive(this.#snapshot.state);
+    this.#askEndpoint(endpoint, true).then(
+      (answer) =>
+        this.#run(() => {
+          if (!current()) return;
+          if (answer.sessionToken && session?.tokenRefreshed && session === this.#session) {
+            this.#token = answer.sessionToken;
+            session.tokenRefreshed(answer.sessionToken);
+            return;
+          }
+          this.#withResolution((next) => {
+            if (next.kind === 'ok') this.#beginAttempt(next.frame, 'reload');
+            else if (next.kind === 'invalid') this.#failConfig(`the session endpoint's answer: ${next.message}`);
+          });
+        }),
+      (error: unknown) =>
+        this.#run(() => {
+          if (!current()) return;
+          const message = `the session expired and the endpoint could not renew it: ${(error as Error)?.message ?? error}`;
+          session?.tokenRefreshed?.(null, message);
+          this.#sessions.stale = true;
+          this.#fail(makeError('session-expired', message, { recoverable: true }));
+        }),
+    );
   }
 
   // ---- the machine and its effects -------------------------------------------------------------

@@ -19,6 +19,8 @@ export type Resolution =
   | { kind: 'idle' }
   /** The provider's adapter chunk is not here yet: load it (`loadProvider`) and resolve again. */
   | { kind: 'needs-adapter'; provider: ProviderId }
+  /** Only a session endpoint: ask it for the session URL or token, then resolve again. */
+  | { kind: 'needs-session'; endpoint: URL }
   | { kind: 'invalid'; message: string }
   | { kind: 'ok'; frame: ResolvedFrame };
 
@@ -27,6 +29,12 @@ export interface Environment {
   hostOrigin: string;
   /** Base for relative session URLs (the document's URL). */
   baseUrl?: string;
+}
+
+/** The endpoint, when the host gave one (already validated by resolveFrame). */
+export function endpointOf(inputs: Pick<Inputs, 'sessionEndpoint'>, baseUrl?: string): URL | undefined {
+  const parsed = parseSafeUrl(inputs.sessionEndpoint, 'session-endpoint', baseUrl);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 'sessionEndpoint'>): boolean {
@@ -40,11 +48,14 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   if (inputs.options instanceof InvalidJson) return invalid(inputs.options.reason);
   const extra = parseAllowedOrigins(inputs.allowedOrigins);
   if (!extra.ok) return invalid(extra.message);
+  let endpoint: URL | undefined;
   if (inputs.sessionEndpoint) {
-    const endpoint = parseSafeUrl(inputs.sessionEndpoint, 'session-endpoint', env.baseUrl);
-    if (!endpoint.ok) return invalid(endpoint.message);
+    const parsed = parseSafeUrl(inputs.sessionEndpoint, 'session-endpoint', env.baseUrl);
+    if (!parsed.ok) return invalid(parsed.message);
+    endpoint = parsed.value;
   }
   if (!hasSession(inputs)) return { kind: 'idle' };
+  if (endpoint && !inputs.sessionUrl && !inputs.sessionToken) return { kind: 'needs-session', endpoint };
   const adapter = providerFor(inputs.provider);
   if (!adapter) return { kind: 'needs-adapter', provider: inputs.provider };
 
@@ -53,10 +64,6 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     const parsed = parseSafeUrl(inputs.sessionUrl, 'session-url', env.baseUrl);
     if (!parsed.ok) return invalid(parsed.message);
     sessionUrl = parsed.value;
-  }
-  if (!sessionUrl && !inputs.sessionToken) {
-    // Only a session endpoint: the URL comes from the host's backend (see docs/sessions.md).
-    return invalid('session-url or session-token is required (session-endpoint alone is not supported yet)');
   }
 
   const context: FrameContext = {

@@ -22,6 +22,8 @@ afterEach(() => {
 const FINISHED = ['state:loading', 'state:ready', 'kyc-ready', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete'];
 
 describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
+  // iDenfy says nothing before the end of the session; `wait:50` keeps the sandbox from answering
+  // within the frame's own load event, where the message could overtake the iframe's load event.
   it('is ready when the iframe loads (it says nothing before), and finishes on APPROVED as a JSON string', async () => {
     const { el, events } = await mountDemo('idenfy', { script: 'wait:50,status:APPROVED:APPROVED' });
     await untilState(el, 'complete');
@@ -43,7 +45,7 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   });
 
   it('understands an object with lowercase keys and values', async () => {
-    const { el, events } = await mountDemo('idenfy', { script: 'encoding:object,case:lower,status:approved:approved' });
+    const { el, events } = await mountDemo('idenfy', { script: 'wait:50,encoding:object,case:lower,status:approved:approved' });
     await untilState(el, 'complete');
     expect(events.names()).toEqual(FINISHED);
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe('approved');
@@ -63,7 +65,7 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   });
 
   it.each(['json', 'object'])('UNVERIFIED (%s) → kyc-cancel: the person left without finishing', async (encoding) => {
-    const { el, events } = await mountDemo('idenfy', { script: `encoding:${encoding},status:UNVERIFIED` });
+    const { el, events } = await mountDemo('idenfy', { script: `wait:50,encoding:${encoding},status:UNVERIFIED` });
     await untilState(el, 'cancelled');
     events.stop();
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:cancelled', 'kyc-cancel']);

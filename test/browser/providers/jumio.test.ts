@@ -71,6 +71,15 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
     expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: code, recoverable: true });
   });
 
+  it('after a camera error, retry() loads a fresh frame and the flow can finish', async () => {
+    const { el, events } = await mountDemo('jumio', { session: uniqueSession('sbx_workflow'), script: 'loaded,once:error:9820,success' });
+    await untilState(el, 'error');
+    expect(el.lastError).toMatchObject({ code: 'camera-unavailable', recoverable: true });
+    el.retry();
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-error', 'kyc-ready', 'kyc-submit', 'kyc-complete']);
+  });
+
   it('a frame that says success twice gives exactly one kyc-complete', async () => {
     const { el, events } = await mountDemo('jumio', { script: 'loaded,success,success,error:9100' });
     await untilState(el, 'complete');

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  demoInputs,
   clickInFrame,
   detailOf,
   eventTypes,
@@ -67,6 +68,15 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
     expect(url.searchParams.get('flow-type')).toBe('embedded');
     expect(url.searchParams.get('container-id')).toMatch(/^kyc-widget-[0-9a-f]{24}$/);
     expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
+  });
+
+  it('sizes the frame from ready’s preferredDimensions, then from page-change’s pageHeight', async () => {
+    const { el } = await mountDemo('persona', { script: 'ready:640' });
+    await untilState(el, 'ready');
+    await expect.poll(() => frameOf(el)!.getBoundingClientRect().height).toBe(640);
+    el.sessionUrl = demoInputs('persona', { script: 'ready:640,start,page-change:/verify/selfie:720' }).sessionUrl;
+    await untilState(el, 'in-progress');
+    await expect.poll(() => frameOf(el)!.getBoundingClientRect().height).toBe(720);
   });
 
   it.each([

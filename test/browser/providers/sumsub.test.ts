@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  applyInputs,
+  record,
+  widget,
   clickInFrame,
+  demoInputs,
   detailOf,
   eventTypes,
   expectForgeriesIgnored,
@@ -73,6 +77,15 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     expect(el.getAttribute('session-token')).toBeNull();
   });
 
+  it('passes the widget’s locale and theme on: theme in the frame URL, lang and theme in idCheck.init', async () => {
+    const el = await widget('<kyc-widget locale="fr-CA" theme="dark"></kyc-widget>');
+    const events = record(el);
+    applyInputs(el, demoInputs('sumsub', { script: 'ready', params: { echo: '1' } }));
+    await untilState(el, 'in-progress');
+    expect(new URL(frameOf(el)!.src).searchParams.get('theme')).toBe('dark');
+    expect(detailOf(events, 'kyc-progress')?.step).toBe('init:fr:dark');
+  });
+
   it('builds the frame URL from a base session-url (the catalog’s interactive inputs)', async () => {
     const { el } = await mountDemo('sumsub');
     await untilState(el, 'ready');
@@ -109,6 +122,26 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     expect(events.names().filter((name) => name === 'state:loading')).toHaveLength(1); // never reloaded
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe('declined');
     expect(JSON.stringify(events)).not.toContain(FRESH_TOKEN);
+  });
+
+  it('a frame that reloads itself (a new document) introduces itself again and gets a new init', async () => {
+    const { sessionToken } = demoInputs('sumsub');
+    const again = `?${new URLSearchParams({ _: `id_${btoa(sessionToken!)}`, script: 'ready,step:SELFIE,submitted' })}`;
+    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'step:IDENTITY', `navigate:${encodeURIComponent(again)}`] });
+    await untilState(el, 'submitted');
+    events.stop();
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress', // SELFIE, from the new document, after its own handshake
+      'state:submitted',
+      'kyc-submit',
+    ]);
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toEqual(['IDENTITY', 'SELFIE']);
   });
 
   it.each([

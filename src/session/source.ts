@@ -1,0 +1,71 @@
+import type { Inputs } from '../element/attributes';
+import type { SessionAnswer, SessionRequest } from './client';
+
+/**
+ * Where the widget's session comes from when the host gives a `session-endpoint`: the last answer, whether
+ * it went stale (the provider said it expired), and the one request allowed in flight. The HTTP client
+ * itself is a lazy chunk: pages without an endpoint never load it.
+ */
+export class SessionSource {
+  #binding = '';
+  #answer: SessionAnswer | null = null;
+  #inFlight: Promise<SessionAnswer> | null = null;
+  #abort: AbortController | null = null;
+  /** The provider said the session expired: the next start asks the endpoint with `refresh: true`. */
+  stale = false;
+
+  /** Forgets the session when the endpoint (or the provider it serves) changes. */
+  bind(inputs: Inputs): void {
+    const binding = inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '';
+    if (binding === this.#binding) return;
+    this.#binding = binding;
+    this.abort();
+    this.#answer = null;
+    this.stale = false;
+  }
+
+  get answer(): SessionAnswer | null {
+    return this.#answer;
+  }
+
+  /** The inputs as the frame should see them: the endpoint's latest answer wins over the markup. */
+  overlay(inputs: Inputs): Inputs {
+    const answer = this.#answer;
+    if (!answer) return inputs;
+    return {
+      ...inputs,
+      provider: answer.provider ?? inputs.provider,
+      sessionUrl: answer.sessionUrl ?? inputs.sessionUrl,
+      sessionToken: answer.sessionToken ?? inputs.sessionToken,
+    };
+  }
+
+  /** Asks the endpoint, or joins the request already under way (never two at once). */
+  request(endpoint: URL, body: SessionRequest): Promise<SessionAnswer> {
+    if (this.#inFlight) return this.#inFlight;
+    const abort = new AbortController();
+    this.#abort = abort;
+    const binding = this.#binding;
+    const request = import('./client')
+      .then(({ fetchSession }) => fetchSession(endpoint, body, { signal: abort.signal }))
+      .then((answer) => {
+        if (binding === this.#binding && !abort.signal.aborted) {
+          this.#answer = answer;
+          this.stale = false;
+        }
+        return answer;
+      })
+      .finally(() => {
+        if (this.#inFlight === request) this.#inFlight = null;
+      });
+    this.#inFlight = request;
+    return request;
+  }
+
+  /** The element left the page (or the endpoint changed): stop the request. */
+  abort(): void {
+    this.#abort?.abort();
+    this.#abort = null;
+    this.#inFlight = null;
+  }
+}

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { KycWidgetElement } from '../../src/index';
+import { fixtureCleanup, frameOf, record, scripted, sleep, untilState } from './helpers';
+
+afterEach(() => fixtureCleanup());
+
+interface Logged {
+  body: { provider: string; locale: string; refresh: boolean };
+  aborted: boolean;
+}
+
+let runs = 0;
+
+/** An endpoint URL on the test page's origin with a fresh log, and a reader for that log. */
+function endpoint(plan: string, answer: { url?: string; token?: string } = {}) {
+  const id = `run-${Date.now()}-${runs++}`;
+  const query = new URLSearchParams({ id, plan, ...(answer.url ? { url: answer.url } : {}), ...(answer.token ? { token: answer.token } : {}) });
+  return {
+    url: `/__kyc/session?${query}`,
+    log: async (): Promise<Logged[]> => (await fetch(`/__kyc/session/log?id=${id}`)).json(),
+  };
+}
+
+function mount(setup: (el: KycWidgetElement) => void): KycWidgetElement {
+  const el = document.createElement('kyc-widget');
+  setup(el);
+  document.body.append(el);
+  return el;
+}
+
+describe('sessions from the host backend (session-endpoint)', () => {
+  it('asks the endpoint for the session, then loads the frame it names', async () => {
+    const api = endpoint('ok', { url: scripted(['ready']) });
+    const events = record(document);
+    const el = mount((el) => el.setAttribute('session-endpoint', api.url));
+    await untilState(el, 'ready');
+    events.stop();
+    expect(events.names().slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+    expect(await api.log()).toEqual([{ body: { provider: 'generic', locale: 'en', refresh: false }, aborted: false }]);
+    el.remove();
+  });
+
+  it('retries a failing endpoint with backoff, and succeeds', async () => {
+    const api = endpoint('fail,fail,ok', { url: scripted(['ready']) });
+    const el = mount((el) => (el.sessionEndpoint = api.url));
+    await untilState(el, 'ready', 10000);
+    expect(await api.log()).toHaveLength(3);
+    el.remove();
+  }, 20000);
+
+  it('gives session-fetch-failed after 3 retries; retry() asks again', async () => {
+    const api = endpoint('fail,fail,fail,fail,ok', { url: scripted(['ready']) });
+    const el = mount((el) => (el.sessionEndpoint = api.url));
+    await untilState(el, 'error', 15000);
+    expect(el.lastError).toMatchObject({ code: 'session-fetch-failed', recoverable: true });
+    expect(frameOf(el)).toBeNull();
+    expect(await api.log()).toHaveLength(4);
+    el.retry();
+    await untilState(el, 'ready');
+    expect(await api.log()).toHaveLength(5);
+    el.remove();
+  }, 25000);
+
+  it('never asks twice at once, and aborts the request when the element leaves the page', async () => {
+    const api = endpoint('hang');
+    const el = mount((el) => (el.sessionEndpoint = api.url));
+    await sleep(100);
+    el.options = { anything: 1 }; // a new input while the request hangs must not start a second one
+    await sleep(100);
+    expect(el.state).toBe('loading');
+    el.remove();
+    await expect.poll(async () => (await api.log()).map((r) => r.aborted)).toEqual([true]);
+  });
+
+  it('renews an expired token through the endpoint and hands it to the running frame', async () => {
+    const frame = scripted(['ready', 'start', 'token-expired', 'await-token', 'submit', 'complete:approved'], { echo: '1' });
+    const api = endpoint('token:tok_first,token:tok_second', { url: frame });
+    const events = record(document);
+    const el = mount((el) => (el.sessionEndpoint = api.url));
+    await untilState(el, 'complete');
+    events.stop();
+    const log = await api.log();
+    expect(log.map((r) => r.body.refresh)).toEqual([false, true]);
+    // The frame echoes the first four characters of the token it received.
+    expect(events.some((e) => e.type === 'kyc-progress' && e.detail.step === 'token:tok_')).toBe(true);
+    expect(events.some((e) => e.type === 'kyc-error')).toBe(false);
+    expect(JSON.stringify(events)).not.toContain('tok_second');
+    el.remove();
+  });
+
+  it('reports session-expired (recoverable) when the endpoint cannot renew it', async () => {
+    const frame = scripted(['ready', 'start', 'token-expired']);
+    const api = endpoint('ok,fail,fail,fail,fail', { url: frame, token: 'tok_a' });
+    const el = mount((el) => (el.sessionEndpoint = api.url));
+    await untilState(el, 'error', 15000);
+    expect(el.lastError).toMatchObject({ code: 'session-expired', recoverable: true });
+    el.remove();
+  }, 20000);
+});

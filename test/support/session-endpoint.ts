@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Plugin } from 'vite';
+
+/**
+ * A scripted session endpoint on the test page's own origin (as a host's backend would be), for the
+ * browser tests: POST /__kyc/session?id=<run>&plan=fail,ok,token:t2&url=<sessionUrl>&token=<t>
+ * answers each request with the next step of the plan (the last step repeats):
+ *   ok        200 {sessionUrl: url, sessionToken: token}
+ *   token:<t> 200 {sessionUrl: url, sessionToken: t}
+ *   fail      503
+ *   slow      200 like ok, after 300 ms
+ *   hang      never answers
+ * GET /__kyc/session/log?id=<run> returns what each request sent, and whether it was aborted.
+ */
+interface Logged {
+  body: unknown;
+  aborted: boolean;
+}
+
+const runs = new Map<string, Logged[]>();
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => resolve(text));
+  });
+}
+
+function send(res: ServerResponse, status: number, data: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(data));
+}
+
+export function sessionEndpoint(): Plugin {
+  return {
+    name: 'kyc:test-session-endpoint',
+    configureServer(server) {
+      server.middlewares.use('/__kyc/session', async (req, res) => {
+        const url = new URL(req.url ?? '/', 'http://test.invalid');
+        const id = url.searchParams.get('id') ?? '';
+        const log = runs.get(id) ?? [];
+        runs.set(id, log);
+        if (req.method === 'GET' && url.pathname === '/log') return send(res, 200, log);
+        const entry: Logged = { body: JSON.parse((await readBody(req)) || 'null'), aborted: false };
+        log.push(entry);
+        let answered = false;
+        res.on('close', () => {
+          if (!answered) entry.aborted = true;
+        });
+        const plan = (url.searchParams.get('plan') ?? 'ok').split(',');
+        const step = plan[Math.min(log.length - 1, plan.length - 1)];
+        const answer = (token = url.searchParams.get('token') ?? undefined) => {
+          answered = true;
+          send(res, 200, { sessionUrl: url.searchParams.get('url') ?? undefined, sessionToken: token });
+        };
+        if (step === 'hang') return;
+        if (step === 'fail') {
+          answered = true;
+          return send(res, 503, { error: 'scripted failure' });
+        }
+        if (step === 'slow') return void setTimeout(() => answer(), 300);
+        if (step.startsWith('token:')) return answer(step.slice(6));
+        return answer();
+      });
+    },
+  };
+}

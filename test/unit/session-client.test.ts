@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { fetchSession, readAnswer, retryAfter, SessionFetchError } from '../../src/session/client';
+
+const endpoint = new URL('https://shop.example/api/kyc-session');
+const body = { provider: 'sumsub', locale: 'en', refresh: false };
+
+type Step = Response | Error | ((init: RequestInit) => Promise<Response>);
+
+/** A fetch that plays the given answers in order and records what it was asked. */
+function fakeFetch(steps: Step[]) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fn = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const step = steps.shift();
+    if (!step) throw new Error('no more answers');
+    if (step instanceof Error) throw step;
+    if (typeof step === 'function') return step(init);
+    return step;
+  }) as unknown as typeof fetch;
+  return { fn, calls };
+}
+
+const json = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+function run(steps: Step[], extra: Partial<Parameters<typeof fetchSession>[2]> = {}) {
+  const fake = fakeFetch(steps);
+  const waits: number[] = [];
+  const signal = extra.signal ?? new AbortController().signal;
+  const promise = fetchSession(endpoint, body, {
+    signal,
+    fetch: fake.fn,
+    sleep: async (ms) => void waits.push(ms),
+    ...extra,
+  });
+  return { promise, calls: fake.calls, waits };
+}
+
+describe('session endpoint client', () => {
+  it('POSTs the SPEC body as JSON with same-origin credentials', async () => {
+    const { promise, calls } = run([json({ sessionToken: 'tok_1', expiresAt: '2030-01-01T00:00:00Z' })]);
+    await expect(promise).resolves.toEqual({ sessionToken: 'tok_1', expiresAt: '2030-01-01T00:00:00Z' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe(endpoint.href);
+    expect(calls[0].init.method).toBe('POST');
+    expect(calls[0].init.credentials).toBe('same-origin');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
+  });
+
+  it('retries network errors, 5xx, bad JSON and wrong shapes at most 3 times, then fails', async () => {
+    const { promise, calls, waits } = run([new TypeError('Failed to fetch'), json({}, 503), new Response('<html>', { status: 200 }), json({ nope: 1 })]);
+    const error = await promise.catch((e) => e);
+    expect(error).toBeInstanceOf(SessionFetchError);
+    expect(error.attempts).toBe(4);
+    expect(error.message).toMatch(/neither a valid sessionUrl nor a sessionToken/);
+    expect(calls).toHaveLength(4);
+    expect(waits).toHaveLength(3);
+    expect(waits[1]).toBeGreaterThan(waits[0]); // backoff grows
+  });
+
+  it('succeeds on a later try', async () => {
+    const { promise, calls } = run([json({}, 502), json({ sessionUrl: '/verify/abc' })]);
+    await expect(promise).resolves.toEqual({ sessionUrl: 'https://shop.example/verify/abc' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('honours Retry-After, capped', async () => {
+    const { promise, waits } = run([json({}, 429, { 'Retry-After': '7' }), json({}, 503, { 'Retry-After': '3600' }), json({ sessionToken: 't' })]);
+    await promise;
+    expect(waits).toEqual([7000, 60000]);
+  });
+
+  it('does not retry a 4xx that asking again cannot fix', async () => {
+    const { promise, calls } = run([json({ error: 'forbidden' }, 403)]);
+    await expect(promise).rejects.toThrow(/HTTP 403/);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('times a try out', async () => {
+    const hang = (init: RequestInit) =>
+      new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+    const { promise } = run([hang, hang], { timeoutMs: 20, retries: 1 });
+    await expect(promise).rejects.toThrow(/no answer within 0.02 s/);
+  });
+
+  it('stops at once when aborted (the element left the page)', async () => {
+    const abort = new AbortController();
+    const hang = (init: RequestInit) =>
+      new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+    const { promise, calls } = run([hang], { signal: abort.signal });
+    await Promise.resolve();
+    abort.abort();
+    await expect(promise).rejects.toHaveProperty('name', 'AbortError');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('validates answers: unsafe URLs and wrong types are refused', () => {
+    expect(readAnswer({ sessionUrl: 'javascript:alert(1)' }, endpoint)).toBeNull();
+    expect(readAnswer({ sessionUrl: 'http://evil.example/x' }, endpoint)).toBeNull();
+    expect(readAnswer({ sessionToken: 42 }, endpoint)).toBeNull();
+    expect(readAnswer([], endpoint)).toBeNull();
+    expect(readAnswer({ sessionToken: 't', provider: 'veriff', expiresAt: 'soon', extra: 'x' }, endpoint)).toEqual({ sessionToken: 't', provider: 'veriff' });
+  });
+
+  it('reads Retry-After in seconds and as a date', () => {
+    expect(retryAfter('2')).toBe(2000);
+    expect(retryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(retryAfter('soon')).toBeUndefined();
+    expect(retryAfter(null)).toBeUndefined();
+  });
+});
