@@ -114,20 +114,6 @@ export async function mountDemo(provider: DemoProvider, options: DemoOptions = {
   return { el, events, inputs };
 }
 
-/** Resolves once `count` messages from `origin` have reached this window (so the widget saw them too). */
-export function messagesFrom(origin: string, count: number): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    const listener = (event: MessageEvent) => {
-      if (event.origin === origin && ++seen >= count) {
-        window.removeEventListener('message', listener);
-        resolve();
-      }
-    };
-    window.addEventListener('message', listener);
-  });
-}
-
 /** An iframe on `origin`'s /forge page posting `message` to this window `repeat` times (`as`: see forge.js). */
 export function forgeFrom(origin: string, message: string, as: 'object' | 'json' | 'string' = 'object', repeat = 2): HTMLIFrameElement {
   const frame = document.createElement('iframe');

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  demoInputs,
   clickInFrame,
+  demoInputs,
   detailOf,
   eventTypes,
   expectForgeriesIgnored,

@@ -1,8 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyInputs,
-  record,
-  widget,
   clickInFrame,
   demoInputs,
   detailOf,
@@ -13,11 +11,13 @@ import {
   fixtureCleanup,
   frameOf,
   mountDemo,
+  record,
   removeForgers,
   SANDBOX,
   sleep,
   uniqueSession,
   untilState,
+  widget,
 } from '../helpers';
 
 afterEach(() => {

@@ -1,0 +1,66 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { startHost } from '../../scripts/serve.mjs';
+import { launchChromium } from '../support/chromium';
+
+/** The `npm start` demo as a person uses it: the host page, a verification clicked through in the sandbox. */
+let browser: Browser;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let host: Awaited<ReturnType<typeof startHost>>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ host: 'localhost', port: 0 });
+  host = await startHost({ host: '127.0.0.1', port: 0, sandboxOrigin: sandbox.origin });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([host?.close(), sandbox?.close()]);
+});
+
+async function openDemo(query = ''): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${host.origin}/${query}`);
+  return { page, problems };
+}
+
+const logged = (page: Page) => page.locator('#log .name').allTextContents();
+
+describe('the demo', () => {
+  it('lets a person complete a verification in the sandbox, with the camera, and logs kyc-ready … kyc-complete', async () => {
+    const { page, problems } = await openDemo();
+    const frame = page.frameLocator('kyc-widget iframe');
+    await frame.getByRole('button', { name: 'Start verification' }).click();
+    await frame.getByRole('button', { name: 'Use a sample document' }).click();
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await frame.getByRole('button', { name: 'Open camera' }).click(); // Chromium's fake camera, through the frame's allow list
+    await frame.getByRole('button', { name: 'Capture' }).click();
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await frame.getByRole('button', { name: 'Submit' }).click();
+    await frame.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state)).toBe('complete');
+    const names = (await logged(page)).filter((name) => name !== 'kyc-statechange');
+    expect(names).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
+    await expect.poll(() => page.locator('kyc-widget [part~="result"]').textContent()).toContain('Verification approved');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('offers every provider in its picker, and each one reaches ready', async () => {
+    const { page, problems } = await openDemo();
+    const providers = await page.locator('select[name=provider] option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(providers).toEqual(['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit']);
+    for (const provider of providers) {
+      await page.selectOption('select[name=provider]', provider);
+      await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state), { message: provider }).toBe('ready');
+      expect(await page.evaluate(() => document.querySelector('kyc-widget')!.provider)).toBe(provider);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
