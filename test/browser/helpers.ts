@@ -47,8 +47,13 @@ export function frameOf(el: KycWidgetElement): HTMLIFrameElement | null {
   return el.shadowRoot!.querySelector('iframe');
 }
 
+/** Waits for a state that lasts (for an instant state, wait for its event instead). */
 export async function untilState(el: KycWidgetElement, state: string, timeout = 8000): Promise<void> {
-  await waitUntil(() => el.state === state, `state never became ${state} (is ${el.state})`, { timeout });
+  const end = Date.now() + timeout;
+  while (el.state !== state) {
+    if (Date.now() > end) throw new Error(`state never became ${state} within ${timeout} ms (it is ${el.state} now)`);
+    await sleep(10);
+  }
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -133,11 +133,11 @@ describe('the element in the page', () => {
     const added: unknown[] = [];
     const removed: unknown[] = [];
     const { addEventListener: add, removeEventListener: remove } = window;
-    window.addEventListener = function (type: string, listener: unknown, options?: unknown) {
+    window.addEventListener = function (this: Window, type: string, listener: unknown, options?: unknown) {
       if (type === 'message') added.push(listener);
       return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
     } as typeof window.addEventListener;
-    window.removeEventListener = function (type: string, listener: unknown, options?: unknown) {
+    window.removeEventListener = function (this: Window, type: string, listener: unknown, options?: unknown) {
       if (type === 'message') removed.push(listener);
       return remove.call(this, type, listener as EventListener, options as EventListenerOptions);
     } as typeof window.removeEventListener;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { attr, fixtureCleanup, frameOf, record, SANDBOX, scripted, sleep, STRANGER, untilState, widget } from './helpers';
+import { attr, fixtureCleanup, forgeFrom, frameOf, record, removeForgers, SANDBOX, scripted, sleep, STRANGER, untilState, widget } from './helpers';
 
 afterEach(() => {
   fixtureCleanup();
-  document.querySelectorAll('iframe.forger').forEach((f) => f.remove());
+  removeForgers();
 });
 
 const COMPLETE = JSON.stringify({ kyc: 1, type: 'complete', outcome: 'approved', sessionId: 'forged' });
@@ -29,14 +29,6 @@ async function readyWidget() {
   return el;
 }
 
-function forger(origin: string, message: string, as: 'object' | 'json' = 'object', repeat = 3): HTMLIFrameElement {
-  const frame = document.createElement('iframe');
-  frame.className = 'forger';
-  frame.src = `${origin}/forge?${new URLSearchParams({ send: message, as, repeat: String(repeat), delay: '20' })}`;
-  document.body.append(frame);
-  return frame;
-}
-
 describe('nobody but the widget’s own frame, on an allowed origin, can speak for the provider', () => {
   it('ignores messages forged by the host page itself', async () => {
     const el = await readyWidget();
@@ -54,8 +46,8 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
     const el = await readyWidget();
     const events = record(el);
     const arrived = messagesFrom(SANDBOX, 6);
-    forger(SANDBOX, COMPLETE, 'object');
-    forger(SANDBOX, COMPLETE, 'json');
+    forgeFrom(SANDBOX, COMPLETE, 'object', 3);
+    forgeFrom(SANDBOX, COMPLETE, 'json', 3);
     await arrived;
     await sleep(20);
     events.stop();
@@ -67,7 +59,7 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
     const el = await readyWidget();
     const events = record(el);
     const arrived = messagesFrom(STRANGER, 3);
-    forger(STRANGER, CANCEL, 'object');
+    forgeFrom(STRANGER, CANCEL, 'object', 3);
     await arrived;
     await sleep(20);
     events.stop();

@@ -10,7 +10,8 @@
 //      {method: "idCheck.onError", code: "init-rejected", error} and stops;
 //   4. only then sends {method: "idCheck.onInitialized"} and {method: "idCheck.onApplicantLoaded", applicantId}.
 // Every message after onReady carries the bound sessionId. {method: "idCheck.updateAccessToken",
-// accessToken, error?} from the host is accepted at any time and replaces the token.
+// accessToken, error?} from the host is accepted at any time (echoed with echo=1; in interactive mode
+// the buttons, disabled by "Token expired", come back with it, as the real flow waits for a new token).
 //
 // Query: _ (frame id), theme (what the widget adds); `session` = the applicant id (default
 // sbx_applicant_<random>); `sdk-session` = the handshake sessionId (default sbx_sdk_<random>, new per
