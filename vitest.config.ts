@@ -27,7 +27,7 @@ const webTestRunnerProbe = {
 export default defineConfig({
   plugins: [webTestRunnerProbe],
   // Pre-bundled up front: a dependency discovered mid-run makes Vite reload the test page.
-  optimizeDeps: { include: ['axe-core', '@open-wc/testing', 'react', 'react-dom/client', 'react/jsx-runtime', '@r2wc/core'] },
+  optimizeDeps: { include: ['axe-core', '@open-wc/testing', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', '@r2wc/core'] },
   esbuild: { jsx: 'automatic' },
   test: {
     projects: [
