@@ -14,7 +14,7 @@ async function run(count, interval) {
     post({ kyc: 1, type: 'progress', step: `step-${i}`, index: i, total: count });
   }
   await sleep(50);
-  post({ bench: 'go:done', sent });
+  post({ bench: 'go:done', sent, crossOriginIsolated: self.crossOriginIsolated });
 }
 
 addEventListener('message', (event) => {
