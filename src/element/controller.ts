@@ -2,7 +2,7 @@ import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors
 import { canRetry, INITIAL, isLive, transition, type Input, type KycState, type Snapshot } from '../flow/machine';
 import { FrameBridge } from '../frame/bridge';
 import { endpointOf, hasSession, resolveFrame, type ResolvedFrame, type Resolution } from '../frame/resolve';
-import { SessionSource } from '../session/source';
+import type { SessionSource } from '../session/source';
 import { loadProvider } from '../providers/index';
 import type { Decoded, Outcome, ProviderSession, Signal } from '../providers/types';
 import { format, hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
@@ -75,7 +75,8 @@ export class WidgetController {
   #reloads = 0;
   /** Bumped whenever inputs are resolved again, so that a late adapter download does not act on old inputs. */
   #adapterWait = 0;
-  readonly #sessions = new SessionSource();
+  /** Only with a session-endpoint; its module (with the HTTP client) is a lazy chunk. */
+  #sessions: SessionSource | null = null;
   #view: ViewModel;
   readonly #subscribers = new Set<() => void>();
   readonly #queue: Array<() => void> = [];
@@ -128,7 +129,7 @@ export class WidgetController {
     win?.removeEventListener('online', this.#onOnline);
     if (isLive(this.#snapshot.state) || this.#awaitingToken) this.#resumeOnConnect = true;
     this.#stopFrame();
-    this.#sessions.abort();
+    this.#sessions?.abort();
     this.#modal?.dialog.close();
   }
 
@@ -230,8 +231,7 @@ export class WidgetController {
 
   #resolve() {
     const doc = this.#host.ownerDocument;
-    this.#sessions.bind(this.#port.inputs);
-    return resolveFrame(this.#sessions.overlay(this.#port.inputs), {
+    return resolveFrame(this.#effectiveInputs(), {
       locale: this.#language(),
       hostOrigin: doc.defaultView?.location.origin ?? '',
       baseUrl: doc.baseURI,
@@ -300,7 +300,7 @@ export class WidgetController {
       return;
     }
     const key = JSON.stringify([inputs.provider, inputs.sessionUrl, inputs.sessionEndpoint, inputs.allowedOrigins, inputs.options, inputs.mode]);
-    const token = this.#sessions.overlay(inputs).sessionToken;
+    const token = this.#effectiveInputs().sessionToken;
     if (key === this.#configKey) {
       if (token === this.#token) return;
       if (this.#handOverToken(token)) return;
@@ -322,7 +322,7 @@ export class WidgetController {
    */
   #launch(resolution: Extract<Resolution, { kind: 'ok' | 'needs-session' }>, how: 'start' | 'fresh' | 'retry'): void {
     const endpoint = resolution.kind === 'needs-session' ? resolution.endpoint : this.#endpoint();
-    if (resolution.kind === 'ok' && !(endpoint && this.#sessions.stale)) {
+    if (resolution.kind === 'ok' && !(endpoint && this.#sessions?.stale)) {
       this.#beginAttempt(resolution.frame, how);
       return;
     }
@@ -330,7 +330,7 @@ export class WidgetController {
     this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
     if (!endpoint || this.#snapshot.state !== 'loading') return;
     const attempt = this.#snapshot.attempt;
-    this.#askEndpoint(endpoint, this.#sessions.stale).then(
+    this.#askEndpoint(endpoint, this.#sessions?.stale ?? false).then(
       () =>
         this.#run(() => {
           if (attempt !== this.#snapshot.attempt || !this.#connected) return;
@@ -347,12 +347,26 @@ export class WidgetController {
     );
   }
 
+  /** The inputs as the frame sees them: with the session endpoint's latest answer, when there is one. */
+  #effectiveInputs(): Inputs {
+    const inputs = this.#port.inputs;
+    if (!this.#sessions) return inputs;
+    this.#sessions.bind(inputs);
+    return this.#sessions.overlay(inputs);
+  }
+
   #endpoint(): URL | undefined {
     return endpointOf(this.#port.inputs, this.#host.ownerDocument.baseURI);
   }
 
   #askEndpoint(endpoint: URL, refresh: boolean) {
-    return this.#sessions.request(endpoint, { provider: this.#port.inputs.provider, locale: this.#language(), refresh });
+    const body = { provider: this.#port.inputs.provider, locale: this.#language(), refresh };
+    return import('../session/source').then(({ SessionSource }) => {
+      if (!this.#connected) throw new DOMException('the element left the page', 'AbortError');
+      this.#sessions ??= new SessionSource();
+      this.#sessions.bind(this.#port.inputs);
+      return this.#sessions.request(endpoint, body);
+    });
   }
 
   /** A new token for a running frame whose protocol can take it without a reload (Sumsub, generic). */
@@ -520,7 +534,7 @@ export class WidgetController {
           if (!current()) return;
           const message = `the session expired and the endpoint could not renew it: ${(error as Error)?.message ?? error}`;
           session?.tokenRefreshed?.(null, message);
-          this.#sessions.stale = true;
+          if (this.#sessions) this.#sessions.stale = true;
           this.#fail(makeError('session-expired', message, { recoverable: true }));
         }),
     );

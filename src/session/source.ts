@@ -1,10 +1,10 @@
 import type { Inputs } from '../element/attributes';
-import type { SessionAnswer, SessionRequest } from './client';
+import { fetchSession, type SessionAnswer, type SessionRequest } from './client';
 
 /**
  * Where the widget's session comes from when the host gives a `session-endpoint`: the last answer, whether
- * it went stale (the provider said it expired), and the one request allowed in flight. The HTTP client
- * itself is a lazy chunk: pages without an endpoint never load it.
+ * it went stale (the provider said it expired), and the one request allowed in flight. This module and the
+ * HTTP client are one lazy chunk: pages without an endpoint never load them.
  */
 export class SessionSource {
   #binding = '';
@@ -46,8 +46,7 @@ export class SessionSource {
     const abort = new AbortController();
     this.#abort = abort;
     const binding = this.#binding;
-    const request = import('./client')
-      .then(({ fetchSession }) => fetchSession(endpoint, body, { signal: abort.signal }))
+    const request = fetchSession(endpoint, body, { signal: abort.signal })
       .then((answer) => {
         if (binding === this.#binding && !abort.signal.aborted) {
           this.#answer = answer;
