@@ -71,6 +71,7 @@ export class WidgetController {
   /** The flow stopped on an expired token; a new `sessionToken` resumes it in the same frame. */
   #awaitingToken: KycState | null = null;
   #focusRequest = 0;
+  #lang: Language | undefined;
   /** Frame reloads the provider asked for in this run (capped: a frame that always asks would loop). */
   #reloads = 0;
   /** Bumped whenever inputs are resolved again, so that a late adapter download does not act on old inputs. */
@@ -89,7 +90,6 @@ export class WidgetController {
     this.#port = port;
     this.#shadow = shadow;
     const doc = host.ownerDocument;
-    adoptStyles(shadow);
     this.#root = div(doc, 'root', 'container');
     this.#live = div(doc, 'visually-hidden');
     this.#live.setAttribute('role', 'status');
@@ -110,16 +110,19 @@ export class WidgetController {
 
   connect(): void {
     this.#connected = true;
-    if (!this.ui.firstChild) this.ui.append(loadingPlaceholder(this.#host.ownerDocument, this.#messages().loading));
-    this.#placeRoot();
-    const win = this.#host.ownerDocument.defaultView;
-    win?.addEventListener('offline', this.#onOffline);
-    win?.addEventListener('online', this.#onOnline);
+    this.#lang = undefined;
     if (this.#resumeOnConnect) {
       this.#resumeOnConnect = false;
       this.#configKey = ''; // the iframe is gone: whatever the config, load it again
     }
+    // The frame's request first; styles, placeholder text and listeners after it, in the same task
+    // (so nothing is painted unstyled).
     this.#configureNow();
+    adoptStyles(this.#shadow);
+    if (!this.ui.firstChild) this.ui.append(loadingPlaceholder(this.#host.ownerDocument, this.#messages().loading));
+    const win = this.#host.ownerDocument.defaultView;
+    win?.addEventListener('offline', this.#onOffline);
+    win?.addEventListener('online', this.#onOnline);
   }
 
   disconnect(): void {
@@ -136,7 +139,10 @@ export class WidgetController {
   /** An input changed. Config inputs are re-resolved once per task, however many changed. */
   inputChanged(property: keyof Inputs, config: boolean): void {
     if (property === 'open') this.#syncDialog();
-    if (property === 'locale') this.#bridge.setTitle(this.#messages().frameTitle);
+    if (property === 'locale') {
+      this.#lang = undefined;
+      this.#bridge.setTitle(this.#messages().frameTitle);
+    }
     if (config) this.#queueConfigure();
     else this.#notify();
   }
@@ -282,6 +288,7 @@ export class WidgetController {
   #configure(): void {
     this.#placeRoot();
     this.#withResolution((resolution) => this.#configureWith(resolution));
+    this.#notify();
   }
 
   #configureWith(resolution: Exclude<Resolution, { kind: 'needs-adapter' }>): void {
@@ -389,9 +396,7 @@ export class WidgetController {
     if (how !== 'reload') this.#reloads = 0;
     this.#frame = frame;
     this.#token = frame.context.sessionToken;
-    this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
-    if (this.#snapshot.state !== 'loading') return;
-    const attempt = this.#snapshot.attempt;
+    if (how === 'retry' && !canRetry(this.#snapshot)) return;
     const bridge = this.#bridge;
     this.#session = frame.adapter.createSession({
       post: (message) => bridge.post(message),
@@ -408,6 +413,10 @@ export class WidgetController {
       title: this.#messages().frameTitle,
       allowlist: frame.allowlist,
     });
+    // The request is on its way: only now the events, announcements and UI (no message can arrive in
+    // between: this is one task).
+    this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
+    const attempt = this.#snapshot.attempt;
     this.#timer = setTimeout(() => {
       this.#run(() => {
         if (this.#snapshot.attempt !== attempt || this.#snapshot.state !== 'loading') return;
@@ -644,7 +653,12 @@ export class WidgetController {
 
   // ---- presentation helpers -----------------------------------------------------------------------
 
+  /** The language, worked out once per connection and locale change (it walks up the tree for [lang]). */
   #language(): Language {
+    return (this.#lang ??= this.#findLanguage());
+  }
+
+  #findLanguage(): Language {
     const host = this.#host;
     const fromTree = host.closest('[lang]')?.getAttribute('lang');
     const nav = host.ownerDocument.defaultView?.navigator;
@@ -711,7 +725,6 @@ export class WidgetController {
         this.#root.remove();
       }
       this.#loadModal();
-      this.#notify();
       return;
     }
     const parent = modal ? this.#modal!.dialog : this.#shadow;
@@ -724,7 +737,6 @@ export class WidgetController {
       }
     }
     this.#syncDialog();
-    this.#notify();
   }
 
   #loadModal(): void {
@@ -734,7 +746,10 @@ export class WidgetController {
       ({ ModalShell }) => {
         this.#modalLoading = false;
         this.#modal ??= new ModalShell(this.#shadow, () => this.#dialogClosed());
-        this.#run(() => this.#placeRoot());
+        this.#run(() => {
+          this.#placeRoot();
+          this.#notify();
+        });
       },
       (error: unknown) => {
         this.#modalLoading = false;
