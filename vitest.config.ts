@@ -1,18 +1,8 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { sessionEndpoint } from './test/support/session-endpoint';
 
-/** Debian's Chromium, never a downloaded one (this machine and CI have no route to browser downloads). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * @open-wc/testing probes for Web Test Runner's socket with a dynamic import it wraps in try/catch;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startSandbox } from '../examples/sandbox/server.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { cpuMeter } from './cpu.mjs';
 import { startBenchServer } from './server.mjs';
 import { measureSizes } from './sizes.mjs';
@@ -21,17 +22,6 @@ import { measureSizes } from './sizes.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
-/** Same browser and flags as the tests (vitest.config.ts: CHROMIUM, CHROMIUM_ARGS) — kept in step by hand. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const TARGETS = {
   readyRatio4x: 1.25,

@@ -1,5 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../vitest.config';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 /** Debian's Chromium, headless, with a fake camera so getUserMedia works as on a phone that allowed it. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
