@@ -4,12 +4,13 @@ import { FrameBridge } from '../frame/bridge';
 import { endpointOf, hasSession, resolveFrame, type ResolvedFrame, type Resolution } from '../frame/resolve';
 import type { SessionSource } from '../session/source';
 import { loadProvider } from '../providers/index';
-import type { Decoded, Outcome, ProviderSession, Signal } from '../providers/types';
-import { format, hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
+import type { Decoded, ProviderSession, Signal } from '../providers/types';
+import { format, type Messages } from '../ui/i18n';
 import { adoptStyles } from '../ui/styles';
 import type { Inputs } from './attributes';
 import { emit, type KycEventDetails, type KycEventName } from './events';
 import type { ModalShell } from './modal';
+import { Surface, type ViewModel } from './surface';
 
 /**
  * Everything the element does, without React: builds the shadow skeleton, resolves inputs into a
@@ -17,18 +18,7 @@ import type { ModalShell } from './modal';
  * The React UI (loaded later, in its own chunk) only reads `view` and calls the public methods.
  */
 
-export interface ViewModel {
-  state: KycState;
-  outcome?: Outcome;
-  decision?: Inputs['decision'];
-  error?: KycErrorInfo;
-  canRetry: boolean;
-  language: Language;
-  messages: Messages;
-  modal: boolean;
-  /** Increments when the UI should move focus to the new screen's heading. */
-  focusRequest: number;
-}
+export type { ViewModel };
 
 const MAX_RELOADS = 3;
 const PRECONNECTED = new Set<string>();
@@ -46,12 +36,8 @@ export class WidgetController {
   readonly #host: HTMLElement;
   readonly #port: HostPort;
   readonly #shadow: ShadowRoot;
-  readonly #root: HTMLDivElement;
-  readonly #stage: HTMLDivElement;
-  readonly #live: HTMLDivElement;
+  readonly #surface: Surface;
   readonly #bridge: FrameBridge;
-  /** Where React renders; holds a static loading placeholder until it does. */
-  readonly ui: HTMLDivElement;
   /** Modal mode's <dialog>, from its own chunk; null inline, and while the chunk is on its way. */
   #modal: ModalShell | null = null;
   #modalLoading = false;
@@ -70,16 +56,12 @@ export class WidgetController {
   #resumeOnConnect = false;
   /** The flow stopped on an expired token; a new `sessionToken` resumes it in the same frame. */
   #awaitingToken: KycState | null = null;
-  #focusRequest = 0;
-  #lang: Language | undefined;
   /** Frame reloads the provider asked for in this run (capped: a frame that always asks would loop). */
   #reloads = 0;
   /** Bumped whenever inputs are resolved again, so that a late adapter download does not act on old inputs. */
   #adapterWait = 0;
   /** Only with a session-endpoint; its module (with the HTTP client) is a lazy chunk. */
   #sessions: SessionSource | null = null;
-  #view: ViewModel;
-  readonly #subscribers = new Set<() => void>();
   readonly #queue: Array<() => void> = [];
   #draining = false;
 
@@ -89,28 +71,18 @@ export class WidgetController {
     this.#host = host;
     this.#port = port;
     this.#shadow = shadow;
-    const doc = host.ownerDocument;
-    this.#root = div(doc, 'root', 'container');
-    this.#live = div(doc, 'visually-hidden');
-    this.#live.setAttribute('role', 'status');
-    this.#live.setAttribute('aria-live', 'polite');
-    this.#stage = div(doc, 'stage');
-    const frameBox = div(doc, 'frame-box', 'frame-container');
-    this.ui = div(doc, 'ui');
-    this.#stage.append(frameBox, this.ui);
-    this.#root.append(this.#live, this.#stage);
-    this.#bridge = new FrameBridge(frameBox, {
+    this.#surface = new Surface(host, port.inputs, (messages) => this.#languageArrived(messages));
+    this.#bridge = new FrameBridge(this.#surface.frameBox, {
       message: (message) => this.#run(() => this.#receive(message)),
       load: () => this.#run(() => this.#apply(this.#session?.onLoad?.() ?? [])),
     });
-    this.#view = this.#makeView();
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
   connect(): void {
     this.#connected = true;
-    this.#lang = undefined;
+    this.#surface.resetLanguage();
     if (this.#resumeOnConnect) {
       this.#resumeOnConnect = false;
       this.#configKey = ''; // the iframe is gone: whatever the config, load it again
@@ -119,7 +91,7 @@ export class WidgetController {
     // (so nothing is painted unstyled).
     this.#configureNow();
     adoptStyles(this.#shadow);
-    if (!this.ui.firstChild) this.ui.append(loadingPlaceholder(this.#host.ownerDocument, this.#messages().loading));
+    this.#surface.ensurePlaceholder();
     const win = this.#host.ownerDocument.defaultView;
     win?.addEventListener('offline', this.#onOffline);
     win?.addEventListener('online', this.#onOnline);
@@ -140,8 +112,8 @@ export class WidgetController {
   inputChanged(property: keyof Inputs, config: boolean): void {
     if (property === 'open') this.#syncDialog();
     if (property === 'locale') {
-      this.#lang = undefined;
-      this.#bridge.setTitle(this.#messages().frameTitle);
+      this.#surface.resetLanguage();
+      this.#bridge.setTitle(this.#surface.messages().frameTitle);
     }
     if (config) this.#queueConfigure();
     else this.#notify();
@@ -193,12 +165,18 @@ export class WidgetController {
 
   // ---- view model for the UI (useSyncExternalStore) -------------------------------------------------
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#subscribers.add(listener);
-    return () => this.#subscribers.delete(listener);
-  };
+  get subscribe() {
+    return this.#surface.subscribe;
+  }
 
-  readonly getView = (): ViewModel => this.#view;
+  get getView(): () => ViewModel {
+    return this.#surface.getView;
+  }
+
+  /** Where React renders. */
+  get ui(): HTMLDivElement {
+    return this.#surface.ui;
+  }
 
   /**
    * The React UI is only needed for the result, cancelled and error screens (the loading screen is
@@ -238,7 +216,7 @@ export class WidgetController {
   #resolve() {
     const doc = this.#host.ownerDocument;
     return resolveFrame(this.#effectiveInputs(), {
-      locale: this.#language(),
+      locale: this.#surface.language(),
       hostOrigin: doc.defaultView?.location.origin ?? '',
       baseUrl: doc.baseURI,
     });
@@ -367,7 +345,7 @@ export class WidgetController {
   }
 
   #askEndpoint(endpoint: URL, refresh: boolean) {
-    const body = { provider: this.#port.inputs.provider, locale: this.#language(), refresh };
+    const body = { provider: this.#port.inputs.provider, locale: this.#surface.language(), refresh };
     return import('../session/source').then(({ SessionSource }) => {
       if (!this.#connected) throw new DOMException('the element left the page', 'AbortError');
       this.#sessions ??= new SessionSource();
@@ -404,13 +382,13 @@ export class WidgetController {
       context: frame.context,
       frameUrl: frame.url,
     });
-    this.#setFrameHeight(undefined);
+    this.#surface.setFrameHeight(undefined);
     bridge.load({
       url: frame.url,
       allow: frame.adapter.allow,
       sandbox: frame.adapter.sandbox,
       allowFullscreen: frame.adapter.allowFullscreen,
-      title: this.#messages().frameTitle,
+      title: this.#surface.messages().frameTitle,
       allowlist: frame.allowlist,
     });
     // The request is on its way: only now the events, announcements and UI (no message can arrive in
@@ -474,7 +452,7 @@ export class WidgetController {
           else this.#fail(makeError(signal.code, signal.message, { recoverable: signal.recoverable, providerCode: signal.providerCode }));
           break;
         case 'resize':
-          if (isLive(this.#snapshot.state)) this.#setFrameHeight(signal.height);
+          if (isLive(this.#snapshot.state)) this.#surface.setFrameHeight(signal.height);
           break;
         case 'token-expired':
           this.#tokenExpired();
@@ -598,7 +576,7 @@ export class WidgetController {
       emit(this.#host, event as KycEventName, full as KycEventDetails[KycEventName]);
     }
     if (input.type === 'progress' && input.index !== undefined && input.total !== undefined) {
-      this.#announce(format(this.#messages().announce.step, { index: input.index, total: input.total }));
+      this.#surface.announce(format(this.#surface.messages().announce.step, { index: input.index, total: input.total }));
     }
   }
 
@@ -606,7 +584,7 @@ export class WidgetController {
   #enter(snapshot: Snapshot, previous: Snapshot, keepFrame: boolean): void {
     const { state } = snapshot;
     // Read before the frame goes: a focused iframe is where the person is.
-    const focusInside = this.#shadow.activeElement !== null || (this.#modal?.dialog.open ?? false);
+    const focusInside = this.#surface.hasFocus(this.#shadow, this.#modal?.dialog.open ?? false);
     if (state !== 'loading') {
       if (!isLive(state) && !keepFrame) this.#stopFrame();
       if (state === 'ready' || !isLive(state)) {
@@ -615,104 +593,28 @@ export class WidgetController {
       }
     }
     const screenChanged = !isLive(state) || previous.state === 'idle';
-    if (screenChanged && focusInside && state !== 'idle') this.#focusRequest++;
-    this.#root.dataset.state = state;
-    this.#announce(this.#announcement(snapshot));
+    if (screenChanged && focusInside && state !== 'idle') this.#surface.requestFocus();
+    this.#surface.announceState(state);
     this.#notify();
     this.#maybeLoadUi();
   }
 
-  #announcement(snapshot: Snapshot): string {
-    const m = this.#messages();
-    switch (snapshot.state) {
-      case 'loading':
-        return m.loading;
-      case 'ready':
-        return m.announce.ready;
-      case 'in-progress':
-        return m.announce.inProgress;
-      case 'submitted':
-        return m.announce.submitted;
-      // The screens announce themselves, in their own words, when the UI chunk renders them.
-      default:
-        return '';
-    }
-  }
-
   /** Says `text` through the live region (the UI uses it for the result and error screens). */
-  readonly announce = (text: string): void => this.#announce(text);
+  readonly announce = (text: string): void => this.#surface.announce(text);
 
-  #announce(text: string): void {
-    if (this.#live.textContent !== text) this.#live.textContent = text;
-  }
-
-  #setFrameHeight(height: number | undefined): void {
-    if (height === undefined) this.#stage.style.removeProperty('--_frame-resized');
-    else this.#stage.style.setProperty('--_frame-resized', `${height}px`);
-  }
-
-  // ---- presentation helpers -----------------------------------------------------------------------
-
-  /** The language, worked out once per connection and locale change (it walks up the tree for [lang]). */
-  #language(): Language {
-    return (this.#lang ??= this.#findLanguage());
-  }
-
-  #findLanguage(): Language {
-    const host = this.#host;
-    const fromTree = host.closest('[lang]')?.getAttribute('lang');
-    const nav = host.ownerDocument.defaultView?.navigator;
-    return resolveLanguage(this.#port.inputs.locale) ?? resolveLanguage(fromTree) ?? resolveLanguage(nav?.language) ?? 'en';
-  }
-
-  #messages(): Messages {
-    return messagesFor(this.#language());
-  }
-
-  #languageArrived(): void {
-    const messages = this.#messages();
+  #languageArrived(messages: Messages): void {
+    if (!this.#connected) return;
     this.#bridge.setTitle(messages.frameTitle);
-    const placeholder = this.ui.querySelector('.placeholder p');
-    if (placeholder) placeholder.textContent = messages.loading;
-    if (isLive(this.#snapshot.state)) this.#announce(this.#announcement(this.#snapshot));
+    if (isLive(this.#snapshot.state)) this.#surface.announceState(this.#snapshot.state);
     this.#notify();
   }
 
-  #makeView(): ViewModel {
-    const language = this.#language();
-    const { state, outcome, error } = this.#snapshot;
-    return {
-      state,
-      outcome,
-      error,
-      decision: this.#port.inputs.decision,
-      canRetry: canRetry(this.#snapshot),
-      language,
-      messages: messagesFor(language),
-      modal: this.#port.inputs.mode === 'modal',
-      focusRequest: this.#focusRequest,
-    };
-  }
-
   #notify(): void {
-    const language = this.#language();
-    if (!hasLanguage(language)) {
-      loadLanguage(language).then(
-        () => this.#languageArrived(),
-        () => {}, // English stays: text in another language beats no text
-      );
-    }
-    const root = this.#root;
-    root.lang = language;
-    root.dir = isRtl(language) ? 'rtl' : 'ltr';
-    root.dataset.theme = this.#port.inputs.theme;
-    root.dataset.state = this.#snapshot.state;
-    this.#view = this.#makeView();
     if (this.#modal) {
-      this.#modal.label(this.#view.messages.frameTitle, this.#view.messages.close);
-      this.#modal.dialog.dataset.theme = this.#port.inputs.theme;
+      const messages = this.#surface.messages();
+      this.#modal.label(messages.frameTitle, messages.close);
     }
-    for (const listener of this.#subscribers) listener();
+    this.#surface.render(this.#snapshot, this.#modal?.dialog ?? null);
   }
 
   /** Inline: the root sits in the shadow root. Modal: inside a native <dialog>. Moving it reloads any frame. */
@@ -720,17 +622,17 @@ export class WidgetController {
     const modal = this.#port.inputs.mode === 'modal';
     if (modal && !this.#modal) {
       // Until the modal chunk is here the root waits, detached: a frame started meanwhile loads once placed.
-      if (this.#root.parentNode) {
+      if (this.#surface.root.parentNode) {
         this.#stopFrame();
-        this.#root.remove();
+        this.#surface.root.remove();
       }
       this.#loadModal();
       return;
     }
     const parent = modal ? this.#modal!.dialog : this.#shadow;
-    if (this.#root.parentNode !== parent) {
-      if (this.#root.parentNode) this.#stopFrame();
-      parent.append(this.#root);
+    if (this.#surface.root.parentNode !== parent) {
+      if (this.#surface.root.parentNode) this.#stopFrame();
+      parent.append(this.#surface.root);
       if (!modal && this.#modal) {
         this.#modal.remove();
         this.#modal = null;
@@ -799,24 +701,6 @@ export class WidgetController {
       if (this.#snapshot.state === 'error' && this.#snapshot.error?.code === 'offline') this.retry();
     });
   };
-}
-
-function div(doc: Document, className: string, part?: string): HTMLDivElement {
-  const el = doc.createElement('div');
-  el.className = className;
-  if (part) el.setAttribute('part', part);
-  return el;
-}
-
-/** What the person sees in the instant before the UI chunk has rendered: the same markup as its loading screen. */
-function loadingPlaceholder(doc: Document, text: string): HTMLElement {
-  const screen = div(doc, 'screen placeholder', 'status');
-  const spinner = div(doc, 'spinner');
-  spinner.setAttribute('aria-hidden', 'true');
-  const p = doc.createElement('p');
-  p.textContent = text;
-  screen.append(spinner, p);
-  return screen;
 }
 
 function whenIdle(win: Window | null, task: () => void): void {
