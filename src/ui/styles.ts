@@ -7,9 +7,10 @@
  *   --kyc-color-accent, --kyc-color-text, --kyc-color-background, --kyc-color-muted, --kyc-color-danger,
  *   --kyc-radius, --kyc-font, --kyc-frame-height
  */
-import CSS from './styles.css?inline';
+import cssText from './styles.css?inline';
 
-export { CSS };
+/** Typed here so that the published declarations do not depend on Vite's `?inline` module types. */
+export const CSS: string = cssText;
 
 const sheets = new Map<string, CSSStyleSheet>();
 
