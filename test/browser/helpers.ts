@@ -193,10 +193,17 @@ export async function fitViewport(fit = true): Promise<void> {
   await (fit ? page.viewport(800, 600) : page.viewport(414, 896));
 }
 
-/** Clicks buttons (by accessible name) in the provider page inside the widget's iframe, in order. */
+/**
+ * Clicks buttons (by accessible name) in the provider page inside the widget's iframe, in order.
+ * The last click is not awaited: it usually ends the flow, and the widget then removes the iframe while
+ * the click is still being acknowledged, which would leave the click waiting until it times out. Callers
+ * wait for the state the click leads to instead.
+ */
 export async function clickInFrame(el: KycWidgetElement, ...names: string[]): Promise<void> {
   const frame = page.frameLocator(page.elementLocator(frameOf(el)!));
+  const last = names.pop();
   for (const name of names) await frame.getByRole('button', { name, exact: true }).click();
+  if (last !== undefined) void frame.getByRole('button', { name: last, exact: true }).click().catch(() => {});
 }
 
 /** Forges `messages` from every other window (see forgeEverywhere): no event, same state, same iframe afterwards. */
