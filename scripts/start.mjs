@@ -7,7 +7,8 @@ import { startSandbox } from '../examples/sandbox/server.mjs';
 const hostPort = Number(process.env.PORT ?? 5173);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? hostPort + 1);
 
-await buildAll();
+console.log('Building the widget…');
+await buildAll({ quiet: true });
 const sandbox = await startSandbox({ host: 'localhost', port: sandboxPort });
 const host = await startHost({ host: '127.0.0.1', port: hostPort, sandboxOrigin: sandbox.origin });
 
