@@ -5,12 +5,11 @@
  * on first mount, in the browser only.
  */
 import { createElement, forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
-import type { Inputs } from './element/attributes';
 import type { KycEventDetails, KycEventName } from './element/events';
-import type { KycWidgetElement } from './element/kyc-widget';
-import { defineKycWidget } from './index';
+import { INPUTS, type Inputs } from './element/inputs';
+import { defineKycWidget, type KycWidgetElement } from './index';
 
-export type { KycWidgetElement } from './element/kyc-widget';
+export type { KycWidgetElement } from './index';
 export type { KycEventDetails } from './element/events';
 
 type Handler<K extends KycEventName> = (event: CustomEvent<KycEventDetails[K]>) => void;
@@ -25,6 +24,8 @@ export interface KycWidgetProps extends Partial<Omit<Inputs, 'options'>> {
   onComplete?: Handler<'kyc-complete'>;
   onCancel?: Handler<'kyc-cancel'>;
   onError?: Handler<'kyc-error'>;
+  onWarning?: Handler<'kyc-warning'>;
+  onClose?: Handler<'kyc-close'>;
   className?: string;
   style?: CSSProperties;
   id?: string;
@@ -41,12 +42,11 @@ const HANDLERS: ReadonlyArray<[keyof KycWidgetProps, KycEventName]> = [
   ['onComplete', 'kyc-complete'],
   ['onCancel', 'kyc-cancel'],
   ['onError', 'kyc-error'],
+  ['onWarning', 'kyc-warning'],
+  ['onClose', 'kyc-close'],
 ];
 
-const PROPERTIES: ReadonlyArray<keyof Inputs> = [
-  'provider', 'sessionUrl', 'sessionToken', 'sessionEndpoint', 'allowedOrigins', 'options', 'mode', 'open',
-  'locale', 'theme', 'loadTimeout', 'decision', 'debug',
-];
+const PROPERTIES: ReadonlyArray<keyof Inputs> = INPUTS.map((row) => row.property);
 
 export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(function KycWidget(props, ref) {
   const element = useRef<KycWidgetElement>(null);

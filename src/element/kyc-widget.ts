@@ -1,23 +1,27 @@
-import r2wc from '@r2wc/core';
-import type { KycErrorInfo } from '../flow/errors';
 import type { KycState } from '../flow/machine';
-import { BY_ATTRIBUTE, coerce, defaults, fromAttribute, INPUTS, InvalidJson, type InputSpec, type Inputs } from './attributes';
-import { WidgetController } from './controller';
-import type { KycEventMap } from './events';
+import type { ProviderId } from '../providers/index';
+import { WidgetController, type LastError } from './controller';
+import { BY_ATTRIBUTE, BY_PROPERTY, coerce, defaults, fromAttribute, INPUTS, InvalidJson, reapplyEarlyProperties, type InputSpec, type Inputs } from './inputs';
+
+/** `HTMLElement` where there is a DOM; an empty class in Node, so that importing this module never throws (SSR). */
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
 /**
  * `<kyc-widget>`: an identity-verification step in one tag.
  *
+ * @tag kyc-widget
  * @summary Embeds a verification provider's flow in a guarded iframe and reports it as DOM events.
  *
- * @fires kyc-statechange - Every state change. detail: { state, previous }
- * @fires kyc-ready - The provider's frame loaded and said it is ready.
- * @fires kyc-start - The person began the flow.
- * @fires kyc-progress - The person moved to another step. detail: { step, index?, total? }
- * @fires kyc-submit - The person submitted what was asked.
- * @fires kyc-complete - The flow finished. detail: { outcome: "approved" | "declined" | "pending" }
- * @fires kyc-cancel - The person left the flow.
- * @fires kyc-error - Something went wrong. detail: { code, message, recoverable, providerCode? }
+ * @fires {CustomEvent<KycEventDetails['kyc-statechange']>} kyc-statechange - Every state change. detail: { state, previous }
+ * @fires {CustomEvent<KycEventDetails['kyc-ready']>} kyc-ready - The provider's frame loaded and said it is ready.
+ * @fires {CustomEvent<KycEventDetails['kyc-start']>} kyc-start - The person began the flow.
+ * @fires {CustomEvent<KycEventDetails['kyc-progress']>} kyc-progress - The person moved to another step. detail: { step, index?, total? }
+ * @fires {CustomEvent<KycEventDetails['kyc-submit']>} kyc-submit - The person submitted what was asked.
+ * @fires {CustomEvent<KycEventDetails['kyc-complete']>} kyc-complete - The flow finished. detail: { outcome: "approved" | "declined" | "pending" }
+ * @fires {CustomEvent<KycEventDetails['kyc-cancel']>} kyc-cancel - The person left the flow.
+ * @fires {CustomEvent<KycEventDetails['kyc-error']>} kyc-error - Something went wrong. detail: { code, message, recoverable, providerCode? }
+ * @fires {CustomEvent<KycEventDetails['kyc-warning']>} kyc-warning - A problem the provider's flow handles itself; the flow goes on. detail: { code, message, providerCode? }
+ * @fires {CustomEvent<KycEventDetails['kyc-close']>} kyc-close - The person dismissed the widget (Done on a result screen, or closed the modal). detail: { state }
  *
  * @slot loading - Replaces the built-in loading screen.
  * @slot result - Replaces the built-in result screen.
@@ -26,7 +30,7 @@ import type { KycEventMap } from './events';
  * @csspart container - The widget's box.
  * @csspart frame-container - The box around the provider's iframe.
  * @csspart frame - The provider's iframe.
- * @csspart status - The loading status text.
+ * @csspart status - The loading screen.
  * @csspart result - The result screen.
  * @csspart error - The error and cancelled screens.
  * @csspart button - Every button.
@@ -43,194 +47,244 @@ import type { KycEventMap } from './events';
  * @cssprop --kyc-font - Font family.
  * @cssprop --kyc-frame-height - Height of the frame area until the provider sends its own (default 600px).
  */
-export interface KycWidgetElement extends HTMLElement, Omit<Inputs, 'options'> {
-  options: Record<string, unknown>;
+export class KycWidgetElement extends Base {
+  static get observedAttributes(): string[] {
+    return INPUTS.map((row) => row.attribute);
+  }
+
+  readonly #inputs: Inputs = defaults();
+  readonly #controller: WidgetController;
+  /** Attributes this element removes itself (a token, scrubbed from the DOM): their removal is not an input. */
+  readonly #scrubbing = new Set<string>();
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    this.#controller = new WidgetController(this, { inputs: this.#inputs, setOpen: (open) => (this.open = open) }, shadow);
+    reapplyEarlyProperties(this);
+  }
+
+  /**
+   * Which frame protocol to speak: generic, persona, sumsub, veriff, jumio, idenfy or didit.
+   * @attr provider
+   * @default 'generic'
+   */
+  get provider(): ProviderId {
+    return this.#get('provider') as ProviderId;
+  }
+  set provider(value: ProviderId) {
+    this.#set('provider', value);
+  }
+
+  /**
+   * The session or flow URL the host's backend created with the provider (absolute).
+   * @attr session-url
+   */
+  get sessionUrl(): string | undefined {
+    return this.#get('sessionUrl') as string | undefined;
+  }
+  set sessionUrl(value: string | undefined) {
+    this.#set('sessionUrl', value);
+  }
+
+  /**
+   * A provider access token. Secret: set it as a property; it is never written to an attribute or logged.
+   * @attr session-token
+   */
+  get sessionToken(): string | undefined {
+    return this.#get('sessionToken') as string | undefined;
+  }
+  set sessionToken(value: string | undefined) {
+    this.#set('sessionToken', value);
+  }
+
+  /**
+   * The host backend's endpoint that creates and refreshes sessions (relative to the page, or absolute).
+   * @attr session-endpoint
+   */
+  get sessionEndpoint(): string | undefined {
+    return this.#get('sessionEndpoint') as string | undefined;
+  }
+  set sessionEndpoint(value: string | undefined) {
+    this.#set('sessionEndpoint', value);
+  }
+
+  /**
+   * Space-separated origins added to the adapter's built-in allowlist (`https://*.example.com` matches one label).
+   * @attr allowed-origins
+   */
+  get allowedOrigins(): string | undefined {
+    return this.#get('allowedOrigins') as string | undefined;
+  }
+  set allowedOrigins(value: string | undefined) {
+    this.#set('allowedOrigins', value);
+  }
+
+  /**
+   * Provider-specific settings, a JSON object (as an attribute, JSON text).
+   * @attr options
+   * @default {}
+   */
+  get options(): Record<string, unknown> {
+    const value = this.#get('options');
+    return value instanceof InvalidJson ? {} : (value as Record<string, unknown>);
+  }
+  set options(value: Record<string, unknown> | string | undefined) {
+    this.#set('options', value);
+  }
+
+  /**
+   * `inline` fills the element; `modal` shows the flow in a native modal dialog.
+   * @attr mode
+   * @default 'inline'
+   */
+  get mode(): 'inline' | 'modal' {
+    return this.#get('mode') as 'inline' | 'modal';
+  }
+  set mode(value: 'inline' | 'modal') {
+    this.#set('mode', value);
+  }
+
+  /**
+   * Modal mode: shown while true; set to false when the person closes the dialog. Reflects.
+   * @attr open
+   * @default false
+   * @reflect
+   */
+  get open(): boolean {
+    return this.#get('open') as boolean;
+  }
+  set open(value: boolean) {
+    this.#set('open', value);
+  }
+
+  /**
+   * Language of the widget's text (BCP 47), passed on to the provider; default: the nearest `lang`, then the browser's.
+   * @attr locale
+   */
+  get locale(): string | undefined {
+    return this.#get('locale') as string | undefined;
+  }
+  set locale(value: string | undefined) {
+    this.#set('locale', value);
+  }
+
+  /**
+   * Colour scheme: `light`, `dark`, or `auto` (the person's preference).
+   * @attr theme
+   * @default 'auto'
+   */
+  get theme(): 'light' | 'dark' | 'auto' {
+    return this.#get('theme') as 'light' | 'dark' | 'auto';
+  }
+  set theme(value: 'light' | 'dark' | 'auto') {
+    this.#set('theme', value);
+  }
+
+  /**
+   * Milliseconds the frame has to load and say it is ready.
+   * @attr load-timeout
+   * @default 20000
+   */
+  get loadTimeout(): number {
+    return this.#get('loadTimeout') as number;
+  }
+  set loadTimeout(value: number) {
+    this.#set('loadTimeout', value);
+  }
+
+  /**
+   * The final decision from the host's backend, shown on the result screen.
+   * @attr decision
+   */
+  get decision(): 'approved' | 'declined' | 'review' | undefined {
+    return this.#get('decision') as 'approved' | 'declined' | 'review' | undefined;
+  }
+  set decision(value: 'approved' | 'declined' | 'review' | undefined) {
+    this.#set('decision', value);
+  }
+
+  /**
+   * Logs each normalized event to the console (tokens never appear).
+   * @attr debug
+   * @default false
+   */
+  get debug(): boolean {
+    return this.#get('debug') as boolean;
+  }
+  set debug(value: boolean) {
+    this.#set('debug', value);
+  }
+
   /** The current state of the flow. */
-  readonly state: KycState;
+  get state(): KycState {
+    return this.#controller.snapshot.state;
+  }
+
   /** The provider's session or inquiry id, once known. */
-  readonly sessionId: string | undefined;
+  get sessionId(): string | undefined {
+    return this.#controller.snapshot.sessionId;
+  }
+
   /** The detail of the last `kyc-error`, or null. */
-  readonly lastError: (KycErrorInfo & { provider: string; sessionId?: string }) | null;
+  get lastError(): LastError | null {
+    return this.#controller.lastError;
+  }
+
   /** Begins the flow, or restarts it from the beginning. In modal mode it also opens the dialog. */
-  start(): void;
+  start(): void {
+    this.#controller.start();
+  }
+
   /** Starts a new attempt after a recoverable error or a cancel. */
-  retry(): void;
+  retry(): void {
+    this.#controller.retry();
+  }
+
   /** Ends the running flow as the person leaving would (fires kyc-cancel). */
-  cancel(): void;
-  addEventListener<K extends keyof KycEventMap>(type: K, listener: (this: KycWidgetElement, ev: KycEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof KycEventMap>(type: K, listener: (this: KycWidgetElement, ev: KycEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
-}
+  cancel(): void {
+    this.#controller.cancel();
+  }
 
-export type KycWidgetConstructor = new () => KycWidgetElement;
+  connectedCallback(): void {
+    this.#controller.connect();
+  }
 
-interface UiHandle {
-  unmount(): void;
-}
+  disconnectedCallback(): void {
+    this.#controller.disconnect();
+  }
 
-/**
- * r2wc renders our React UI through this renderer. The UI is a separate chunk, imported when the
- * controller says a screen needs it (see WidgetController.onUiNeeded): the frame, started by the
- * controller before this runs, never waits for React.
- */
-const renderer = {
-  mount(container: HTMLElement): UiHandle {
-    const controller = controllers.get((container as unknown as ShadowRoot).host);
-    let disposed = false;
-    let unmount: (() => void) | undefined;
-    controller?.onUiNeeded(() => {
-      if (disposed) return;
-      import('../ui/mount')
-        .then(({ mountUi }) => {
-          if (!disposed) unmount = mountUi(controller);
-        })
-        .catch((error: unknown) => console.error('[kyc-widget] the UI chunk failed to load', error));
-    });
-    return {
-      unmount() {
-        disposed = true;
-        unmount?.();
-      },
-    };
-  },
-  update() {},
-  unmount(handle: UiHandle) {
-    handle.unmount();
-  },
-};
+  /**
+   * `moveBefore()` keeps the element, and its iframe, alive: nothing to tear down or reload.
+   * @internal
+   */
+  connectedMoveCallback(): void {}
 
-const controllers = new WeakMap<Element, WidgetController>();
-
-/** r2wc's React stand-in: the real component is in the lazily loaded UI chunk (see renderer.mount). */
-const LazyUi = () => null;
-
-let cached: KycWidgetConstructor | undefined;
-
-/** Builds the element class. Lazily, because `HTMLElement` does not exist in Node (SSR imports must not throw). */
-export function kycWidgetClass(): KycWidgetConstructor {
-  if (cached) return cached;
-  // No r2wc props: its attribute handling has the traps listed in STYLE.md; this class owns inputs instead.
-  const Base = r2wc(LazyUi, { shadow: 'open', props: {} }, renderer) as unknown as {
-    new (): HTMLElement & { container: ShadowRoot; connectedCallback(): void; disconnectedCallback(): void };
-  };
-
-  class KycWidget extends Base {
-    static get observedAttributes(): string[] {
-      return INPUTS.map((row) => row.attribute);
-    }
-
-    readonly #inputs: Inputs = defaults();
-    readonly #controller: WidgetController;
-    #reflecting = false;
-
-    constructor() {
-      super();
-      this.#controller = new WidgetController(
-        this,
-        { inputs: this.#inputs, setOpen: (open) => ((this as unknown as KycWidgetElement).open = open) },
-        this.container,
-      );
-      controllers.set(this, this.#controller);
-      // Properties set before the tag was defined are own properties shadowing our accessors: re-apply them.
-      for (const row of INPUTS) {
-        if (Object.prototype.hasOwnProperty.call(this, row.property)) {
-          const value = (this as Record<string, unknown>)[row.property];
-          delete (this as Record<string, unknown>)[row.property];
-          (this as Record<string, unknown>)[row.property] = value;
-        }
-      }
-    }
-
-    override connectedCallback(): void {
-      // The frame first: its request starts before React is even imported.
-      this.#controller.connect();
-      super.connectedCallback();
-    }
-
-    override disconnectedCallback(): void {
-      super.disconnectedCallback();
-      this.#controller.disconnect();
-    }
-
-    /** `moveBefore()` keeps the element (and its iframe) alive: nothing to tear down. */
-    connectedMoveCallback(): void {}
-
-    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-      if (this.#reflecting) return;
-      const row = BY_ATTRIBUTE.get(name);
-      if (!row) return;
-      this.#set(row, fromAttribute(row, value));
-      if (row.secret && value !== null) {
-        // A token in an attribute is readable by every script and selector on the page: keep it, then scrub it.
-        this.#reflect(() => this.removeAttribute(name));
-      }
-    }
-
-    get state(): KycState {
-      return this.#controller.snapshot.state;
-    }
-
-    get sessionId(): string | undefined {
-      return this.#controller.snapshot.sessionId;
-    }
-
-    get lastError() {
-      return this.#controller.lastError;
-    }
-
-    start(): void {
-      this.#controller.start();
-    }
-
-    retry(): void {
-      this.#controller.retry();
-    }
-
-    cancel(): void {
-      this.#controller.cancel();
-    }
-
-    static {
-      // One accessor per input; setting never writes an attribute (except `open`), so a token stays out of the DOM.
-      for (const row of INPUTS as readonly InputSpec[]) {
-        Object.defineProperty(KycWidget.prototype, row.property, {
-          configurable: true,
-          enumerable: true,
-          get(this: KycWidget) {
-            const value = this.#inputs[row.property];
-            return value instanceof InvalidJson ? {} : value;
-          },
-          set(this: KycWidget, value: unknown) {
-            this.#set(row, coerce(row, value));
-          },
-        });
-      }
-    }
-
-    #set(row: InputSpec, value: unknown): void {
-      const previous = this.#inputs[row.property];
-      if (Object.is(previous, value)) return;
-      (this.#inputs as unknown as Record<string, unknown>)[row.property] = value;
-      if (row.property === 'open') {
-        // `open` reflects, like <dialog open>, so that hosts can style and query it.
-        this.#reflect(() => this.toggleAttribute('open', value === true));
-      }
-      this.#controller.inputChanged(row.property, row.config === true);
-    }
-
-    #reflect(change: () => void): void {
-      this.#reflecting = true;
-      try {
-        change();
-      } finally {
-        this.#reflecting = false;
-      }
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    if (value === null && this.#scrubbing.delete(name)) return;
+    const row = BY_ATTRIBUTE.get(name);
+    if (!row) return;
+    this.#set(row.property, fromAttribute(row, value), row);
+    if (row.secret && value !== null) {
+      // A token in an attribute is readable by every script and selector on the page: keep it, then scrub it.
+      this.#scrubbing.add(name);
+      this.removeAttribute(name);
     }
   }
 
-  cached = KycWidget as unknown as KycWidgetConstructor;
-  return cached;
+  #get(property: keyof Inputs): unknown {
+    return this.#inputs[property];
+  }
+
+  #set(property: keyof Inputs, value: unknown, parsed?: InputSpec): void {
+    const row = parsed ?? BY_PROPERTY.get(property)!;
+    const next = parsed ? value : coerce(row, value);
+    if (Object.is(this.#inputs[property], next)) return;
+    (this.#inputs as unknown as Record<string, unknown>)[property] = next;
+    // `open` reflects, like <dialog open>, so that hosts can style and query it.
+    if (property === 'open' && this.hasAttribute('open') !== next) this.toggleAttribute('open', next === true);
+    this.#controller.inputChanged(property, row.config === true);
+  }
 }
 
 declare global {

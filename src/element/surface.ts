@@ -1,43 +1,29 @@
 import { canRetry, type KycState, type Snapshot } from '../flow/machine';
-import type { KycErrorInfo } from '../flow/errors';
-import type { Outcome } from '../providers/types';
 import { hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
-import type { Inputs } from './attributes';
+import type { ScreenView } from '../ui/view';
+import type { Inputs } from './inputs';
 
 /**
- * What the person sees and hears, without React: the shadow skeleton (root, frame box, UI box, live region),
- * the language, announcements, the loading placeholder, and the view model the React UI subscribes to.
+ * What the person sees and hears, without React: the shadow skeleton (root, frame box, screens box, live
+ * region), the language, announcements, the loading screen, and the view the React screens are given.
  * The controller decides; the surface shows.
  */
-
-export interface ViewModel {
-  state: KycState;
-  outcome?: Outcome;
-  decision?: Inputs['decision'];
-  error?: KycErrorInfo;
-  canRetry: boolean;
-  language: Language;
-  messages: Messages;
-  /** Increments when the UI should move focus to the new screen. */
-  focusRequest: number;
-}
-
 export class Surface {
   readonly root: HTMLDivElement;
   /** Where the frame bridge puts the iframe; React never renders here. */
   readonly frameBox: HTMLDivElement;
-  /** Where React renders; holds a static loading placeholder until it does. */
+  /** The loading screen (plain DOM, with the `loading` slot) and, once loaded, the React screens. */
   readonly ui: HTMLDivElement;
   readonly #stage: HTMLDivElement;
   readonly #live: HTMLDivElement;
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
-  /** Runs when a language chunk arrives: the frame's title, announcements and view must follow. */
+  /** Runs when a language chunk arrives: the frame's title, announcements and screens must follow. */
   readonly #onLanguage: (messages: Messages) => void;
   #lang: Language | undefined;
-  #focusRequest = 0;
-  #view: ViewModel;
-  readonly #subscribers = new Set<() => void>();
+  #focus = 0;
+  #revision = 0;
+  #state: KycState = 'idle';
 
   constructor(host: HTMLElement, inputs: Inputs, onLanguage: (messages: Messages) => void) {
     this.#host = host;
@@ -53,7 +39,6 @@ export class Surface {
     this.ui = div(doc, 'ui');
     this.#stage.append(this.frameBox, this.ui);
     this.root.append(this.#live, this.#stage);
-    this.#view = this.#makeView({ state: 'idle', attempt: 0 });
   }
 
   // ---- language ------------------------------------------------------------------------------------
@@ -78,16 +63,19 @@ export class Surface {
 
   // ---- what it says --------------------------------------------------------------------------------
 
-  /** The loading screen in plain DOM, the same markup as the UI's, for the instant before React renders. */
+  /** The loading screen in plain DOM: it shows before React is downloaded, on the first load and on every retry. */
   ensurePlaceholder(): void {
     if (this.ui.firstChild) return;
     const doc = this.#host.ownerDocument;
     const screen = div(doc, 'screen placeholder', 'status');
+    const slot = doc.createElement('slot');
+    slot.name = 'loading';
     const spinner = div(doc, 'spinner');
     spinner.setAttribute('aria-hidden', 'true');
     const text = doc.createElement('p');
     text.textContent = this.messages().loading;
-    screen.append(spinner, text);
+    slot.append(spinner, text);
+    screen.append(slot);
     this.ui.append(screen);
   }
 
@@ -108,14 +96,9 @@ export class Surface {
     this.announce(text[state] ?? '');
   }
 
-  /** Where the person is: a focused iframe or control in the shadow root, or an open modal. */
-  hasFocus(shadow: ShadowRoot, modalOpen: boolean): boolean {
-    return shadow.activeElement !== null || modalOpen;
-  }
-
-  /** Asks the UI to move focus to the new screen on its next render. */
+  /** Asks the screens to move focus to the new screen on their next render. */
   requestFocus(): void {
-    this.#focusRequest++;
+    this.#focus++;
   }
 
   setFrameHeight(height: number | undefined): void {
@@ -123,17 +106,8 @@ export class Surface {
     else this.#stage.style.setProperty('--_frame-resized', `${height}px`);
   }
 
-  // ---- the view model ------------------------------------------------------------------------------
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#subscribers.add(listener);
-    return () => this.#subscribers.delete(listener);
-  };
-
-  readonly getView = (): ViewModel => this.#view;
-
-  /** Brings the skeleton and the view model up to date, and tells the UI. */
-  render(snapshot: Snapshot, modal: HTMLDialogElement | null): void {
+  /** Brings the skeleton up to date and returns the screens' view. */
+  render(snapshot: Snapshot): ScreenView {
     const language = this.language();
     if (!hasLanguage(language)) {
       loadLanguage(language).then(
@@ -146,30 +120,25 @@ export class Surface {
     root.dir = isRtl(language) ? 'rtl' : 'ltr';
     root.dataset.theme = this.#inputs.theme;
     root.dataset.state = snapshot.state;
-    this.#view = this.#makeView(snapshot);
-    if (modal) modal.dataset.theme = this.#inputs.theme;
-    for (const listener of this.#subscribers) listener();
+    this.#state = snapshot.state;
+    return {
+      state: snapshot.state,
+      outcome: snapshot.outcome,
+      decision: this.#inputs.decision,
+      errorCode: snapshot.error?.code,
+      canRetry: canRetry(snapshot),
+      language,
+      focus: this.#focus,
+      revision: ++this.#revision,
+    };
   }
 
   #languageArrived(): void {
     const messages = this.messages();
     const placeholder = this.ui.querySelector('.placeholder p');
     if (placeholder) placeholder.textContent = messages.loading;
+    if (this.#host.isConnected) this.announceState(this.#state);
     this.#onLanguage(messages);
-  }
-
-  #makeView(snapshot: Snapshot): ViewModel {
-    const language = this.language();
-    return {
-      state: snapshot.state,
-      outcome: snapshot.outcome,
-      error: snapshot.error,
-      decision: this.#inputs.decision,
-      canRetry: canRetry(snapshot),
-      language,
-      messages: messagesFor(language),
-      focusRequest: this.#focusRequest,
-    };
   }
 }
 

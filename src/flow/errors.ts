@@ -21,6 +21,13 @@ export interface KycErrorInfo {
   providerCode?: string;
 }
 
+/** `kyc-warning`'s detail: a problem the provider's flow handles; the flow goes on in the same frame. */
+export interface KycWarningInfo {
+  code: ErrorCode;
+  message: string;
+  providerCode?: string;
+}
+
 const RECOVERABLE: Record<ErrorCode, boolean> = {
   'config-invalid': false,
   'session-fetch-failed': true,

@@ -1,5 +1,5 @@
 import type { Outcome } from '../providers/types';
-import type { KycErrorInfo } from './errors';
+import type { KycErrorInfo, KycWarningInfo } from './errors';
 
 /**
  * The verification flow as a pure state machine: (snapshot, input) → (snapshot, emits).
@@ -29,7 +29,13 @@ export type Input =
   | { type: 'submit'; sessionId?: string }
   | { type: 'complete'; outcome: Outcome; sessionId?: string }
   | { type: 'cancel' }
-  | { type: 'fail'; error: KycErrorInfo };
+  | { type: 'fail'; error: KycErrorInfo }
+  /** A problem the provider's flow handles itself: reported, and the state stays. */
+  | { type: 'warn'; warning: KycWarningInfo }
+  /** Back to where the flow was, in the same frame (a new token arrived after `session-expired`). */
+  | { type: 'resume'; state: KycState }
+  /** The person dismissed the widget (Done on a result screen, or closed the modal). */
+  | { type: 'close' };
 
 /** What the element should dispatch, in order. `kyc-statechange` is always first when the state moved. */
 export type Emit =
@@ -37,7 +43,9 @@ export type Emit =
   | { event: 'kyc-ready' | 'kyc-start' | 'kyc-submit' | 'kyc-cancel'; detail: Record<string, never> }
   | { event: 'kyc-progress'; detail: { step: string; index?: number; total?: number } }
   | { event: 'kyc-complete'; detail: { outcome: Outcome } }
-  | { event: 'kyc-error'; detail: KycErrorInfo };
+  | { event: 'kyc-error'; detail: KycErrorInfo }
+  | { event: 'kyc-warning'; detail: KycWarningInfo }
+  | { event: 'kyc-close'; detail: { state: KycState } };
 
 export interface Transition {
   snapshot: Snapshot;
@@ -110,6 +118,16 @@ export function transition(snapshot: Snapshot, input: Input): Transition {
       if (state === 'complete') return { snapshot, emits };
       emits.push({ event: 'kyc-error', detail: input.error });
       return { snapshot: move('error', { error: input.error }), emits };
+    case 'warn':
+      if (!isLive(state)) return { snapshot, emits };
+      emits.push({ event: 'kyc-warning', detail: input.warning });
+      return { snapshot, emits };
+    case 'resume':
+      if (state !== 'error' || !isLive(input.state)) return { snapshot, emits };
+      return { snapshot: move(input.state, { error: undefined }), emits };
+    case 'close':
+      emits.push({ event: 'kyc-close', detail: { state } });
+      return { snapshot, emits };
   }
 }
 

@@ -1,15 +1,17 @@
-import { decodeMessage } from './decode';
+import { decodeMessage, type Decoded } from './decode';
 import type { OriginAllowlist } from './origins';
-import type { Decoded } from '../providers/types';
 
 /**
- * The iframe and its message channel. Framework-free: it exists before any UI does.
+ * The iframe and its message channel. Framework-free: it exists before any UI does, and it owns the
+ * `message` listener from the moment the iframe exists.
  *
  * Guard order for every incoming message (cheapest and strongest first):
  *   1. `event.source` is this bridge's own iframe window — anything else is another window's business;
  *   2. `event.origin` is on the allowlist — the frame may have navigated somewhere else;
  *   3. the payload decodes to a bounded plain object or string.
- * Only then does the adapter see it.
+ * Only then does the receiver (the provider's decoder) see it. The decoder may still be downloading
+ * when the frame first speaks: until a receiver is attached, guarded messages and `load` events wait
+ * in order and are replayed to it.
  */
 
 export interface FrameSpec {
@@ -21,8 +23,9 @@ export interface FrameSpec {
   allowlist: OriginAllowlist;
 }
 
-export interface BridgeHandlers {
-  message(message: Decoded, origin: string): void;
+export interface FrameReceiver {
+  message(message: Decoded): void;
+  /** The iframe fired `load` (a navigation inside the frame fires it again). */
   load(): void;
 }
 
@@ -31,18 +34,23 @@ export interface BridgeStats {
   ignored: number;
 }
 
+/** Beyond this many messages before the decoder arrives, the frame is flooding: the rest are ignored. */
+const MAX_WAITING = 1000;
+
+type Waiting = { kind: 'message'; message: Decoded } | { kind: 'load' };
+
 export class FrameBridge {
   readonly stats: BridgeStats = { accepted: 0, ignored: 0 };
   #iframe: HTMLIFrameElement | null = null;
-  #spec: FrameSpec | null = null;
+  #allowlist: OriginAllowlist | null = null;
   /** The origin that last spoke for the frame, else the URL's: the only `targetOrigin` ever used. */
   #targetOrigin = '';
+  #receiver: FrameReceiver | null = null;
+  #waiting: Waiting[] = [];
   readonly #container: HTMLElement;
-  readonly #handlers: BridgeHandlers;
 
-  constructor(container: HTMLElement, handlers: BridgeHandlers) {
+  constructor(container: HTMLElement) {
     this.#container = container;
-    this.#handlers = handlers;
   }
 
   get iframe(): HTMLIFrameElement | null {
@@ -52,7 +60,7 @@ export class FrameBridge {
   /** Creates the iframe and starts its request. The listener is in place before the frame can speak. */
   load(spec: FrameSpec): void {
     this.destroy();
-    this.#spec = spec;
+    this.#allowlist = spec.allowlist;
     this.#targetOrigin = spec.url.origin;
     const doc = this.#container.ownerDocument;
     const iframe = doc.createElement('iframe');
@@ -68,6 +76,19 @@ export class FrameBridge {
     iframe.src = spec.url.href;
     this.#iframe = iframe;
     this.#container.append(iframe);
+  }
+
+  /** Hands this frame's messages to `receiver`, first those that arrived before it. */
+  attach(receiver: FrameReceiver): void {
+    if (!this.#iframe) return;
+    this.#receiver = receiver;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const item of waiting) {
+      if (this.#receiver !== receiver) return; // the receiver stopped the frame while handling one
+      if (item.kind === 'load') receiver.load();
+      else receiver.message(item.message);
+    }
   }
 
   setTitle(title: string): void {
@@ -88,26 +109,32 @@ export class FrameBridge {
   /** Removes the listener and the iframe (which also releases the camera). Safe to call twice. */
   destroy(): void {
     const iframe = this.#iframe;
+    this.#receiver = null;
+    this.#waiting = [];
     if (!iframe) return;
     iframe.ownerDocument.defaultView?.removeEventListener('message', this.#onMessage);
     iframe.removeEventListener('load', this.#onLoad);
     iframe.remove();
     this.#iframe = null;
-    this.#spec = null;
+    this.#allowlist = null;
+  }
+
+  #deliver(item: Waiting): void {
+    const receiver = this.#receiver;
+    if (!receiver) {
+      if (this.#waiting.length < MAX_WAITING) this.#waiting.push(item);
+      else this.stats.ignored++;
+    } else if (item.kind === 'load') receiver.load();
+    else receiver.message(item.message);
   }
 
   readonly #onLoad = (): void => {
-    if (this.#iframe) this.#handlers.load();
+    if (this.#iframe) this.#deliver({ kind: 'load' });
   };
 
   readonly #onMessage = (event: MessageEvent): void => {
     const iframe = this.#iframe;
-    const spec = this.#spec;
-    if (!iframe || !spec || event.source === null || event.source !== iframe.contentWindow) {
-      this.stats.ignored++;
-      return;
-    }
-    if (!spec.allowlist.has(event.origin)) {
+    if (!iframe || event.source === null || event.source !== iframe.contentWindow || !this.#allowlist?.has(event.origin)) {
       this.stats.ignored++;
       return;
     }
@@ -118,6 +145,6 @@ export class FrameBridge {
     }
     this.stats.accepted++;
     this.#targetOrigin = event.origin;
-    this.#handlers.message(message, event.origin);
+    this.#deliver({ kind: 'message', message });
   };
 }

@@ -1,33 +1,50 @@
-import { generic } from './generic';
-import { PROVIDER_IDS, type ProviderAdapter, type ProviderId } from './types';
+import { didit } from './didit/frame';
+import { generic } from './generic/frame';
+import { idenfy } from './idenfy/frame';
+import { jumio } from './jumio/frame';
+import { persona } from './persona/frame';
+import { sumsub } from './sumsub/frame';
+import { veriff } from './veriff/frame';
+import type { ProviderFrame, ProviderProtocol } from './types';
 
 /**
- * Every adapter the widget speaks, by the `provider` attribute's value. The generic adapter is in the
- * first chunk; the six providers' adapters are one chunk (lazy.ts, ~7 KB gzip), fetched when a widget
- * first asks for one of them (the IIFE build inlines it). A page on the generic protocol never loads it.
+ * Every provider the widget speaks. Their frame parts (URL, origins, allow) are here, in the first
+ * chunk: a frame is requested without waiting for any download. Their protocols (decoders and replies)
+ * are one lazy chunk (protocols.ts), fetched while the frame loads; the bridge holds early messages.
+ * Adding a provider: its folder (frame.ts, protocol.ts), one line here and one in protocols.ts.
  */
-const loaded = new Map<ProviderId, ProviderAdapter>([['generic', generic]]);
-let pending: Promise<void> | undefined;
+export const FRAMES = [generic, persona, sumsub, veriff, jumio, idenfy, didit] as const;
 
-export function isProviderId(id: string): id is ProviderId {
-  return (PROVIDER_IDS as readonly string[]).includes(id);
+export type ProviderId = (typeof FRAMES)[number]['id'];
+
+export const PROVIDER_IDS: readonly ProviderId[] = FRAMES.map((frame) => frame.id);
+
+const BY_ID = new Map<string, ProviderFrame<ProviderId>>(FRAMES.map((frame) => [frame.id, frame]));
+
+export function isProviderId(id: unknown): id is ProviderId {
+  return typeof id === 'string' && BY_ID.has(id);
 }
 
-/** The adapter, if it is already here. */
-export function providerFor(id: string): ProviderAdapter | undefined {
-  return isProviderId(id) ? loaded.get(id) : undefined;
+export function frameFor(id: ProviderId): ProviderFrame<ProviderId> {
+  return BY_ID.get(id)!;
 }
 
-/** Fetches the adapters' chunk once; a failed fetch may be tried again. */
-export function loadProvider(id: ProviderId): Promise<ProviderAdapter> {
-  pending ??= import('./lazy').then(
-    (adapters) => {
-      for (const adapter of Object.values(adapters)) loaded.set(adapter.id, adapter);
-    },
+let protocols: Readonly<Record<ProviderId, ProviderProtocol>> | undefined;
+let pending: Promise<Readonly<Record<ProviderId, ProviderProtocol>>> | undefined;
+
+/** The provider's protocol if its chunk is already here (always, in the one-file IIFE build after start-up). */
+export function protocolNow(id: ProviderId): ProviderProtocol | undefined {
+  return protocols?.[id];
+}
+
+/** Fetches the protocols' chunk once; a failed fetch may be tried again. */
+export function loadProtocol(id: ProviderId): Promise<ProviderProtocol> {
+  pending ??= import('./protocols').then(
+    (chunk) => (protocols = chunk.PROTOCOLS),
     (error: unknown) => {
       pending = undefined;
       throw error;
     },
   );
-  return pending.then(() => loaded.get(id)!);
+  return pending.then((all) => all[id]);
 }

@@ -1,17 +1,21 @@
 /**
- * The contract between the frame bridge and one provider's wire protocol.
+ * The contract between the frame bridge and one provider's wire protocol, in two parts:
  *
- * An adapter is pure data plus pure functions: it never touches the DOM, never imports React,
- * and never sees a message that the bridge has not already checked (source window, size, origin).
+ * - `ProviderFrame` (`<id>/frame.ts`, in the first chunk): what it takes to request the provider's frame —
+ *   the URL built from the host's inputs, the built-in origins, `allow` and `sandbox`. Every provider's is
+ *   in the first chunk, so that the frame request never waits for a download.
+ * - `ProviderProtocol` (`<id>/protocol.ts`, in the lazy protocols chunk): the decoder and the replies.
+ *   The bridge holds the frame's first messages until it arrives.
+ *
+ * Both are pure: they never touch the DOM, never import React, and never see a message that the bridge
+ * has not already checked (source window, origin, size).
  */
-
-export const PROVIDER_IDS = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+import type { Decoded } from '../frame/decode';
 
 export type Outcome = 'approved' | 'declined' | 'pending';
 
-/** A frame message after decoding: a parsed JSON object, or a bare string. Never anything else. */
-export type Decoded = { kind: 'object'; value: Record<string, unknown> } | { kind: 'string'; value: string };
+/** The error codes a frame can cause (the rest of SPEC.md's catalogue comes from the widget itself). */
+export type FrameErrorCode = 'provider-error' | 'camera-unavailable' | 'session-expired';
 
 /** What a provider's message means to the widget, normalized. Only these fields ever reach a DOM event. */
 export type Signal =
@@ -21,20 +25,17 @@ export type Signal =
   | { type: 'submit'; sessionId?: string }
   | { type: 'complete'; outcome: Outcome; sessionId?: string }
   | { type: 'cancel' }
-  | {
-      type: 'error';
-      code: 'provider-error' | 'camera-unavailable' | 'session-expired';
-      message: string;
-      recoverable?: boolean;
-      providerCode?: string;
-    }
+  /** The provider's flow ended on this problem. */
+  | { type: 'error'; code: FrameErrorCode; message: string; recoverable?: boolean; providerCode?: string }
+  /** A problem the provider's own flow handles (the person can redo the step): the flow goes on. */
+  | { type: 'warning'; code: FrameErrorCode; message: string; providerCode?: string }
   | { type: 'resize'; height: number }
   | { type: 'token-expired' }
   /** Reload the widget's own frame (never the host page), e.g. Veriff's camera permission re-ask. */
   | { type: 'reload' };
 
 export interface FrameContext {
-  /** The session URL the host gave, already validated (scheme, origin); absent for token-only providers. */
+  /** The session URL the host gave, already validated (absolute, scheme); absent for token-only providers. */
   sessionUrl?: URL;
   /** Secret. Used to build URLs or handshakes, never logged, never put in a signal. */
   sessionToken?: string;
@@ -44,6 +45,25 @@ export interface FrameContext {
   theme: 'light' | 'dark' | 'auto';
   /** The host page's origin, for providers that want it in the frame URL. */
   hostOrigin: string;
+  mode: 'inline' | 'modal';
+}
+
+export type FrameUrlResult = { ok: true; url: URL } | { ok: false; message: string };
+
+export interface ProviderFrame<Id extends string = string> {
+  readonly id: Id;
+  /**
+   * Built-in allowlist: exact origins, or patterns with a one-label wildcard (`https://*.web.emea-1.jumio.ai`).
+   * Empty means the protocol has no home of its own (generic): the session URL's origin is trusted.
+   */
+  readonly origins: readonly string[];
+  /** Permissions policy for the iframe's `allow` attribute. */
+  readonly allow: string;
+  /** `sandbox` tokens, or undefined for no sandbox attribute. */
+  readonly sandbox?: string;
+  readonly allowFullscreen?: boolean;
+  /** Builds the URL to load from the host's inputs; says what is wrong in English otherwise. */
+  frameUrl(context: FrameContext): FrameUrlResult;
 }
 
 /** What an adapter may do back to the frame during one attempt. */
@@ -53,12 +73,8 @@ export interface SessionPort {
   /** The current token (it may change after a refresh). */
   token(): string | undefined;
   readonly context: FrameContext;
-  /**
-   * The URL the frame was loaded with (what `frameUrl` returned for this attempt). Optional: adapters
-   * that bind to an id they put in the URL (Persona `container-id`, Sumsub frame id) read it from here,
-   * and fall back to binding on the first message when a bridge does not provide it.
-   */
-  readonly frameUrl?: URL;
+  /** The URL the frame was loaded with (what `frameUrl` returned for this attempt). */
+  readonly frameUrl: URL;
 }
 
 /** One attempt's protocol state (handshakes, bound session ids, seen events). */
@@ -71,24 +87,7 @@ export interface ProviderSession {
   tokenRefreshed?(token: string | null, error?: string): void;
 }
 
-export type FrameUrlResult = { ok: true; url: URL } | { ok: false; message: string };
-
-export interface ProviderAdapter {
-  readonly id: ProviderId;
-  /**
-   * Built-in allowlist: exact origins, or patterns with a one-label wildcard (`https://*.web.emea-1.jumio.ai`).
-   * Empty means the protocol has no home of its own (generic): the session URL's origin is trusted.
-   */
-  readonly origins: readonly string[];
-  /** Feature policy for the iframe's `allow` attribute. */
-  readonly allow: string;
-  /** `sandbox` tokens, or undefined for no sandbox attribute. */
-  readonly sandbox?: string;
-  readonly allowFullscreen?: boolean;
-  /** True when the frame needs a token rather than (or besides) a session URL. */
-  readonly needsToken?: boolean;
-  /** Builds the URL to load from the host's inputs; says what is wrong in English otherwise. */
-  frameUrl(context: FrameContext): FrameUrlResult;
+export interface ProviderProtocol {
   /** A fresh protocol state for one attempt. */
   createSession(port: SessionPort): ProviderSession;
 }

@@ -1,10 +1,34 @@
-import { height, isPlainObject, num, obj, str } from '../frame/decode';
-import type { Decoded, Outcome, Signal } from './types';
+import { decodeMessage, isPlainObject, type Decoded } from '../frame/decode';
+import type { FrameErrorCode, Outcome, Signal } from './types';
 
 /**
- * Small readers shared by the provider adapters. Every one of them takes `unknown` and returns a
- * validated value or undefined: a frame's data is never trusted, never copied through as is.
+ * The protocols' shared vocabulary: field readers and signal builders. Every reader takes `unknown`
+ * and returns a validated value or undefined: a frame's data is never trusted, never copied through as is.
  */
+
+export function str(value: unknown, max = 200): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
+}
+
+export function num(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+/** An object, or a string holding a JSON object. */
+export function obj(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'string') {
+    const decoded = decodeMessage(value);
+    return decoded?.kind === 'object' ? decoded.value : undefined;
+  }
+  return isPlainObject(value) ? value : undefined;
+}
+
+/** A sane frame height in CSS pixels, or undefined. */
+export function height(value: unknown): number | undefined {
+  const n = num(value);
+  return n !== undefined && n >= 50 && n <= 10000 ? Math.round(n) : undefined;
+}
 
 /** Runs an adapter's parser; a bug or a hostile shape becomes "no signal", never an exception in the bridge. */
 export function safely(parse: () => Signal[]): Signal[] {
@@ -151,6 +175,13 @@ export function complete(outcome: Outcome, sessionId?: string): Signal {
   return sessionId ? { type: 'complete', outcome, sessionId } : { type: 'complete', outcome };
 }
 
+/** A problem the provider's flow handles itself: the widget reports it and the flow goes on. */
+export function warning(code: FrameErrorCode, message: string, providerCode?: string): Signal {
+  const signal: Signal = { type: 'warning', code, message };
+  if (providerCode) signal.providerCode = providerCode;
+  return signal;
+}
+
 export function providerError(message: string, providerCode?: string, recoverable = true): Signal {
   const signal: Signal = { type: 'error', code: 'provider-error', message, recoverable };
   if (providerCode) signal.providerCode = providerCode;
@@ -175,43 +206,9 @@ export function resize(value: unknown): Signal[] {
   return h ? [{ type: 'resize', height: h }] : [];
 }
 
-// URL building.
-
-/** Sets a query parameter unless the host's URL already has it (the host's explicit choice wins). */
-export function setMissing(url: URL, name: string, value: string | undefined): void {
-  if (value && !url.searchParams.has(name)) url.searchParams.set(name, value);
-}
-
-/** A secret as the host passed it: non-empty, bounded, no whitespace or control characters. */
-export function tokenOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= 8192 && /^[\x21-\x7e]+$/.test(value) ? value : undefined;
-}
-
-/** A per-attempt id that no other frame on the page can guess. */
-export function randomId(prefix: string): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return prefix + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Standard base64 of the UTF-8 bytes (btoa alone only takes Latin-1). */
-export function base64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** Reads an option as an object (the `options` attribute is host input, not frame input, but still checked). */
 export function optionObject(options: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
   if (!Object.prototype.hasOwnProperty.call(options, key)) return undefined;
   const value = options[key];
   return isPlainObject(value) ? value : undefined;
-}
-
-/** An option the host may leave out; present but of the wrong kind is an error the host must see. */
-export function optionString(options: Record<string, unknown>, key: string): { value?: string; bad?: true } {
-  if (!Object.prototype.hasOwnProperty.call(options, key) || options[key] === undefined || options[key] === null) return {};
-  const value = options[key];
-  return typeof value === 'string' && value.trim() !== '' ? { value: value.trim() } : { bad: true };
 }

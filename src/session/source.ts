@@ -1,5 +1,12 @@
-import type { Inputs } from '../element/attributes';
 import { fetchSession, type SessionAnswer, type SessionRequest } from './client';
+
+/** The inputs a session source reads and overlays: the element's, or any object with these fields. */
+export interface SessionInputs {
+  provider: string;
+  sessionEndpoint?: string;
+  sessionUrl?: string;
+  sessionToken?: string;
+}
 
 /**
  * Where the widget's session comes from when the host gives a `session-endpoint`: the last answer, whether
@@ -15,7 +22,7 @@ export class SessionSource {
   stale = false;
 
   /** Forgets the session when the endpoint (or the provider it serves) changes. */
-  bind(inputs: Inputs): void {
+  bind(inputs: SessionInputs): void {
     const binding = inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '';
     if (binding === this.#binding) return;
     this.#binding = binding;
@@ -29,7 +36,7 @@ export class SessionSource {
   }
 
   /** The inputs as the frame should see them: the endpoint's latest answer wins over the markup. */
-  overlay(inputs: Inputs): Inputs {
+  overlay<T extends SessionInputs>(inputs: T): T {
     const answer = this.#answer;
     if (!answer) return inputs;
     return {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
-import { attr, fixtureCleanup, frameOf, scripted, sleep, widget } from './helpers';
+import { attr, fixtureCleanup, frameOf, scripted, settle, widget } from './helpers';
 
 afterEach(() => fixtureCleanup());
 
@@ -108,7 +108,7 @@ describe('attributes and properties', () => {
     el.allowedOrigins = 'https://extra.example';
     el.options = { a: 1 };
     await expect.poll(() => el.state).toBe('ready');
-    await sleep(30);
+    await settle();
     expect(loads).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { attr, fixtureCleanup, frameOf, record, SANDBOX, sleep, widget } from './helpers';
+import { attr, fixtureCleanup, frameOf, record, SANDBOX, settle, widget } from './helpers';
 
 afterEach(() => fixtureCleanup());
 
@@ -26,7 +26,8 @@ describe('bad configuration gives config-invalid and nothing half-built', () => 
     it(name, async () => {
       const events = record(document);
       const el = await widget(`<kyc-widget ${attributes.replace(/"([^"]*)"/g, (_, v: string) => `"${attr(v)}"`)}></kyc-widget>`);
-      await sleep(50);
+      await expect.poll(() => events.some((e) => e.type === 'kyc-error')).toBe(true);
+      await settle();
       events.stop();
       const errors = events.filter((e) => e.type === 'kyc-error');
       expect(errors).toHaveLength(1);
@@ -47,14 +48,13 @@ describe('bad configuration gives config-invalid and nothing half-built', () => 
         expect(() => ((el as unknown as Record<string, unknown>)[prop] = value)).not.toThrow();
       }
     }
-    await sleep(20);
+    await settle();
     expect(frameOf(el)).toBeNull();
   });
 
   it('recovers once the host fixes the input', async () => {
     const el = await widget(`<kyc-widget session-url="http://example.com/"></kyc-widget>`);
-    await sleep(20);
-    expect(el.state).toBe('error');
+    await expect.poll(() => el.state).toBe('error');
     el.sessionUrl = `${SANDBOX}/generic?script=ready`;
     await expect.poll(() => el.state).toBe('ready');
     expect(frameOf(el)).not.toBeNull();
@@ -63,7 +63,7 @@ describe('bad configuration gives config-invalid and nothing half-built', () => 
   it('stays idle, with no frame and no error, until a session is known', async () => {
     const events = record(document);
     const el = await widget(`<kyc-widget provider="generic"></kyc-widget>`);
-    await sleep(30);
+    await settle();
     events.stop();
     expect(el.state).toBe('idle');
     expect(events).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
+import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing-helpers';
 import { expect, inject } from 'vitest';
 import { page } from 'vitest/browser';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
@@ -27,7 +27,7 @@ export interface Recorded {
   detail: Record<string, unknown>;
 }
 
-const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error'];
+const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error', 'kyc-warning', 'kyc-close'];
 
 /** Records every kyc-* event that reaches `target` (document by default: they must cross the shadow root). */
 export function record(target: EventTarget = document): Recorded[] & { stop(): void; names(): string[] } {
@@ -54,6 +54,51 @@ export async function untilState(el: KycWidgetElement, state: string, timeout = 
     if (Date.now() > end) throw new Error(`state never became ${state} within ${timeout} ms (it is ${el.state} now)`);
     await sleep(10);
   }
+}
+
+/**
+ * Frame URLs whose scripted run has ended. A message posted just before the widget removed its frame
+ * still arrives, with `source` null (so the widget's guard drops it): the page says which frame it was.
+ */
+const scriptsDone = new Set<string>();
+window.addEventListener('message', (event) => {
+  const data = event.data as { sandbox?: unknown; href?: unknown } | null;
+  if (data?.sandbox === 'script-done' && typeof data.href === 'string') scriptsDone.add(data.href);
+});
+
+/** The URL of the widget's frame, once the frame exists. */
+export async function frameSrc(el: KycWidgetElement): Promise<string> {
+  await expect.poll(() => frameOf(el)?.src, { timeout: 5000 }).toBeTruthy();
+  return frameOf(el)!.src;
+}
+
+/**
+ * Resolves once the scripted sandbox page at `src` has posted every step (its last message,
+ * `script-done`, was delivered, so every earlier one was too) and the widget has had the chance to
+ * handle them: the positive check a test needs before it asserts that something did *not* happen.
+ *
+ * `frameRemoved`: the flow ended and the widget removed its frame. Chromium then drops what the frame
+ * had posted but not yet delivered, so `script-done` may never come; the wait is bounded and not an
+ * error (what was dropped could not have reached the widget either).
+ */
+export async function scriptDone(src: string, { frameRemoved = false, timeout = 8000 } = {}): Promise<void> {
+  const end = Date.now() + (frameRemoved ? 1000 : timeout);
+  while (!scriptsDone.has(src)) {
+    if (Date.now() > end) {
+      if (frameRemoved) return;
+      throw new Error(`the sandbox page ${src} never finished its script`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await new Promise((resolve) => setTimeout(resolve));
+}
+
+/**
+ * One macrotask: every input batch (resolved in a microtask at the end of the task that set it) and
+ * every step it queued has run. A test that asserts "nothing happened" awaits this, not a guessed delay.
+ */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -116,7 +161,8 @@ export async function mountDemo(provider: DemoProvider, options: DemoOptions = {
   const el = await widget('<kyc-widget></kyc-widget>');
   const events = record(el);
   applyInputs(el, inputs);
-  return { el, events, inputs };
+  const frame = await frameSrc(el);
+  return { el, events, inputs, frame };
 }
 
 /** An iframe on `origin`'s /forge page posting `message` to this window `repeat` times (`as`: see forge.js). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
-import { attr, fixtureCleanup, frameOf, record, SANDBOX, scripted, sleep, untilState, widget } from './helpers';
+import { attr, fixtureCleanup, frameOf, frameSrc, record, SANDBOX, scripted, scriptDone, sleep, untilState, widget } from './helpers';
 
 afterEach(() => fixtureCleanup());
 
@@ -8,8 +8,9 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
   it('fires kyc-complete once however many times the frame says so', async () => {
     const events = record(document);
     const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'submit', 'complete:approved', 'complete:declined', 'submit', 'cancel', 'complete:approved']))}"></kyc-widget>`);
+    const frame = await frameSrc(el);
     await untilState(el, 'complete');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     events.stop();
     expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'kyc-complete')[0].detail.outcome).toBe('approved');
@@ -19,8 +20,9 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
   it('fires kyc-cancel once, shows a restart button, and restarts as a new attempt', async () => {
     const events = record(document);
     const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start', 'cancel', 'cancel', 'complete:approved']))}"></kyc-widget>`);
+    const frame = await frameSrc(el);
     await untilState(el, 'cancelled');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-cancel')).toHaveLength(1);
     expect(events.some((e) => e.type === 'kyc-complete')).toBe(false);
     expect(frameOf(el)).toBeNull();
@@ -150,6 +152,8 @@ describe('the element in the page', () => {
       el.remove();
       expect(removed).toEqual(added);
       document.body.append(el);
+      // Inputs set in the same task as the move still count: the restart waits for the end of the task.
+      await Promise.resolve();
       expect(el.state).toBe('loading');
       await untilState(el, 'in-progress');
       el.remove();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { attr, fixtureCleanup, forgeFrom, frameOf, record, removeForgers, SANDBOX, scripted, sleep, STRANGER, untilState, widget } from './helpers';
+import { attr, fixtureCleanup, forgeFrom, frameOf, record, removeForgers, SANDBOX, scripted, STRANGER, untilState, widget } from './helpers';
 
 afterEach(() => {
   fixtureCleanup();
@@ -33,10 +33,11 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
   it('ignores messages forged by the host page itself', async () => {
     const el = await readyWidget();
     const events = record(el);
+    const arrived = messagesFrom(location.origin, 3);
     window.postMessage(JSON.parse(COMPLETE), '*');
     window.postMessage(COMPLETE, '*');
     window.postMessage(CANCEL, '*');
-    await sleep(100);
+    await arrived;
     events.stop();
     expect(events).toHaveLength(0);
     expect(el.state).toBe('ready');
@@ -49,7 +50,6 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
     forgeFrom(SANDBOX, COMPLETE, 'object', 3);
     forgeFrom(SANDBOX, COMPLETE, 'json', 3);
     await arrived;
-    await sleep(20);
     events.stop();
     expect(events).toHaveLength(0);
     expect(el.state).toBe('ready');
@@ -61,7 +61,6 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
     const arrived = messagesFrom(STRANGER, 3);
     forgeFrom(STRANGER, CANCEL, 'object', 3);
     await arrived;
-    await sleep(20);
     events.stop();
     expect(events).toHaveLength(0);
     expect(el.state).toBe('ready');
@@ -73,7 +72,6 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
     const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', `navigate:${encodeURIComponent(forge)}`]))}"></kyc-widget>`);
     const events = record(el);
     await arrived;
-    await sleep(20);
     events.stop();
     expect(el.state).toBe('ready');
     expect(events.some((e) => e.type === 'kyc-complete')).toBe(false);
@@ -90,8 +88,9 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
       await expect.poll(() => reports.length, { timeout: 5000 }).toBeGreaterThan(0);
       // A token hand-over is the most sensitive thing the widget ever posts.
       el.sessionToken = 'tok_must_not_leak_1234';
-      await sleep(300);
-      expect(reports.length).toBeGreaterThan(2);
+      // The spy reports what it received every few ms: two more reports after the token means it had the chance.
+      const before = reports.length;
+      await expect.poll(() => reports.length, { timeout: 5000 }).toBeGreaterThan(before + 1);
       expect(reports.at(-1)).toEqual([]);
     } finally {
       window.removeEventListener('message', onReport);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
-import { fixtureCleanup, frameOf, record, scripted, sleep, untilState } from './helpers';
+import { fixtureCleanup, frameOf, record, scripted, settle, untilState } from './helpers';
 
 afterEach(() => fixtureCleanup());
 
@@ -49,7 +49,7 @@ describe('sessions from the host backend (session-endpoint)', () => {
   }, 20000);
 
   it('gives session-fetch-failed after 3 retries; retry() asks again', async () => {
-    const api = endpoint('fail,fail,fail,fail,ok', { url: scripted(['ready']) });
+    const api = endpoint('quickfail,quickfail,quickfail,quickfail,ok', { url: scripted(['ready']) });
     const el = mount((el) => (el.sessionEndpoint = api.url));
     await untilState(el, 'error', 15000);
     expect(el.lastError).toMatchObject({ code: 'session-fetch-failed', recoverable: true });
@@ -64,9 +64,10 @@ describe('sessions from the host backend (session-endpoint)', () => {
   it('never asks twice at once, and aborts the request when the element leaves the page', async () => {
     const api = endpoint('hang');
     const el = mount((el) => (el.sessionEndpoint = api.url));
-    await sleep(100);
+    await expect.poll(async () => (await api.log()).length).toBe(1);
     el.options = { anything: 1 }; // a new input while the request hangs must not start a second one
-    await sleep(100);
+    await settle();
+    expect(await api.log()).toHaveLength(1);
     expect(el.state).toBe('loading');
     el.remove();
     await expect.poll(async () => (await api.log()).map((r) => r.aborted)).toEqual([true]);
@@ -74,23 +75,24 @@ describe('sessions from the host backend (session-endpoint)', () => {
 
   it('renews an expired token through the endpoint and hands it to the running frame', async () => {
     const frame = scripted(['ready', 'start', 'token-expired', 'await-token', 'submit', 'complete:approved'], { echo: '1' });
-    const api = endpoint('token:tok_first,token:tok_second', { url: frame });
+    const api = endpoint('token:AAAA_first,token:BBBB_second', { url: frame });
     const events = record(document);
     const el = mount((el) => (el.sessionEndpoint = api.url));
     await untilState(el, 'complete');
     events.stop();
     const log = await api.log();
     expect(log.map((r) => r.body.refresh)).toEqual([false, true]);
-    // The frame echoes the first four characters of the token it received.
-    expect(events.some((e) => e.type === 'kyc-progress' && e.detail.step === 'token:tok_')).toBe(true);
+    // The frame echoes the first four characters of each token it is handed: the renewed one, never the stale one.
+    const handed = events.filter((e) => e.type === 'kyc-progress' && String(e.detail.step).startsWith('token:')).map((e) => e.detail.step);
+    expect(handed).toEqual(['token:BBBB']);
     expect(events.some((e) => e.type === 'kyc-error')).toBe(false);
-    expect(JSON.stringify(events)).not.toContain('tok_second');
+    expect(JSON.stringify(events)).not.toContain('BBBB_second');
     el.remove();
   });
 
   it('reports session-expired (recoverable) when the endpoint cannot renew it', async () => {
     const frame = scripted(['ready', 'start', 'token-expired']);
-    const api = endpoint('ok,fail,fail,fail,fail', { url: frame, token: 'tok_a' });
+    const api = endpoint('ok,quickfail', { url: frame, token: 'tok_a' });
     const el = mount((el) => (el.sessionEndpoint = api.url));
     await untilState(el, 'error', 15000);
     expect(el.lastError).toMatchObject({ code: 'session-expired', recoverable: true });

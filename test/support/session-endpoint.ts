@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
  * answers each request with the next step of the plan (the last step repeats):
  *   ok        200 {sessionUrl: url, sessionToken: token}
  *   token:<t> 200 {sessionUrl: url, sessionToken: t}
- *   fail      503
+ *   fail      503 (the client backs off)
+ *   quickfail 503 with Retry-After: 0 (for tests where the backoff is not under test)
  *   slow      200 like ok, after 300 ms
  *   hang      never answers
  * GET /__kyc/session/log?id=<run> returns what each request sent, and whether it was aborted.
@@ -27,8 +28,8 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, status: number, data: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+function send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
   res.end(JSON.stringify(data));
 }
 
@@ -55,9 +56,9 @@ export function sessionEndpoint(): Plugin {
           send(res, 200, { sessionUrl: url.searchParams.get('url') ?? undefined, sessionToken: token });
         };
         if (step === 'hang') return;
-        if (step === 'fail') {
+        if (step === 'fail' || step === 'quickfail') {
           answered = true;
-          return send(res, 503, { error: 'scripted failure' });
+          return send(res, 503, { error: 'scripted failure' }, step === 'quickfail' ? { 'Retry-After': '0' } : {});
         }
         if (step === 'slow') return void setTimeout(() => answer(), 300);
         if (step.startsWith('token:')) return answer(step.slice(6));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, height, MAX_MESSAGE_CHARS, num, obj, str } from '../../src/frame/decode';
+import { decodeMessage, MAX_MESSAGE_CHARS } from '../../src/frame/decode';
+import { height, num, obj, str } from '../../src/providers/wire';
 
 describe('decodeMessage: objects, JSON strings and bare strings, defensively', () => {
   it('passes plain objects', () => {

@@ -10,7 +10,7 @@ import {
   frameOf,
   mountDemo,
   removeForgers,
-  sleep,
+  scriptDone,
   uniqueSession,
   untilState,
 } from '../helpers';
@@ -85,9 +85,9 @@ describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () 
   });
 
   it('a frame that says completed twice gives exactly one kyc-complete', async () => {
-    const { el, events } = await mountDemo('didit', { script: 'ready,submitted,completed:Approved,completed:Declined,cancelled' });
+    const { el, events, frame } = await mountDemo('didit', { script: 'ready,submitted,completed:Approved,completed:Declined,cancelled' });
     await untilState(el, 'complete');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
   });
 

@@ -10,7 +10,7 @@ import {
   frameOf,
   mountDemo,
   removeForgers,
-  sleep,
+  scriptDone,
   untilState,
 } from '../helpers';
 
@@ -72,9 +72,9 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   });
 
   it('a frame that sends its result twice gives exactly one kyc-complete', async () => {
-    const { el, events } = await mountDemo('idenfy', { script: 'status:APPROVED:APPROVED,status:FAILED:FAILED,status:UNVERIFIED' });
+    const { el, events, frame } = await mountDemo('idenfy', { script: 'status:APPROVED:APPROVED,status:FAILED:FAILED,status:UNVERIFIED' });
     await untilState(el, 'complete');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
     expect(events.some((e) => e.type === 'kyc-cancel')).toBe(false);
   });

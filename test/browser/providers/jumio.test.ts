@@ -11,7 +11,7 @@ import {
   frameOf,
   mountDemo,
   removeForgers,
-  sleep,
+  scriptDone,
   uniqueSession,
   untilState,
 } from '../helpers';
@@ -81,9 +81,9 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
   });
 
   it('a frame that says success twice gives exactly one kyc-complete', async () => {
-    const { el, events } = await mountDemo('jumio', { script: 'loaded,success,success,error:9100' });
+    const { el, events, frame } = await mountDemo('jumio', { script: 'loaded,success,success,error:9100' });
     await untilState(el, 'complete');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'kyc-submit')).toHaveLength(1);
     expect(el.state).toBe('complete');

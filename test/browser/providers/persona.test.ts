@@ -11,7 +11,7 @@ import {
   frameOf,
   mountDemo,
   removeForgers,
-  sleep,
+  scriptDone,
   uniqueSession,
   untilState,
 } from '../helpers';
@@ -120,19 +120,19 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
   });
 
   it('a frame that says complete twice gives exactly one kyc-complete', async () => {
-    const { el, events } = await mountDemo('persona', { script: ['ready', 'start', 'complete:approved', 'complete:declined', 'fail'] });
+    const { el, events, frame } = await mountDemo('persona', { script: ['ready', 'start', 'complete:approved', 'complete:declined', 'fail'] });
     await untilState(el, 'complete');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
     expect(el.state).toBe('complete');
   });
 
   it('ignores messages bound to another containerId', async () => {
-    const { el, events } = await mountDemo('persona', {
+    const { el, events, frame } = await mountDemo('persona', {
       script: ['ready', 'container:kyc-widget-000000000000000000000000', 'start', 'complete:approved', 'exit', 'container:', 'page-change:/verify/selfie'],
     });
     await untilState(el, 'in-progress');
-    await sleep(50);
+    await scriptDone(frame);
     events.stop();
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-progress']);
   });

@@ -14,7 +14,7 @@ import {
   record,
   removeForgers,
   SANDBOX,
-  sleep,
+  scriptDone,
   uniqueSession,
   untilState,
   widget,
@@ -164,18 +164,18 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
   });
 
   it('a frame that says completed twice gives exactly one kyc-complete', async () => {
-    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'submitted', 'status:completed:GREEN', 'status:completed:RED'] });
+    const { el, events, frame } = await mountDemo('sumsub', { script: ['ready', 'submitted', 'status:completed:GREEN', 'status:completed:RED'] });
     await untilState(el, 'complete');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
   });
 
   it('ignores messages bound to another sessionId, and everything before the handshake', async () => {
-    const { el, events } = await mountDemo('sumsub', {
+    const { el, events, frame } = await mountDemo('sumsub', {
       script: ['step:EARLY', 'submitted', 'ready', 'session:sbx_sdk_other', 'step:IDENTITY', 'submitted', 'status:completed:GREEN', 'session:', 'step:SELFIE'],
     });
     await untilState(el, 'in-progress');
-    await sleep(50);
+    await scriptDone(frame);
     events.stop();
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'kyc-progress']);
     expect(detailOf(events, 'kyc-progress')?.step).toBe('SELFIE');

@@ -11,7 +11,7 @@ import {
   mountDemo,
   oneEvent,
   removeForgers,
-  sleep,
+  scriptDone,
   uniqueSession,
   untilState,
 } from '../helpers';
@@ -101,9 +101,9 @@ describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () =
   });
 
   it('a frame that says finished twice gives exactly one kyc-complete', async () => {
-    const { el, events } = await mountDemo('veriff', { script: 'started,submitted,finished,finished,canceled' });
+    const { el, events, frame } = await mountDemo('veriff', { script: 'started,submitted,finished,finished,canceled' });
     await untilState(el, 'complete');
-    await sleep(100);
+    await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
     expect(events.some((e) => e.type === 'kyc-cancel')).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { didit } from '../../../src/providers/didit';
-import { context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+
+const { didit } = adapters;
 
 const TOKEN = 'dGhpcy1pcy1hLXNlc3Npb24tdG9rZW4';
 const SID = '11111111-2222-4333-8444-555555555555';

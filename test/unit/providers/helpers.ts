@@ -1,11 +1,18 @@
 import { expect } from 'vitest';
-import { decodeMessage } from '../../../src/frame/decode';
-import type { Decoded, FrameContext, ProviderAdapter, ProviderSession, SessionPort, Signal } from '../../../src/providers/types';
+import { decodeMessage, type Decoded } from '../../../src/frame/decode';
+import { FRAMES, type ProviderId } from '../../../src/providers/index';
+import { PROTOCOLS } from '../../../src/providers/protocols';
+import type { FrameContext, ProviderFrame, ProviderProtocol, ProviderSession, SessionPort, Signal } from '../../../src/providers/types';
+
+/** A provider's two parts together, as the element uses them: frame URL and origins, then the protocol. */
+export type ProviderAdapter = ProviderFrame & ProviderProtocol;
+
+export const adapters = Object.fromEntries(FRAMES.map((frame) => [frame.id, { ...frame, ...PROTOCOLS[frame.id] }])) as Record<ProviderId, ProviderAdapter>;
 
 export const TOKEN = '_act-sbx-jwt-eyJhbGciOiJub25lIn0.c2VjcmV0LXRva2Vu.sig+/=';
 
 export function context(overrides: Partial<FrameContext> = {}): FrameContext {
-  return { options: {}, locale: 'en', theme: 'auto', hostOrigin: 'https://shop.example', ...overrides };
+  return { options: {}, locale: 'en', theme: 'auto', hostOrigin: 'https://shop.example', mode: 'inline', ...overrides };
 }
 
 export interface FakePort extends SessionPort {
@@ -13,7 +20,7 @@ export interface FakePort extends SessionPort {
   setToken(token: string | undefined): void;
 }
 
-export function fakePort(ctx: FrameContext = context(), frameUrl?: URL): FakePort {
+export function fakePort(ctx: FrameContext = context(), frameUrl: URL = new URL('https://frame.example/')): FakePort {
   let current = ctx.sessionToken;
   const posted: unknown[] = [];
   return {
@@ -99,6 +106,12 @@ export function expectWellFormed(signals: unknown): void {
         expect(ERROR_CODES).toContain(signal.code);
         expect(typeof signal.message).toBe('string');
         if ('recoverable' in signal) expect(typeof signal.recoverable).toBe('boolean');
+        if ('providerCode' in signal) expect(signal.providerCode).toMatch(/^[A-Za-z0-9_.:-]{1,100}$/);
+        break;
+      case 'warning':
+        optional(['type', 'code', 'message', 'providerCode']);
+        expect(ERROR_CODES).toContain(signal.code);
+        expect(typeof signal.message).toBe('string');
         if ('providerCode' in signal) expect(signal.providerCode).toMatch(/^[A-Za-z0-9_.:-]{1,100}$/);
         break;
       case 'resize':

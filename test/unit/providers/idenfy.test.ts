@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { idenfy } from '../../../src/providers/idenfy';
-import { context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+
+const { idenfy } = adapters;
 
 const AUTH = 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
 

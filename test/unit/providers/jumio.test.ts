@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OriginAllowlist, parseOriginPattern, type OriginPattern } from '../../../src/frame/origins';
-import { jumio } from '../../../src/providers/jumio';
-import { context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+
+const { jumio } = adapters;
 
 const AUTH = 'eyJhbGciOiJIUzUxMiJ9.jumio-authorization-token.c2lnbmF0dXJl';
 const WEB_HREF = 'https://acme.web.emea-1.jumio.ai/web/v4/app?authorizationToken=eyJhbGciOiJIUzUxMiJ9.x.y&locale=de';

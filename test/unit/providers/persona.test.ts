@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { persona } from '../../../src/providers/persona';
-import { context, encodings, expectNoSecret, expectRobust, expectWellFormed, fakePort, junk, send, start } from './helpers';
+import { adapters, context, encodings, expectNoSecret, expectRobust, expectWellFormed, fakePort, junk, send, start } from './helpers';
+
+const { persona } = adapters;
 
 const TEMPLATE = 'itmpl_Ab12Cd34Ef56Gh78';
 const SESSION_TOKEN = 'pst_session_9f8e7d6c5b4a';
@@ -102,7 +103,6 @@ describe('persona frameUrl', () => {
     expect(persona.allow).toBe('camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get');
     expect(persona.sandbox).toBe('allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation');
     expect(persona.origins).toEqual(['https://inquiry.withpersona.com', 'https://canary.withpersona.com', 'https://inquiry.withpersona-staging.com']);
-    expect(persona.needsToken).toBeFalsy();
   });
 });
 

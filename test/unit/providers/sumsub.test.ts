@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sumsub } from '../../../src/providers/sumsub';
-import { TOKEN, context, encodings, expectNoSecret, expectRobust, fakePort, junk, send, start } from './helpers';
+import { adapters, TOKEN, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+
+const { sumsub } = adapters;
 
 const FRAME_ID = `id_${Buffer.from(TOKEN, 'utf8').toString('base64')}`;
 const SID = 'sess-7f3a';
@@ -72,7 +73,7 @@ describe('sumsub frameUrl', () => {
   it('frames with Sumsub\'s allow list, no sandbox, and needs a token', () => {
     expect(sumsub.allow).toBe('camera; microphone; geolocation; clipboard-write; hid');
     expect(sumsub.sandbox).toBeUndefined();
-    expect(sumsub.needsToken).toBe(true);
+    expect(sumsub.frameUrl(context()).ok).toBe(false);
     expect(sumsub.origins).toEqual(['https://in.sumsub.com', 'https://api.sumsub.com']);
   });
 });
@@ -112,13 +113,11 @@ describe('sumsub handshake', () => {
     expect(send(session, { method: 'idCheck.onInitialized', sessionId: SID })).toEqual([]);
   });
 
-  it('accepts onReady without a frame id, and works without the frame URL from the bridge', () => {
-    const session = sumsub.createSession(fakePort(context({ sessionToken: TOKEN })));
-    send(session, { method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID });
+  it('accepts onReady without a frame id', () => {
+    const { session, port } = start(sumsub, context({ sessionToken: TOKEN }));
+    send(session, { method: 'idCheck.onReady', sessionId: SID });
+    expect(port.posted).toHaveLength(1);
     expect(send(session, { method: 'idCheck.onInitialized', sessionId: SID })).toEqual([{ type: 'ready' }]);
-    const other = sumsub.createSession(fakePort(context({ sessionToken: TOKEN })));
-    send(other, { method: 'idCheck.onReady', sessionId: SID });
-    expect(send(other, { method: 'idCheck.onInitialized', sessionId: SID })).toEqual([{ type: 'ready' }]);
   });
 
   it('drops every message before the handshake and with another session id after it', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { VERIFF_RENDER_VERSION, veriff } from '../../../src/providers/veriff';
-import { context, expectRobust, junk, send, start } from './helpers';
+import { VERIFF_RENDER_VERSION } from '../../../src/providers/veriff/protocol';
+import { adapters, context, expectRobust, junk, send, start } from './helpers';
+
+const { veriff } = adapters;
 
 const SESSION_URL = 'https://alchemy.veriff.com/v/eyJhbGciOiJIUzI1NiJ9.session.sig';
 

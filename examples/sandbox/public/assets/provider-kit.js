@@ -12,6 +12,7 @@
 //   raw:<urlencoded>           posts exactly that: valid JSON → the parsed value, else the string
 //   encoding:<name>            how later (non-raw) messages are encoded; each page lists its names
 //   navigate:<urlencoded URL>  this frame goes to that URL (relative to this page); the script ends
+//   (when the script ends, the page posts {sandbox: 'script-done'}: tests wait for it)
 //   once:<step>                runs <step> only the first time this exact frame URL reaches this step
 //                              (counted by the sandbox server, GET /once), e.g. `once:reload-request`
 //                              asks for one frame reload and lets the reloaded frame carry on
@@ -195,6 +196,9 @@ export function runScript(wire, { title, actions, before }) {
     }
     note('done');
     document.documentElement.dataset.scriptDone = 'true';
+    // For tests: every message of the script has been posted before this one (postMessage keeps order).
+    // No protocol knows it, so the widget must ignore it.
+    wire.postRaw({ sandbox: 'script-done', href: location.href });
   };
   const start = () => run().catch((error) => console.error('[sandbox] script failed', error));
   if (document.readyState === 'complete') start();

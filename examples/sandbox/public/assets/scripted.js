@@ -128,5 +128,8 @@ export function runScript(channel, scriptText) {
     }
     note('done');
     document.documentElement.dataset.scriptDone = 'true';
+    // For tests: every message of the script has been posted before this one (postMessage keeps order).
+    // No protocol knows it, so the widget must ignore it.
+    channel.postRaw({ sandbox: 'script-done', href: location.href });
   })().catch((error) => console.error('[sandbox] script failed', error));
 }

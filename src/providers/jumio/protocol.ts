@@ -1,5 +1,4 @@
-import { num } from '../frame/decode';
-import type { ProviderAdapter, Signal } from './types';
+import type { ProviderProtocol, Signal } from '../types';
 import {
   asRecord,
   cameraUnavailable,
@@ -7,18 +6,19 @@ import {
   complete,
   field,
   idOf,
+  num,
   providerError,
   safely,
   scrub,
   sessionExpired,
   upper,
   withSession,
-} from './wire';
+} from '../wire';
 
 /**
- * Jumio's web client in an iframe (docs/providers/jumio.md). The frame sends a JSON string
- * `{authorizationToken, …, eventType: 510, payload: {value, metainfo?: {code}}}`. Only `payload` and
- * the workflow/transaction id are read: the token and the customer reference are never touched.
+ * Jumio's frame sends a JSON string `{authorizationToken, …, eventType: 510, payload: {value, metainfo?}}`.
+ * Only `payload` and the workflow/transaction id are read: the token and the customer reference are
+ * never touched, except to make sure neither is published.
  */
 
 const EVENT_TYPE = 510;
@@ -27,23 +27,7 @@ const CAMERA = new Set(['9820', '9821', '9822']);
 /** No acceptable submission in 3 attempts; authentication failure: this link cannot succeed any more. */
 const FINAL = new Set(['9835', '9836']);
 
-export const jumio: ProviderAdapter = {
-  id: 'jumio',
-  origins: [
-    'https://*.web.amer-1.jumio.ai',
-    'https://*.web.emea-1.jumio.ai',
-    'https://*.web.apac-1.jumio.ai',
-    'https://*.netverify.com',
-  ],
-  allow: 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
-  allowFullscreen: true,
-
-  frameUrl({ sessionUrl }) {
-    if (!sessionUrl) return { ok: false, message: 'Jumio needs a session-url (web.href from Jumio\'s account or transaction API)' };
-    // The link is complete as issued: locale and look are set when the backend creates it (web.locale).
-    return { ok: true, url: new URL(sessionUrl.href) };
-  },
-
+export const jumioProtocol: ProviderProtocol = {
   createSession() {
     let workflowId: string | undefined;
 

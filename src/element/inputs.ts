@@ -1,6 +1,6 @@
 /**
- * The element's inputs: one row per attribute ⇄ property (SPEC.md "Inputs"). The JSDoc on `Inputs`
- * is their documentation: scripts/manifest.mjs copies it into custom-elements.json.
+ * The element's inputs: one row per attribute ⇄ property (SPEC.md "Inputs"); the element's accessors and
+ * `observedAttributes` come from this table.
  * Parsing never throws: a bad value becomes the default, except where SPEC.md asks for a `config-invalid`
  * error instead (unknown provider, unparsable options) — those keep the raw value for the config check.
  */
@@ -77,6 +77,15 @@ export const INPUTS = [
 export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.attribute, row as InputSpec]));
 export const BY_PROPERTY: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.property, row as InputSpec]));
 
+/**
+ * The inputs whose change means a new session or a new frame configuration, as one comparable string.
+ * The token is left out: a new token for the same configuration is handed to the running frame where the
+ * protocol allows it.
+ */
+export function configKey(inputs: Inputs): string {
+  return JSON.stringify(INPUTS.filter((row) => row.config && !row.secret).map((row) => inputs[row.property]));
+}
+
 export function defaults(): Inputs {
   const inputs = {} as Record<string, unknown>;
   for (const row of INPUTS) inputs[row.property] = row.kind === 'json' ? { ...(row.default as object) } : row.default;
@@ -132,4 +141,15 @@ function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson 
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...(value as Record<string, unknown>) };
   return new InvalidJson('options must be a JSON object');
+}
+
+/** Properties set before the tag was defined are own properties shadowing the accessors: re-apply them. */
+export function reapplyEarlyProperties(element: object): void {
+  const el = element as Record<string, unknown>;
+  for (const { property } of INPUTS) {
+    if (!Object.prototype.hasOwnProperty.call(el, property)) continue;
+    const value = el[property];
+    delete el[property];
+    el[property] = value;
+  }
 }

@@ -1,5 +1,4 @@
-import { str } from '../frame/decode';
-import type { Outcome, ProviderAdapter, Signal } from './types';
+import type { Outcome, ProviderProtocol, Signal } from '../types';
 import {
   asRecord,
   cameraUnavailable,
@@ -12,21 +11,14 @@ import {
   resize,
   safely,
   scrub,
-  setMissing,
   stepOf,
-  tokenOf,
+  str,
   withSession,
-} from './wire';
+} from '../wire';
 
-/**
- * Didit's verification frame (docs/providers/didit.md): objects or JSON strings
- * `{type: "didit:<event>", data?: {…}}`. `sdk_presentation=embedded` in the URL turns on `didit:layout`.
- */
+/** Didit's frame: objects or JSON strings `{type: "didit:<event>", data?: {…}}`. */
 
-export const DIDIT_HOST = 'https://verify.didit.me';
 const PREFIX = 'didit:';
-/** A session token used as a path segment: no `/`, no `..`, nothing that needs escaping. */
-const PATH_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
 /**
  * Only an error that names the camera is a camera problem. "permission" alone is not enough: it
  * may be location, clipboard or notifications, and a false camera-unavailable would stop a flow
@@ -34,27 +26,7 @@ const PATH_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
  */
 const CAMERA_WORDS = /camera|webcam|getusermedia|videoinput|video[ _-]?(?:input|device)/i;
 
-export const didit: ProviderAdapter = {
-  id: 'didit',
-  origins: [DIDIT_HOST],
-  allow: 'camera; microphone; fullscreen; autoplay; encrypted-media',
-
-  frameUrl({ sessionUrl, sessionToken }) {
-    let url: URL;
-    if (sessionUrl) {
-      url = new URL(sessionUrl.href);
-    } else if (sessionToken !== undefined) {
-      const token = tokenOf(sessionToken);
-      if (!token || !PATH_TOKEN.test(token)) return { ok: false, message: 'session-token is not a valid Didit session token' };
-      // Didit's format: the token is the last path segment of the session URL.
-      url = new URL(`/session/${token}`, DIDIT_HOST);
-    } else {
-      return { ok: false, message: 'Didit needs a session-url (the session url from Didit\'s API) or a session-token' };
-    }
-    setMissing(url, 'sdk_presentation', 'embedded');
-    return { ok: true, url };
-  },
-
+export const diditProtocol: ProviderProtocol = {
   createSession(port) {
     let sessionId: string | undefined;
 

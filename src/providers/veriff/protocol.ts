@@ -1,27 +1,16 @@
-import { str } from '../frame/decode';
-import type { Decoded, ProviderAdapter, Signal } from './types';
-import { asRecord, asText, complete, safely, setMissing } from './wire';
+import type { Decoded } from '../../frame/decode';
+import type { ProviderProtocol, Signal } from '../types';
+import { asRecord, asText, complete, safely, str } from '../wire';
 
 /**
- * Veriff InContext (docs/providers/veriff.md). The frame sends bare strings (`VERIFF_STARTED`); the
- * widget also accepts them JSON-quoted, in any letter case, or as `{name|type|event: "VERIFF_…"}`.
+ * Veriff's frame sends bare strings (`VERIFF_STARTED`); the widget also accepts them JSON-quoted, in any
+ * letter case, or as `{name|type|event: "VERIFF_…"}`. The host answers the handshake with `VERIFF_RENDER`.
  */
 
 /** Sent in `VERIFF_RENDER.payload.version`: the version of this host-side implementation of the protocol. */
 export const VERIFF_RENDER_VERSION = '1.0.0';
 
-export const veriff: ProviderAdapter = {
-  id: 'veriff',
-  origins: ['https://alchemy.veriff.com', 'https://magic.veriff.me'],
-  allow: 'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
-
-  frameUrl({ sessionUrl, locale }) {
-    if (!sessionUrl) return { ok: false, message: 'Veriff needs a session-url (the verification.url from Veriff\'s sessions API)' };
-    const url = new URL(sessionUrl.href);
-    setMissing(url, 'lang', locale);
-    return { ok: true, url };
-  },
-
+export const veriffProtocol: ProviderProtocol = {
   createSession(port) {
     return {
       receive: (message) =>

@@ -1,67 +1,36 @@
-import { str } from '../frame/decode';
-import { parseSafeUrl } from '../frame/origins';
-import type { FrameContext, ProviderAdapter, Signal } from './types';
+import type { FrameContext, ProviderProtocol, Signal } from '../types';
 import {
   asRecord,
-  base64,
   codeOf,
   complete,
   countOf,
   field,
   idOf,
   optionObject,
-  optionString,
   progress,
   providerError,
   resize,
   safely,
   scrub,
   stepOf,
-  tokenOf,
+  str,
   upper,
   withSession,
-} from './wire';
+} from '../wire';
+import { tokenOf } from '../url';
 
 /**
- * Sumsub WebSDK (docs/providers/sumsub.md). The frame is addressed by `_=id_<base64 token>`, says
- * `idCheck.onReady {frameId, sessionId}`, gets `idCheck.init` with the token, and from then on
- * every `idCheck.*` message must carry the bound `sessionId`.
+ * Sumsub's frame says `idCheck.onReady {frameId, sessionId}`, gets `idCheck.init` with the token, and
+ * from then on every `idCheck.*` message must carry the bound `sessionId`.
  */
 
-export const SUMSUB_DEFAULT_BASE = 'https://in.sumsub.com';
-const FRAME_PATH = '/websdk/websdk.html';
 const METHOD = /^idCheck\.[A-Za-z]{1,60}$/;
 /** Keys of `options.config` the widget owns: the host cannot replace the token or the frame options. */
 const RESERVED = new Set(['method', 'accessToken', 'options', '__proto__', 'constructor', 'prototype']);
 
-export const sumsub: ProviderAdapter = {
-  id: 'sumsub',
-  origins: [SUMSUB_DEFAULT_BASE, 'https://api.sumsub.com'],
-  allow: 'camera; microphone; geolocation; clipboard-write; hid',
-  needsToken: true,
-
-  frameUrl({ sessionUrl, sessionToken, options, theme }) {
-    if (!sessionToken) return { ok: false, message: 'Sumsub needs a session-token (a WebSDK access token from your backend)' };
-    const token = tokenOf(sessionToken);
-    if (!token) return { ok: false, message: 'session-token is not a valid Sumsub access token' };
-
-    let url: URL;
-    if (sessionUrl) {
-      url = frameUrlFrom(sessionUrl);
-    } else {
-      const base = optionString(options, 'baseUrl');
-      if (base.bad) return { ok: false, message: 'options.baseUrl must be a URL such as https://in.sumsub.com' };
-      const parsed = parseSafeUrl(base.value ?? SUMSUB_DEFAULT_BASE, 'options.baseUrl');
-      if (!parsed.ok) return parsed;
-      url = frameUrlFrom(parsed.value);
-    }
-    url.searchParams.set('_', frameIdFor(token));
-    if (theme !== 'auto') url.searchParams.set('theme', theme);
-    return { ok: true, url };
-  },
-
+export const sumsubProtocol: ProviderProtocol = {
   createSession(port) {
-    const expectedFrameId = port.frameUrl?.searchParams.get('_') || frameIdOf(port.context);
+    const expectedFrameId = port.frameUrl.searchParams.get('_') ?? undefined;
     let boundSession: string | undefined;
     /** A new document in the frame may introduce itself with a new sessionId; only then may it rebind. */
     let reloadedSinceBind = false;
@@ -177,23 +146,6 @@ function initMessage(context: FrameContext, token: string | undefined): Record<s
   if (context.theme !== 'auto') message.theme = context.theme;
   else if (config.theme !== 'light' && config.theme !== 'dark') delete message.theme;
   return message;
-}
-
-/** `https://x/prefix` → `https://x/prefix/websdk/websdk.html`; a URL already ending there keeps its query. */
-function frameUrlFrom(base: URL): URL {
-  if (base.pathname.endsWith(FRAME_PATH)) return new URL(base.href);
-  const url = new URL(base.origin);
-  url.pathname = base.pathname.replace(/\/+$/, '') + FRAME_PATH;
-  return url;
-}
-
-function frameIdFor(token: string): string {
-  return `id_${base64(token)}`;
-}
-
-function frameIdOf(context: FrameContext): string | undefined {
-  const token = tokenOf(context.sessionToken);
-  return token ? frameIdFor(token) : undefined;
 }
 
 function reasonOf(error: string | undefined): string {

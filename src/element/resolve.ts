@@ -1,7 +1,7 @@
-import { InvalidJson, type Inputs } from '../element/attributes';
-import { isProviderId, providerFor } from '../providers/index';
-import type { FrameContext, ProviderAdapter, ProviderId } from '../providers/types';
-import { OriginAllowlist, parseAllowedOrigins, parseOriginPattern, parseSafeUrl, type OriginPattern } from './origins';
+import { OriginAllowlist, parseAllowedOrigins, parseOriginPattern, parseSafeUrl, type OriginPattern } from '../frame/origins';
+import { frameFor, isProviderId, PROVIDER_IDS } from '../providers/index';
+import type { FrameContext, ProviderFrame } from '../providers/types';
+import { InvalidJson, type Inputs } from './inputs';
 
 /**
  * Inputs → everything needed to frame one session, or the reason it cannot be framed.
@@ -9,7 +9,7 @@ import { OriginAllowlist, parseAllowedOrigins, parseOriginPattern, parseSafeUrl,
  */
 
 export interface ResolvedFrame {
-  adapter: ProviderAdapter;
+  provider: ProviderFrame;
   context: FrameContext;
   url: URL;
   allowlist: OriginAllowlist;
@@ -17,8 +17,6 @@ export interface ResolvedFrame {
 
 export type Resolution =
   | { kind: 'idle' }
-  /** The provider's adapter chunk is not here yet: load it (`loadProvider`) and resolve again. */
-  | { kind: 'needs-adapter'; provider: ProviderId }
   /** Only a session endpoint: ask it for the session URL or token, then resolve again. */
   | { kind: 'needs-session'; endpoint: URL }
   | { kind: 'invalid'; message: string }
@@ -27,11 +25,11 @@ export type Resolution =
 export interface Environment {
   locale: string;
   hostOrigin: string;
-  /** Base for relative session URLs (the document's URL). */
+  /** Base for a relative session endpoint (the document's URL). */
   baseUrl?: string;
 }
 
-/** The endpoint, when the host gave one (already validated by resolveFrame). */
+/** The endpoint, when the host gave a valid one. */
 export function endpointOf(inputs: Pick<Inputs, 'sessionEndpoint'>, baseUrl?: string): URL | undefined {
   const parsed = parseSafeUrl(inputs.sessionEndpoint, 'session-endpoint', baseUrl);
   return parsed.ok ? parsed.value : undefined;
@@ -42,9 +40,7 @@ export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 
 }
 
 export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
-  if (!isProviderId(inputs.provider)) {
-    return invalid(`provider "${inputs.provider}" is not one of generic, persona, sumsub, veriff, jumio, idenfy, didit`);
-  }
+  if (!isProviderId(inputs.provider)) return invalid(`provider "${inputs.provider}" is not one of ${PROVIDER_IDS.join(', ')}`);
   if (inputs.options instanceof InvalidJson) return invalid(inputs.options.reason);
   const extra = parseAllowedOrigins(inputs.allowedOrigins);
   if (!extra.ok) return invalid(extra.message);
@@ -56,8 +52,6 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   }
   if (!hasSession(inputs)) return { kind: 'idle' };
   if (endpoint && !inputs.sessionUrl && !inputs.sessionToken) return { kind: 'needs-session', endpoint };
-  const adapter = providerFor(inputs.provider);
-  if (!adapter) return { kind: 'needs-adapter', provider: inputs.provider };
 
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
@@ -66,6 +60,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     sessionUrl = parsed.value;
   }
 
+  const provider = frameFor(inputs.provider);
   const context: FrameContext = {
     sessionUrl,
     sessionToken: inputs.sessionToken,
@@ -73,33 +68,30 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     locale: env.locale,
     theme: inputs.theme,
     hostOrigin: env.hostOrigin,
+    mode: inputs.mode,
   };
   let built;
   try {
-    built = adapter.frameUrl(context);
+    built = provider.frameUrl(context);
   } catch {
-    built = { ok: false as const, message: `the ${adapter.id} adapter could not build a frame URL from these inputs` };
+    built = { ok: false as const, message: `the ${provider.id} adapter could not build a frame URL from these inputs` };
   }
   if (!built.ok) return invalid(built.message);
-  const url = built.url;
-  const checked = parseSafeUrl(url.href, 'the frame URL');
+  const checked = parseSafeUrl(built.url.href, 'the frame URL');
   if (!checked.ok) return invalid(checked.message);
+  const url = checked.value;
 
   // Generic has no home origin: the session URL's own origin is trusted. Providers trust their built-in list.
   const patterns: OriginPattern[] = [...extra.value];
-  for (const origin of adapter.origins) {
+  for (const origin of provider.origins.length ? provider.origins : [url.origin]) {
     const parsed = parseOriginPattern(origin);
     if (parsed.ok) patterns.push(parsed.value);
   }
-  if (adapter.origins.length === 0) {
-    const own = parseOriginPattern(url.origin);
-    if (own.ok) patterns.push(own.value);
-  }
   const allowlist = new OriginAllowlist(patterns);
   if (!allowlist.has(url.origin)) {
-    return invalid(`${url.origin} is not an allowed origin for ${adapter.id}; add it to allowed-origins if it is a custom or regional host`);
+    return invalid(`${url.origin} is not an allowed origin for ${provider.id}; add it to allowed-origins if it is a custom or regional host`);
   }
-  return { kind: 'ok', frame: { adapter, context, url, allowlist } };
+  return { kind: 'ok', frame: { provider, context, url, allowlist } };
 }
 
 function invalid(message: string): Resolution {

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { startSandbox } from '../examples/sandbox/server.mjs';
+
+/**
+ * `npm run dev`: the demo host page (examples/html) served by Vite from the sources, with live reload,
+ * and the sandbox provider on a second origin. What `npm start` serves from dist/, this serves from src/:
+ * `/dist/kyc-widget.js` is `src/define.ts`. (The strict CSP of `npm start` is left out: Vite's dev client
+ * injects styles.)
+ */
+export function devDemo({ sandboxPort = 5174 } = {}): Plugin {
+  const repo = fileURLToPath(new URL('..', import.meta.url));
+  let sandboxOrigin = '';
+  return {
+    name: 'kyc:dev-demo',
+    config: () => ({ server: { host: '127.0.0.1', port: 5173, fs: { allow: [repo] } } }),
+    async configureServer(server) {
+      const sandbox = await startSandbox({ host: 'localhost', port: sandboxPort });
+      sandboxOrigin = sandbox.origin;
+      server.httpServer?.once('close', () => void sandbox.close());
+      server.middlewares.use((req, _res, next) => {
+        const url = req.url ?? '/';
+        if (url === '/' || url.startsWith('/?')) req.url = `/examples/html/index.html${url.slice(1)}`;
+        else if (url.startsWith('/dist/kyc-widget.js')) req.url = '/src/define.ts';
+        else if (url.startsWith('/sandbox/')) req.url = `/examples${url}`;
+        else if (/^\/(demo|plain)\.(js|css)/.test(url)) req.url = `/examples/html${url}`;
+        next();
+      });
+      server.httpServer?.once('listening', () => {
+        setTimeout(() => server.config.logger.info(`\n  kyc-widget dev demo: http://127.0.0.1:5173/  (sandbox provider: ${sandboxOrigin})\n`));
+      });
+    },
+    transformIndexHtml: (html) => html.replaceAll('%SANDBOX_ORIGIN%', sandboxOrigin),
+  };
+}

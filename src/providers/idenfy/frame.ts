@@ -1,0 +1,34 @@
+import type { ProviderFrame } from '../types';
+import { setMissing, tokenOf } from '../url';
+
+/**
+ * iDenfy's iframe (docs/providers/idenfy.md): `https://ui.idenfy.com/?authToken=…&lang=…`; KYB on its
+ * own host. iDenfy's wire format carries the token in the URL; there is no other way to hand it over.
+ */
+
+export const IDENFY_HOST = 'https://ui.idenfy.com';
+export const IDENFY_KYB_HOST = 'https://kyb.ui.idenfy.com';
+
+export const idenfy: ProviderFrame<'idenfy'> = {
+  id: 'idenfy',
+  origins: [IDENFY_HOST, IDENFY_KYB_HOST],
+  allow: 'camera',
+  allowFullscreen: true,
+
+  frameUrl({ sessionUrl, sessionToken, options, locale }) {
+    const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
+    if (sessionToken !== undefined && !token) return { ok: false, message: 'session-token is not a valid iDenfy authToken' };
+    if (options.kyb !== undefined && typeof options.kyb !== 'boolean') return { ok: false, message: 'options.kyb must be true or false' };
+    let url: URL;
+    if (sessionUrl) {
+      url = new URL(sessionUrl.href);
+    } else if (token) {
+      url = new URL('/', options.kyb === true ? IDENFY_KYB_HOST : IDENFY_HOST);
+    } else {
+      return { ok: false, message: "iDenfy needs a session-token (the authToken from iDenfy's token API) or a session-url" };
+    }
+    setMissing(url, 'authToken', token);
+    setMissing(url, 'lang', locale);
+    return { ok: true, url };
+  },
+};

@@ -1,0 +1,97 @@
+import { parseSafeUrl } from '../../frame/origins';
+import type { ProviderFrame } from '../types';
+import { optionString, randomId, setMissing, tokenOf } from '../url';
+
+/**
+ * Persona's embedded flow (docs/providers/persona.md): `<host>/widget?…`, built from a complete
+ * session URL or from `options` (template, environment, reference). Each attempt gets a fresh
+ * `container-id`, which the protocol binds to.
+ */
+
+export const PERSONA_HOSTS = [
+  'https://inquiry.withpersona.com',
+  'https://canary.withpersona.com',
+  'https://inquiry.withpersona-staging.com',
+] as const;
+
+const TEMPLATE_ID = /^itmpl_[A-Za-z0-9]{1,100}$/;
+/** Legacy templates (`tmpl_…`) go in `template-id` instead of `inquiry-template-id`. */
+const LEGACY_TEMPLATE_ID = /^tmpl_[A-Za-z0-9]{1,100}$/;
+const PERSONA_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export const persona: ProviderFrame<'persona'> = {
+  id: 'persona',
+  origins: PERSONA_HOSTS,
+  allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
+  sandbox: 'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
+
+  frameUrl({ sessionUrl, sessionToken, options, locale, theme, hostOrigin }) {
+    let url: URL;
+    if (sessionUrl) {
+      url = new URL(sessionUrl.href);
+    } else {
+      const built = buildFromOptions(options);
+      if (!built.ok) return built;
+      url = built.url;
+    }
+    const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
+    if (sessionToken !== undefined && !token) return { ok: false, message: 'session-token is not a valid Persona session token' };
+    setMissing(url, 'session-token', token);
+    if (hostOrigin && hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
+    setMissing(url, 'language', locale);
+    setMissing(url, 'flow-type', 'embedded');
+    if (theme !== 'auto') setMissing(url, 'style-variant', theme);
+    setMissing(url, 'container-id', randomId('kyc-widget-'));
+    return { ok: true, url };
+  },
+};
+
+type Built = { ok: true; url: URL } | { ok: false; message: string };
+
+function buildFromOptions(options: Record<string, unknown>): Built {
+  const host = optionString(options, 'host');
+  if (host.bad) return { ok: false, message: 'options.host must be an origin such as https://inquiry.withpersona.com' };
+  let origin: string = PERSONA_HOSTS[0];
+  if (host.value) {
+    const parsed = parseSafeUrl(host.value, 'options.host');
+    if (!parsed.ok) return parsed;
+    origin = parsed.value.origin;
+  }
+  const url = new URL('/widget', origin);
+
+  const templateId = optionString(options, 'templateId');
+  const templateVersionId = optionString(options, 'templateVersionId');
+  const inquiryId = optionString(options, 'inquiryId');
+  if (templateId.bad || (templateId.value && !TEMPLATE_ID.test(templateId.value) && !LEGACY_TEMPLATE_ID.test(templateId.value))) {
+    return { ok: false, message: 'options.templateId must be a Persona inquiry template id starting with itmpl_ (or a legacy tmpl_ id)' };
+  }
+  for (const [key, value] of [['templateVersionId', templateVersionId], ['inquiryId', inquiryId]] as const) {
+    if (value.bad || (value.value && !PERSONA_ID.test(value.value))) {
+      return { ok: false, message: `options.${key} must be a Persona id (letters, digits, _ and -)` };
+    }
+  }
+  if (!templateId.value && !templateVersionId.value && !inquiryId.value) {
+    return { ok: false, message: 'Persona needs a session-url, or options.templateId / options.templateVersionId / options.inquiryId' };
+  }
+  if (inquiryId.value && (templateId.value || templateVersionId.value)) {
+    return { ok: false, message: 'options.inquiryId resumes an existing inquiry: do not combine it with templateId or templateVersionId' };
+  }
+  if (templateId.value) {
+    url.searchParams.set(TEMPLATE_ID.test(templateId.value) ? 'inquiry-template-id' : 'template-id', templateId.value);
+  }
+  if (templateVersionId.value) url.searchParams.set('inquiry-template-version-id', templateVersionId.value);
+  if (inquiryId.value) url.searchParams.set('inquiry-id', inquiryId.value);
+
+  const environmentId = optionString(options, 'environmentId');
+  if (environmentId.bad || (environmentId.value && !PERSONA_ID.test(environmentId.value))) {
+    return { ok: false, message: 'options.environmentId must be a Persona environment id (env_…)' };
+  }
+  if (environmentId.value) url.searchParams.set('environment-id', environmentId.value);
+
+  const referenceId = optionString(options, 'referenceId');
+  if (referenceId.bad || (referenceId.value && referenceId.value.length > 255)) {
+    return { ok: false, message: 'options.referenceId must be a string of at most 255 characters' };
+  }
+  if (referenceId.value) url.searchParams.set('reference-id', referenceId.value);
+  return { ok: true, url };
+}

@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * dist/custom-elements.json, as an IDE, Storybook or a framework's type generator reads it: valid against
+ * the Custom Elements Manifest schema, pointing at files that ship, and naming exactly what SPEC.md fixes.
+ */
+
+const root = new URL('../../', import.meta.url);
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8'));
+const manifest = read('dist/custom-elements.json');
+const schema = read('node_modules/custom-elements-manifest/schema.json');
+
+// Transcribed from SPEC.md: these names are the public contract.
+const SPEC = {
+  attributes: {
+    provider: 'generic',
+    'session-url': undefined,
+    'session-token': undefined,
+    'session-endpoint': undefined,
+    'allowed-origins': undefined,
+    options: '{}',
+    mode: 'inline',
+    open: undefined,
+    locale: undefined,
+    theme: 'auto',
+    'load-timeout': '20000',
+    decision: undefined,
+    debug: undefined,
+  } as Record<string, string | undefined>,
+  events: ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error', 'kyc-warning', 'kyc-close'],
+  readOnly: ['state', 'sessionId', 'lastError'],
+  methods: ['start', 'retry', 'cancel'],
+  slots: ['loading', 'result', 'error'],
+};
+
+interface Declaration {
+  kind: string;
+  name: string;
+  tagName?: string;
+  customElement?: boolean;
+  attributes?: Array<{ name: string; fieldName?: string; default?: string; type?: { text: string } }>;
+  events?: Array<{ name: string; type?: { text: string } }>;
+  members?: Array<{ kind: string; name: string; readonly?: boolean; privacy?: string; static?: boolean }>;
+  slots?: Array<{ name: string }>;
+  cssParts?: Array<{ name: string }>;
+  cssProperties?: Array<{ name: string }>;
+}
+
+const declarations: Declaration[] = manifest.modules.flatMap((module: { declarations?: Declaration[] }) => module.declarations ?? []);
+const element = declarations.find((d) => d.customElement)!;
+const names = (list: Array<{ name: string }> = []) => list.map((x) => x.name);
+
+describe('custom-elements.json', () => {
+  it('is valid against the Custom Elements Manifest schema', () => {
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+    expect(manifest.schemaVersion).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('points only at modules that ship, and attributes the definition to the define entries', () => {
+    const files = read('package.json').files as string[];
+    for (const module of manifest.modules as Array<{ path: string; exports?: Array<{ kind: string; name: string; declaration: { module?: string } }> }>) {
+      expect(existsSync(new URL(module.path, root)), module.path).toBe(true);
+      expect(files.some((f) => module.path.startsWith(`${f}/`)), `${module.path} is in package.json files`).toBe(true);
+      for (const exported of module.exports ?? []) {
+        if (exported.declaration.module) expect(existsSync(new URL(exported.declaration.module, root))).toBe(true);
+      }
+    }
+    const definitions = (manifest.modules as Array<{ path: string; exports?: Array<{ kind: string; name: string }> }>)
+      .filter((m) => m.exports?.some((e) => e.kind === 'custom-element-definition' && e.name === 'kyc-widget'))
+      .map((m) => m.path)
+      .sort();
+    expect(definitions).toEqual(['dist/kyc-widget.iife.js', 'dist/kyc-widget.js', 'dist/lib/define.js']);
+  });
+
+  it('describes <kyc-widget> with exactly the attributes SPEC.md fixes, and their defaults as attribute text', () => {
+    expect(element.tagName).toBe('kyc-widget');
+    expect(element.name).toBe('KycWidgetElement');
+    expect(names(element.attributes).sort()).toEqual(Object.keys(SPEC.attributes).sort());
+    for (const attribute of element.attributes!) {
+      // A manifest default is the attribute's text, not a JSON-quoted string; booleans have none.
+      expect(attribute.default, attribute.name).toBe(SPEC.attributes[attribute.name]);
+      expect(attribute.fieldName, attribute.name).toBe(attribute.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
+    }
+    const provider = element.attributes!.find((a) => a.name === 'provider')!;
+    // A type named in the manifest is one the package exports.
+    expect(provider.type?.text).toBe('ProviderId');
+    expect(readFileSync(new URL('dist/types/index.d.ts', root), 'utf8')).toMatch(/\bProviderId\b/);
+  });
+
+  it('names every event, slot, read-only property and method, and no private member', () => {
+    expect(names(element.events)).toEqual(SPEC.events);
+    for (const event of element.events!) expect(event.type?.text, event.name).toMatch(/^CustomEvent<.+>$/);
+    expect(names(element.slots)).toEqual(SPEC.slots);
+    const members = element.members!;
+    for (const name of SPEC.readOnly) expect(members.find((m) => m.name === name)?.readonly, name).toBe(true);
+    for (const name of SPEC.methods) expect(members.find((m) => m.name === name)?.kind, name).toBe('method');
+    for (const member of members) {
+      expect(member.privacy ?? 'public', member.name).toBe('public');
+      expect(member.name.startsWith('#') || member.name.startsWith('_'), member.name).toBe(false);
+    }
+  });
+
+  it('lists the parts and custom properties the shadow root really uses', () => {
+    const source = (dir: string) => readdirSync(new URL(dir, root)).filter((f) => /\.(tsx?|css)$/.test(f)).map((f) => readFileSync(new URL(`${dir}/${f}`, root), 'utf8')).join('\n');
+    const code = source('src/ui') + source('src/element') + source('src/frame');
+    const css = source('src/ui');
+    expect(names(element.cssParts)).toEqual(expect.arrayContaining(['frame', 'status', 'button', 'retry-button', 'result', 'error', 'dialog']));
+    for (const part of names(element.cssParts)) expect(code, part).toMatch(new RegExp(`(part[=:,(]|'part', )[^\\n]*\\b${part}\\b|'${part}'\\);?$`, 'm'));
+    for (const property of names(element.cssProperties)) expect(css, property).toContain(`var(${property}`);
+    expect(names(element.cssProperties)).toEqual(expect.arrayContaining(['--kyc-frame-height', '--kyc-radius', '--kyc-font', '--kyc-color-accent']));
+  });
+});

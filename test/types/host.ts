@@ -1,0 +1,52 @@
+/**
+ * A host's TypeScript, type-checked by `npm test` (tsconfig.test.json): what must compile does, and each
+ * `@ts-expect-error` line is a misuse that must not (tsc fails if one of them starts compiling).
+ */
+import { defineKycWidget, type KycWidgetElement, type ProviderId } from '../../src/index';
+
+defineKycWidget();
+
+const el = document.createElement('kyc-widget');
+const typed: KycWidgetElement = el;
+typed.provider = 'sumsub';
+typed.sessionToken = 'from-the-backend';
+typed.mode = 'modal';
+typed.open = true;
+typed.options = { templateId: 'itmpl_x' };
+
+document.addEventListener('kyc-complete', (e) => {
+  const outcome: 'approved' | 'declined' | 'pending' = e.detail.outcome;
+  const provider: string = e.detail.provider;
+  void [outcome, provider];
+});
+el.addEventListener('kyc-error', (e) => {
+  const recoverable: boolean = e.detail.recoverable;
+  const code: 'config-invalid' | 'session-fetch-failed' | 'session-expired' | 'frame-load-timeout' | 'camera-unavailable' | 'provider-error' | 'offline' = e.detail.code;
+  void [recoverable, code];
+});
+window.addEventListener('kyc-warning', (e) => void e.detail.code);
+el.addEventListener('kyc-progress', (e) => void [e.detail.step.toUpperCase(), e.detail.index]);
+el.addEventListener('kyc-statechange', (e) => void e.detail.state);
+el.addEventListener('kyc-close', (e) => void e.detail.state);
+document.querySelector('kyc-widget')?.start();
+const id: ProviderId = 'persona';
+void id;
+
+// @ts-expect-error: not a provider the widget speaks
+typed.provider = 'onfido';
+// @ts-expect-error: mode is inline or modal
+typed.mode = 'popup';
+document.addEventListener('kyc-complete', (e) => {
+  // @ts-expect-error: an outcome is not a number
+  const n: number = e.detail.outcome;
+  // @ts-expect-error: kyc-complete has no error code
+  void e.detail.code;
+  void n;
+});
+el.addEventListener('kyc-error', (e) => {
+  // @ts-expect-error: not an error code of SPEC.md
+  const wrong: typeof e.detail.code = 'network-error';
+  void wrong;
+});
+// @ts-expect-error: state is read-only
+typed.state = 'complete';

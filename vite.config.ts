@@ -1,0 +1,124 @@
+/**
+ * The one Vite configuration: the three builds (`vite build --mode standalone | iife | lib`, run in order by
+ * `npm run build`), the demo's dev loop (`npm run dev`), and the test projects (`npm test`).
+ */
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig, transformWithEsbuild, type Plugin, type UserConfig } from 'vite';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { devDemo } from './scripts/dev-demo';
+import { sessionEndpoint } from './test/support/session-endpoint';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** React's production build, no `process` left in browser code. */
+const PRODUCTION = { 'process.env.NODE_ENV': JSON.stringify('production') };
+
+/**
+ * Lib mode keeps Vite's module-preload helper out of the bundle (no chunk imports another, so it would be
+ * dead weight) but prints ES output with its whitespace: minify the finished chunks here.
+ */
+const minifyChunks: Plugin = {
+  name: 'kyc:minify-chunks',
+  async generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const options = { minify: true, format: 'esm', target: 'es2022', legalComments: 'none', charset: 'utf8' } as const;
+      chunk.code = (await transformWithEsbuild(chunk.code, chunk.fileName, options)).code;
+    }
+  },
+};
+
+const BUILDS: Record<string, UserConfig> = {
+  // dist/kyc-widget.js: defines the tag on import. Its lazy chunks (protocols, screens, languages, modal,
+  // sessions) sit in dist/chunks/ and are fetched by relative URL; none of them imports another.
+  standalone: {
+    define: PRODUCTION,
+    plugins: [minifyChunks],
+    build: {
+      lib: { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-widget.js' },
+      // The entry may hold code its lazy chunks share: no facade file with a second request behind it.
+      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+    },
+  },
+  // dist/kyc-widget.iife.js: the same as one classic script.
+  iife: {
+    define: PRODUCTION,
+    build: {
+      lib: { entry: 'src/define.ts', formats: ['iife'], name: 'KycWidget', fileName: () => 'kyc-widget.iife.js' },
+      rollupOptions: { output: { inlineDynamicImports: true } },
+    },
+  },
+  // dist/lib/: the package's entries for bundlers, dependencies external, lazy chunks kept.
+  lib: {
+    build: {
+      outDir: 'dist/lib',
+      minify: false,
+      lib: { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react.tsx' }, formats: ['es'] },
+      rollupOptions: {
+        external: (id) => /^(react|react-dom|@r2wc\/react-to-web-component)(\/|$)/.test(id),
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  },
+};
+
+export default defineConfig(({ command, mode }) => {
+  const common: UserConfig = {
+    root,
+    base: './',
+    esbuild: { jsx: 'automatic', jsxDev: false, legalComments: 'none', charset: 'utf8' },
+  };
+  if (command === 'build') {
+    const build = BUILDS[mode];
+    if (!build) throw new Error(`vite build --mode ${mode}: the modes are ${Object.keys(BUILDS).join(', ')}`);
+    return { ...common, ...build, build: { outDir: 'dist', emptyOutDir: false, target: 'es2022', ...build.build } };
+  }
+  return {
+    ...common,
+    esbuild: { jsx: 'automatic' },
+    plugins: mode === 'development' ? [devDemo()] : [],
+    // Pre-bundled up front: a dependency discovered mid-run makes Vite reload the test page.
+    optimizeDeps: {
+      include: ['axe-core', '@open-wc/testing-helpers', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', '@r2wc/react-to-web-component'],
+    },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
+          plugins: [sessionEndpoint()],
+          // Lit (under @open-wc/testing-helpers' fixtures) in its production build: no dev-mode banner.
+          resolve: { conditions: ['module', 'browser', 'production'] },
+          test: {
+            name: 'browser',
+            include: ['test/browser/**/*.test.ts'],
+            globalSetup: ['test/support/servers.ts'],
+            testTimeout: 15000,
+            browser: {
+              enabled: true,
+              headless: true,
+              screenshotFailures: false,
+              provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+              instances: [{ browser: 'chromium' }],
+            },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['test/e2e/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['test/support/build.ts'],
+            testTimeout: 30000,
+            hookTimeout: 120000,
+          },
+        },
+      ],
+    },
+  };
+});
