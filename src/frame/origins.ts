@@ -95,7 +95,7 @@ export function parseSafeUrl(text: string | undefined, name: string, base?: stri
   try {
     url = new URL(text.trim(), base);
   } catch {
-    return { ok: false, message: `${name} is not a valid URL` };
+    return { ok: false, message: base ? `${name} is not a valid URL` : `${name} must be an absolute URL (https://…)` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, message: `${name} must be an https URL (got ${url.protocol})` };

@@ -55,4 +55,14 @@ describe('resolveFrame', () => {
       expect(result.kind, JSON.stringify(patch)).toBe('invalid');
     }
   });
+
+  it('takes session-url only as an absolute URL, but a relative session-endpoint against the page', () => {
+    for (const sessionUrl of ['not a url', '/verify/abc', 'verify/abc', '//evil.example/x', '?session=1', '  ']) {
+      const result = resolveFrame(inputs({ sessionUrl }), env);
+      expect(result.kind, sessionUrl).toBe('invalid');
+      if (result.kind === 'invalid' && sessionUrl.trim()) expect(result.message).toMatch(/session-url must be an absolute URL/);
+    }
+    const endpoint = resolveFrame(inputs({ sessionEndpoint: '/api/kyc-session' }), env);
+    expect(endpoint).toEqual({ kind: 'needs-session', endpoint: new URL('https://shop.example/api/kyc-session') });
+  });
 });
