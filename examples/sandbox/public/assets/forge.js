@@ -33,3 +33,19 @@ async function run() {
 
 if (document.readyState === 'complete') run();
 else addEventListener('load', run, { once: true });
+
+// /forge?relay=1: a forger on call. It tells its parent it is there ({forgeReady: true}), then posts
+// every message of each order it receives ({forge: [...], as: 'object'|'string'}) to its parent with
+// targetOrigin "*", and then {forgeDone: n}: postMessage keeps order, so once forgeDone has arrived,
+// every forged message before it has too. Used by the forged-message suite, from a second frame on the
+// provider's origin, a third origin, and the widget's own frame after it navigated here.
+if (params.get('relay') === '1') {
+  addEventListener('message', (event) => {
+    const order = event.data;
+    if (!order || !Array.isArray(order.forge)) return;
+    for (const message of order.forge) window.parent.postMessage(message, '*');
+    window.parent.postMessage({ forgeDone: order.forge.length, id: order.id }, '*');
+    status.textContent = `Relayed ${order.forge.length} messages.`;
+  });
+  window.parent.postMessage({ forgeReady: true, href: location.href }, '*');
+}

@@ -1,0 +1,235 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { KycWidgetElement } from '../../src/index';
+import { rng } from '../unit/providers/helpers';
+import { fixtureCleanup, frameOf, mountDemo, record, SANDBOX, STRANGER, untilState, type DemoProvider, type Recorded } from './helpers';
+
+/**
+ * Forged messages (SECURITY.md): for every provider, its own real message shapes (with the ids of the
+ * running session, so they would be accepted from the real frame) in every encoding, plus malformed,
+ * oversized, deeply nested and prototype-polluting payloads, posted by four windows that are not the
+ * widget's frame on an allowed origin: the host page, a second frame on the provider's own origin, a
+ * frame on a third origin, and the widget's own frame after it navigated to that third origin.
+ * Each batch ends with a delivery receipt, so "nothing happened" is checked after everything arrived.
+ */
+
+const totals = { tried: 0, accepted: 0, exceptions: 0, stateChanges: 0 };
+let exceptions = 0;
+const onError = () => exceptions++;
+window.addEventListener('error', onError);
+window.addEventListener('unhandledrejection', onError);
+
+afterEach(() => {
+  fixtureCleanup();
+  document.querySelectorAll('iframe.relay').forEach((frame) => frame.remove());
+});
+
+afterAll(() => {
+  window.removeEventListener('error', onError);
+  window.removeEventListener('unhandledrejection', onError);
+  console.log(`forged messages: ${totals.tried} tried, ${totals.accepted} accepted, ${totals.stateChanges} state changes, ${totals.exceptions} exceptions`);
+});
+
+/** Each provider's finishing, cancelling and failing messages, as its real frame would send them now. */
+function realShapes(provider: DemoProvider, el: KycWidgetElement): unknown[] {
+  const src = new URL(frameOf(el)!.src);
+  switch (provider) {
+    case 'generic':
+      return [
+        { kyc: 1, type: 'complete', outcome: 'approved', sessionId: 'forged' },
+        { kyc: 1, type: 'cancel' },
+        { kyc: 1, type: 'error', code: 'x', recoverable: false },
+        { kyc: 1, type: 'resize', height: 9000 },
+        { kyc: 1, type: 'token-expired' },
+      ];
+    case 'persona': {
+      const containerId = src.searchParams.get('container-id');
+      return [
+        { containerId, name: 'complete', metadata: { inquiryId: 'inq_forged', status: 'approved' } },
+        { containerId, name: 'exit', metadata: {} },
+        { containerId, name: 'error', error: { code: 'invalid_config' } },
+        { name: 'complete', metadata: { inquiryId: 'inq_forged', status: 'completed' } },
+      ];
+    }
+    case 'sumsub': {
+      const sessionId = 'sbx_sdk_forged_target';
+      return [
+        { method: 'idCheck.onApplicantStatusChanged', sessionId, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
+        { method: 'idCheck.onApplicantSubmitted', sessionId },
+        { method: 'idCheck.onError', sessionId, code: 'invalid-token' },
+        { method: 'idCheck.onReady', frameId: src.searchParams.get('_'), sessionId: 'sbx_sdk_forger' },
+      ];
+    }
+    case 'veriff':
+      return ['VERIFF_FINISHED', 'VERIFF_CANCELED', 'VERIFF_FORCE_RELOAD', 'VERIFF_RELOAD_REQUEST', 'VERIFF_SUBMITTED'];
+    case 'jumio': {
+      const event = (value: string, code?: number) => ({
+        authorizationToken: 'forged',
+        workflowExecutionId: 'sbx_workflow_0001',
+        eventType: 510,
+        dateTime: new Date().toISOString(),
+        payload: code ? { value, metainfo: { code } } : { value },
+      });
+      return [event('success'), event('error', 9820), event('loaded')];
+    }
+    case 'idenfy':
+      return [
+        { status: 'APPROVED', manualStatus: 'APPROVED', autoSuspected: false, manualSuspected: false },
+        { status: 'FAILED' },
+        { status: 'success' },
+      ];
+    case 'didit':
+      return [
+        { type: 'didit:completed', data: { sessionId: 'forged', status: 'Approved' } },
+        { type: 'didit:cancelled' },
+        { type: 'didit:error', data: { error: 'camera_permission_denied' } },
+        { type: 'didit:close_request' },
+      ];
+  }
+}
+
+/** Every encoding a frame may use, plus hostile payloads around the provider's own names. */
+function forgeries(shapes: unknown[], seed: number): unknown[] {
+  const random = rng(seed);
+  const out: unknown[] = [];
+  for (const shape of shapes) {
+    out.push(shape, JSON.stringify(shape), ` ${JSON.stringify(shape)}\n`);
+    if (shape && typeof shape === 'object') {
+      out.push(`{"__proto__": {"polluted": true}, ${JSON.stringify(shape).slice(1)}`);
+      out.push({ ...(shape as object), constructor: { prototype: { polluted: true } } });
+      out.push({ data: shape, payload: shape });
+    }
+  }
+  let nested: unknown = shapes[0];
+  for (let i = 0; i < 200; i++) nested = { payload: nested, data: nested === shapes[0] ? nested : undefined };
+  out.push(nested);
+  out.push(`${'['.repeat(5000)}${']'.repeat(5000)}`);
+  out.push('x'.repeat(1024 * 1024));
+  out.push({ big: 'y'.repeat(300_000), ...(typeof shapes[0] === 'object' ? (shapes[0] as object) : {}) });
+  out.push(null, 0, -1, true, [], [shapes[0]], '', '{', 'undefined', 'NaN');
+  while (out.length < 45) out.push(JSON.stringify(shapes[Math.floor(random() * shapes.length)]).slice(0, Math.floor(random() * 60)));
+  return out;
+}
+
+/** A relay frame (forge.js relay mode) on `origin`, once it says it is listening. */
+async function relayOn(origin: string): Promise<Window> {
+  const frame = document.createElement('iframe');
+  frame.className = 'relay';
+  frame.src = `${origin}/forge?relay=1&repeat=0`;
+  const ready = new Promise<void>((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (event.source === frame.contentWindow && event.data?.forgeReady) {
+        window.removeEventListener('message', listener);
+        resolve();
+      }
+    };
+    window.addEventListener('message', listener);
+  });
+  document.body.append(frame);
+  await ready;
+  return frame.contentWindow!;
+}
+
+let orders = 0;
+
+/** Has `relay` post `messages` to this page; resolves once its receipt arrived (so every message did). */
+function relay(target: Window, origin: string, messages: unknown[]): Promise<void> {
+  const id = ++orders;
+  const done = new Promise<void>((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (event.source === target && event.data?.forgeDone !== undefined && event.data.id === id) {
+        window.removeEventListener('message', listener);
+        resolve();
+      }
+    };
+    window.addEventListener('message', listener);
+  });
+  target.postMessage({ forge: messages, id }, origin);
+  return done;
+}
+
+/** The host page itself: its own messages are delivered in order, the receipt after them. */
+function fromHostPage(messages: unknown[]): Promise<void> {
+  const id = `host-${++orders}`;
+  const done = new Promise<void>((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (event.data?.receipt === id) {
+        window.removeEventListener('message', listener);
+        resolve();
+      }
+    };
+    window.addEventListener('message', listener);
+  });
+  for (const message of messages) window.postMessage(message, '*');
+  window.postMessage({ receipt: id }, '*');
+  return done;
+}
+
+function tally(events: Recorded[], el: KycWidgetElement, state: string, tried: number, before: number): void {
+  totals.tried += tried;
+  totals.accepted += events.length;
+  totals.exceptions += exceptions - before;
+  if (el.state !== state) totals.stateChanges++;
+}
+
+const PROVIDERS: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit'];
+const READY: Record<DemoProvider, string> = {
+  generic: 'ready',
+  persona: 'ready',
+  sumsub: 'ready',
+  veriff: 'started',
+  jumio: 'loaded',
+  idenfy: '',
+  didit: 'ready',
+};
+const SETTLED: Record<DemoProvider, string> = { generic: 'ready', persona: 'ready', sumsub: 'ready', veriff: 'in-progress', jumio: 'ready', idenfy: 'ready', didit: 'ready' };
+
+describe('forged messages: zero events, zero state changes, zero exceptions', () => {
+  PROVIDERS.forEach((provider, index) => {
+    it(`${provider}: from the host page, a second frame on the provider's origin, and a third origin`, async () => {
+      const { el } = await mountDemo(provider, { script: READY[provider] || undefined, params: provider === 'sumsub' ? { 'sdk-session': 'sbx_sdk_forged_target' } : {} });
+      await untilState(el, SETTLED[provider]);
+      const messages = forgeries(realShapes(provider, el), index + 1);
+      const [sameOrigin, stranger] = await Promise.all([relayOn(SANDBOX), relayOn(STRANGER)]);
+      const events = record(el);
+      const before = exceptions;
+      await fromHostPage(messages);
+      await relay(sameOrigin, SANDBOX, messages);
+      await relay(stranger, STRANGER, messages);
+      await new Promise((resolve) => setTimeout(resolve));
+      events.stop();
+      tally(events, el, SETTLED[provider], messages.length * 3, before);
+      expect(events.map((e) => e.type)).toEqual([]);
+      expect(el.state).toBe(SETTLED[provider]);
+      expect(exceptions - before).toBe(0);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it(`${provider}: from its own frame after it navigated to a third origin`, async () => {
+      const navigate = `navigate:${encodeURIComponent(`${STRANGER}/forge?relay=1&repeat=0`)}`;
+      const script = [READY[provider], navigate].filter(Boolean).join(',');
+      const { el } = await mountDemo(provider, { script, params: provider === 'sumsub' ? { 'sdk-session': 'sbx_sdk_forged_target' } : {} });
+      // The frame announces itself from the third origin: it is the widget's frame, on a foreign origin.
+      const arrived = new Promise<void>((resolve) => {
+        const listener = (event: MessageEvent) => {
+          if (event.origin === STRANGER && event.data?.forgeReady && event.source === frameOf(el)?.contentWindow) {
+            window.removeEventListener('message', listener);
+            resolve();
+          }
+        };
+        window.addEventListener('message', listener);
+      });
+      await arrived;
+      const state = el.state;
+      const messages = forgeries(realShapes(provider, el), 100 + index);
+      const events = record(el);
+      const before = exceptions;
+      await relay(frameOf(el)!.contentWindow!, STRANGER, messages);
+      await new Promise((resolve) => setTimeout(resolve));
+      events.stop();
+      tally(events, el, state, messages.length, before);
+      expect(events.map((e) => e.type)).toEqual([]);
+      expect(el.state).toBe(state);
+      expect(exceptions - before).toBe(0);
+    });
+  });
+});
