@@ -53,11 +53,13 @@ export class Renewal {
     return this.#source.overlay(inputs);
   }
 
-  /** A session for a flow that has none yet (or whose last one went stale), then a frame. */
+  /**
+   * A session for a flow that has none yet (or whose last one went stale), then a frame. An answer whose
+   * `expiresAt` has already passed is asked for again, once, with `refresh: true` before the frame loads.
+   */
   fetch(endpoint: URL): void {
-    this.#port.whileCurrent(this.#ask(endpoint, this.stale), () => this.#port.begin('start'), (message) =>
-      this.#port.fail(makeError('session-fetch-failed', message)),
-    );
+    const session = this.#ask(endpoint, this.stale).then((answer) => (isPast(answer.expiresAt) ? this.#ask(endpoint, true) : answer));
+    this.#port.whileCurrent(session, () => this.#port.begin('start'), (message) => this.#port.fail(makeError('session-fetch-failed', message)));
   }
 
   /**
@@ -119,4 +121,8 @@ export class Renewal {
       return this.#source.request(endpoint, body);
     });
   }
+}
+
+function isPast(expiresAt: string | undefined): boolean {
+  return expiresAt !== undefined && Date.parse(expiresAt) <= Date.now();
 }

@@ -10,6 +10,10 @@ import type { Plugin } from 'vite';
  *   fail      503 (the client backs off)
  *   quickfail 503 with Retry-After: 0 (for tests where the backoff is not under test)
  *   slow      200 like ok, after 300 ms
+ *   http500   500; http429: 429 with Retry-After: 1
+ *   badjson   200 with a body that is not JSON; shape: 200 with {sessionUrl: 42}
+ *   drop      the connection is destroyed without an answer
+ *   expired   200 like ok, with an expiresAt a minute in the past
  *   hang      never answers
  * GET /__kyc/session/log?id=<run> returns what each request sent, and whether it was aborted.
  */
@@ -61,6 +65,27 @@ export function sessionEndpoint(): Plugin {
           return send(res, 503, { error: 'scripted failure' }, step === 'quickfail' ? { 'Retry-After': '0' } : {});
         }
         if (step === 'slow') return void setTimeout(() => answer(), 300);
+        if (step === 'http500' || step === 'http429') {
+          answered = true;
+          return send(res, step === 'http500' ? 500 : 429, { error: step }, step === 'http429' ? { 'Retry-After': '1' } : {});
+        }
+        if (step === 'badjson') {
+          answered = true;
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          return res.end('{"sessionUrl": ');
+        }
+        if (step === 'shape') {
+          answered = true;
+          return send(res, 200, { sessionUrl: 42, sessionToken: ['x'] });
+        }
+        if (step === 'drop') {
+          answered = true;
+          return res.socket?.destroy();
+        }
+        if (step === 'expired') {
+          answered = true;
+          return send(res, 200, { sessionUrl: url.searchParams.get('url') ?? undefined, expiresAt: new Date(Date.now() - 60000).toISOString() });
+        }
         if (step.startsWith('token:')) return answer(step.slice(6));
         return answer();
       });

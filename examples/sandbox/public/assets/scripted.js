@@ -111,6 +111,26 @@ export function runScript(channel, scriptText) {
       location.href = new URL(rest, location.href).href;
       return 'stop';
     },
+    // The frame reloads itself once (a provider page recovering on its own): the reloaded page runs the
+    // script again from the start, skipping this step.
+    'self-reload': () => {
+      if (params.has('reloaded')) return undefined;
+      const next = new URL(location.href);
+      next.searchParams.set('reloaded', '1');
+      location.replace(next.href);
+      return 'stop';
+    },
+    // flood:<count>:<ms> posts <count> progress messages spread over <ms> (10 000 over 2000 ms is 5 per ms).
+    flood: async ({ args: [count = '1000', ms = '1000'] }) => {
+      const total = Math.max(0, Number(count) || 0);
+      const ticks = Math.max(1, Math.round((Number(ms) || 0) / 10));
+      let sent = 0;
+      for (let tick = 0; tick < ticks; tick++) {
+        const until = Math.round(((tick + 1) * total) / ticks);
+        for (; sent < until; sent++) channel.send('progress', { step: `flood-${sent % 50}` });
+        await sleep(10);
+      }
+    },
   };
 
   (async () => {
