@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { demoSessionEndpoint } from '../examples/sandbox/demo-endpoint.mjs';
 import { startSandbox } from '../examples/sandbox/server.mjs';
 
 /**
@@ -18,6 +19,10 @@ export function devDemo({ sandboxPort = 5174 } = {}): Plugin {
       const sandbox = await startSandbox({ host: 'localhost', port: sandboxPort });
       sandboxOrigin = sandbox.origin;
       server.httpServer?.once('close', () => void sandbox.close());
+      const sessions = demoSessionEndpoint({ sandboxOrigin });
+      server.middlewares.use((req, res, next) => {
+        void sessions(req, res).then((handled) => handled || next());
+      });
       server.middlewares.use((req, _res, next) => {
         const url = req.url ?? '/';
         if (url === '/' || url.startsWith('/?')) req.url = `/examples/html/index.html${url.slice(1)}`;

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoSessionEndpoint } from '../examples/sandbox/demo-endpoint.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
@@ -42,8 +43,11 @@ function resolve(pathname) {
   return null;
 }
 
-export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin }) {
+/** @param {{ host?: string, port?: number, sandboxOrigin: string, sessionLifetimeMs?: number }} options */
+export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, sessionLifetimeMs }) {
+  const sessions = demoSessionEndpoint({ sandboxOrigin, lifetimeMs: sessionLifetimeMs });
   const server = createServer(async (req, res) => {
+    if (await sessions(req, res)) return;
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
     const file = pathname.includes('..') ? null : resolve(decodeURIComponent(pathname));
     let body;

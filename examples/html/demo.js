@@ -6,18 +6,22 @@ const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').conten
 const widget = document.getElementById('kyc');
 const form = document.getElementById('settings');
 const log = document.getElementById('log');
-const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error'];
+const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error', 'kyc-warning', 'kyc-close'];
 
 for (const id of Object.keys(PROVIDER_DEMOS)) form.provider.append(new Option(id, id));
 form.provider.value = new URLSearchParams(location.search).get('provider') ?? 'generic';
 
 function apply() {
   const demo = PROVIDER_DEMOS[form.provider.value](sandbox);
+  // From the endpoint, the page knows no session at all: the widget asks /api/kyc-session (the demo
+  // server's stand-in for your backend), and asks again with refresh: true when the session expires.
+  const viaEndpoint = form.session.value === 'endpoint';
   // Properties, not attributes: the token never lands in the DOM.
   Object.assign(widget, {
     provider: demo.provider,
-    sessionToken: demo.sessionToken,
-    sessionUrl: demo.sessionUrl,
+    sessionEndpoint: viaEndpoint ? '/api/kyc-session' : undefined,
+    sessionToken: viaEndpoint ? undefined : demo.sessionToken,
+    sessionUrl: viaEndpoint ? undefined : demo.sessionUrl,
     options: demo.options ?? {},
     allowedOrigins: demo.allowedOrigins,
     mode: form.mode.value,

@@ -11,7 +11,8 @@ let host: Awaited<ReturnType<typeof startHost>>;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ host: 'localhost', port: 0 });
-  host = await startHost({ host: '127.0.0.1', port: 0, sandboxOrigin: sandbox.origin });
+  // Demo sessions expire after 2 s here (45 s in npm start), so a refresh happens within the test.
+  host = await startHost({ host: '127.0.0.1', port: 0, sandboxOrigin: sandbox.origin, sessionLifetimeMs: 2000 });
   browser = await launchChromium();
 });
 
@@ -62,6 +63,24 @@ describe('the demo', () => {
       await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state), { message: provider }).toBe('ready');
       expect(await page.evaluate(() => document.querySelector('kyc-widget')!.provider)).toBe(provider);
     }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('gets its session from the demo endpoint, and when it expires, a fresh token reaches the same frame', async () => {
+    const { page, problems } = await openDemo();
+    const requests: unknown[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/kyc-session') && requests.push(request.postDataJSON()));
+    await page.selectOption('select[name=session]', 'endpoint');
+    await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state)).toBe('ready');
+    const frame = page.frameLocator('kyc-widget iframe');
+    // The sandbox page says "token expired" at the session's expiry; the widget asks again and hands the token over.
+    await expect.poll(() => frame.locator('#sandbox-status').textContent(), { timeout: 10000 }).toBe('Token refreshed.');
+    expect(requests).toEqual([
+      { provider: 'generic', locale: 'en', refresh: false },
+      { provider: 'generic', locale: 'en', refresh: true },
+    ]);
+    expect((await logged(page)).includes('kyc-error')).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -359,8 +359,27 @@ export function runInteractive(channel) {
       render();
     } else if (message.type === 'token') {
       setStatus('tokenRefreshed'); // the token itself is a secret: never shown
+      expireAt(expiryOf(message.token));
     }
   });
+
+  // A session from the demo's session endpoint expires (`?expires=<epoch ms>`, and each refreshed
+  // token names its own expiry: sbx_tok_<epoch ms>_…): the page then says so, as a real provider's would,
+  // and the widget asks the endpoint for a fresh token.
+  let expiryTimer;
+  function expiryOf(token) {
+    const match = /^sbx_tok_(\d{13})_/.exec(typeof token === 'string' ? token : '');
+    return match ? Number(match[1]) : undefined;
+  }
+  function expireAt(when) {
+    clearTimeout(expiryTimer);
+    if (!Number.isFinite(when)) return;
+    expiryTimer = setTimeout(() => {
+      channel.send('token-expired');
+      setStatus('waitingToken');
+    }, Math.max(0, when - Date.now()));
+  }
+  if (params.has('expires')) expireAt(Number(params.get('expires')));
 
   // Height reports: the body is sized by its content (see sandbox.css), so its height can shrink,
   // unlike documentElement.scrollHeight which never drops below the iframe's own height.
