@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { stepFor } from '../../src/flow/signals';
+import { INITIAL, transition, type Emit, type Snapshot } from '../../src/flow/machine';
+import type { ProviderId } from '../../src/providers/index';
+import { adapters, context, send, start, TOKEN } from './providers/helpers';
+
+/**
+ * Exactly once, in every protocol: the provider's own finishing, cancelling and failing messages, repeated
+ * and in every order, run through the real adapter, the signal table and the machine, give at most one
+ * kyc-complete or kyc-cancel per attempt (and never both); retry() starts an attempt that can finish once.
+ */
+
+interface Run {
+  ready: unknown[];
+  /** Messages that end a flow (finish, cancel, fatal error), each as the real frame sends it. */
+  endings: unknown[];
+  /** The index of an ending after which retry() is allowed (a cancel or a recoverable error). */
+  retryable: number;
+}
+
+const CONTAINER = 'kyc-widget-0123456789abcdef01234567';
+
+const SUMSUB_SESSION = 'sbx_sdk_once';
+const RUNS: Record<ProviderId, Run> = {
+  generic: {
+    ready: [{ kyc: 1, type: 'ready' }],
+    endings: [{ kyc: 1, type: 'complete', outcome: 'approved' }, { kyc: 1, type: 'cancel' }, { kyc: 1, type: 'error', code: 'x', recoverable: false }, { kyc: 1, type: 'complete', outcome: 'declined' }],
+    retryable: 1,
+  },
+  persona: {
+    ready: [{ name: 'ready', containerId: CONTAINER }],
+    endings: [
+      { name: 'complete', containerId: CONTAINER, metadata: { inquiryId: 'inq_1', status: 'completed' } },
+      { name: 'exit', containerId: CONTAINER, metadata: {} },
+      { name: 'complete', containerId: CONTAINER, metadata: { inquiryId: 'inq_1', status: 'failed' } },
+    ],
+    retryable: 1,
+  },
+  sumsub: {
+    ready: [{ method: 'idCheck.onReady', sessionId: SUMSUB_SESSION }, { method: 'idCheck.onInitialized', sessionId: SUMSUB_SESSION }],
+    endings: [
+      { method: 'idCheck.onApplicantStatusChanged', sessionId: SUMSUB_SESSION, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
+      { method: 'idCheck.onApplicantStatusChanged', sessionId: SUMSUB_SESSION, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED' } },
+      { method: 'idCheck.onError', sessionId: SUMSUB_SESSION, code: 'boom' },
+    ],
+    retryable: 2,
+  },
+  veriff: {
+    ready: ['VERIFF_LOADED'],
+    endings: ['VERIFF_FINISHED', 'VERIFF_CANCELED', 'VERIFF_FINISHED'],
+    retryable: 1,
+  },
+  jumio: {
+    ready: [{ eventType: 510, workflowExecutionId: 'wf', payload: { value: 'loaded' } }],
+    endings: [
+      { eventType: 510, workflowExecutionId: 'wf', payload: { value: 'success' } },
+      { eventType: 510, workflowExecutionId: 'wf', payload: { value: 'error', metainfo: { code: 9100 } } },
+      { eventType: 510, workflowExecutionId: 'wf', payload: { value: 'success' } },
+    ],
+    retryable: 1,
+  },
+  idenfy: {
+    ready: [],
+    endings: [{ status: 'APPROVED', manualStatus: 'APPROVED' }, { status: 'FAILED' }, { status: 'UNVERIFIED' }],
+    retryable: 2,
+  },
+  didit: {
+    ready: [{ type: 'didit:ready' }],
+    endings: [{ type: 'didit:completed', data: { status: 'Approved' } }, { type: 'didit:cancelled' }, { type: 'didit:completed', data: { status: 'Declined' } }],
+    retryable: 1,
+  },
+};
+
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+/** One attempt: the frame's messages through the adapter, the signal table and the machine. */
+function attempt(provider: ProviderId, messages: unknown[], from: Snapshot): { snapshot: Snapshot; emits: Emit[] } {
+  const ctx = context({ sessionToken: TOKEN, sessionUrl: new URL('https://frame.example/s/1') });
+  const { session, url } = start(adapters[provider], ctx);
+  // Persona binds to the container id its frame URL names: the messages carry that one.
+  const container = url.searchParams.get('container-id');
+  if (container) messages = JSON.parse(JSON.stringify(messages).replaceAll(CONTAINER, container)) as unknown[];
+  let snapshot = transition(from, from.state === 'idle' ? { type: 'start' } : { type: 'retry' }).snapshot;
+  const emits: Emit[] = [];
+  session.onLoad?.();
+  for (const message of messages) {
+    for (const signal of send(session, message)) {
+      const step = stepFor(signal);
+      if (step.kind !== 'input') continue;
+      const next = transition(snapshot, step.input);
+      snapshot = next.snapshot;
+      emits.push(...next.emits);
+    }
+  }
+  return { snapshot, emits };
+}
+
+const totals = { sequences: 0, completes: 0, cancels: 0, violations: 0 };
+
+describe('exactly once, in every protocol', () => {
+  for (const [provider, run] of Object.entries(RUNS) as Array<[ProviderId, Run]>) {
+    it(`${provider}: every order of its endings, each repeated, gives at most one kyc-complete or kyc-cancel`, () => {
+      const orders = permutations([...run.endings, ...run.endings.slice(0, 2)]);
+      let finished = 0;
+      for (const order of orders) {
+        const { emits } = attempt(provider, [...run.ready, ...order], INITIAL);
+        const ends = emits.filter((e) => e.event === 'kyc-complete' || e.event === 'kyc-cancel');
+        totals.sequences++;
+        totals.completes += ends.filter((e) => e.event === 'kyc-complete').length;
+        totals.cancels += ends.filter((e) => e.event === 'kyc-cancel').length;
+        if (ends.length > 1) totals.violations++;
+        expect(ends.length, JSON.stringify(order)).toBeLessThanOrEqual(1);
+        if (ends.length === 1) finished++;
+      }
+      // Not vacuous: the adapter really took these messages, and most orders do finish.
+      expect(finished).toBeGreaterThan(orders.length / 2);
+    });
+
+    it(`${provider}: after an ending, retry() starts an attempt that can finish once more`, () => {
+      const first = attempt(provider, [...run.ready, run.endings[run.retryable]], INITIAL);
+      expect(['cancelled', 'error']).toContain(first.snapshot.state);
+      const second = attempt(provider, [...run.ready, run.endings[0], ...run.endings], first.snapshot);
+      expect(second.snapshot.attempt).toBe(first.snapshot.attempt + 1);
+      const ends = second.emits.filter((e) => e.event === 'kyc-complete' || e.event === 'kyc-cancel');
+      expect(ends).toHaveLength(1);
+    });
+  }
+
+  it('prints its counts', () => {
+    console.log(`exactly once: ${totals.sequences} sequences in 7 protocols, ${totals.completes} kyc-complete, ${totals.cancels} kyc-cancel, ${totals.violations} attempts with more than one`);
+    expect(totals.violations).toBe(0);
+  });
+});
