@@ -1,5 +1,6 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
 import { loadProtocol, protocolNow, type ProviderId } from '../providers/index';
+import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
 import type { KycState } from '../flow/machine';
 import type { ProviderProtocol, ProviderSession, Signal } from '../providers/types';
 import type { ResolvedFrame } from './resolve';
@@ -15,7 +16,9 @@ export interface AttemptPort {
   /** What the frame's messages (or its `load` events) meant, in order. */
   signals(signals: readonly Signal[], from: 'message' | 'load'): void;
   /** The frame did not say ready within the load timeout. */
-  timedOut(): void;
+  timedOut(error: KycErrorInfo): void;
+  /** The frame is taking longer than usual (half the load timeout, at most 8 s): time for a hint. */
+  slow(): void;
   /** The protocols' chunk could not be downloaded. */
   protocolFailed(error: unknown): void;
 }
@@ -37,6 +40,7 @@ export class Attempt {
   #session: ProviderSession | null = null;
   #token: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #slowTimer: ReturnType<typeof setTimeout> | undefined;
   #reloads = 0;
   /** The frame stopped on an expired token and stays loaded: the state a new token resumes it to. */
   #awaiting: KycState | null = null;
@@ -94,11 +98,13 @@ export class Attempt {
       url: frame.url,
       allow: frame.provider.allow,
       sandbox: frame.provider.sandbox,
-      allowFullscreen: frame.provider.allowFullscreen,
       title: options.title,
       allowlist: frame.allowlist,
     });
-    this.#timer = setTimeout(() => this.#port.timedOut(), options.loadTimeout);
+    const seconds = Math.round(options.loadTimeout / 100) / 10;
+    const timeout = makeError('frame-load-timeout', `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`);
+    this.#timer = setTimeout(() => this.#port.timedOut(timeout), options.loadTimeout);
+    this.#slowTimer = setTimeout(() => this.#port.slow(), Math.min(8000, options.loadTimeout / 2));
     const id = frame.provider.id as ProviderId;
     const protocol = protocolNow(id);
     if (protocol) this.#attach(protocol, generation);
@@ -112,7 +118,14 @@ export class Attempt {
   /** The frame said ready, or the flow ended: the load timer is done. */
   settled(): void {
     clearTimeout(this.#timer);
+    clearTimeout(this.#slowTimer);
     this.#timer = undefined;
+    this.#slowTimer = undefined;
+  }
+
+  /** Passes a new language or theme to the running frame, where its protocol can take it. */
+  settingsChanged(locale: string, theme: ResolvedFrame['context']['theme']): void {
+    this.#session?.settingsChanged?.({ locale, theme });
   }
 
   /** Removes the frame (which releases the camera) and its protocol state. Safe to call twice. */

@@ -1,4 +1,4 @@
-import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
+import { makeError, type KycErrorInfo } from '../flow/errors';
 import { canRetry, isLive, type Input, type KycState, type Snapshot } from '../flow/machine';
 import { stepFor } from '../flow/signals';
 import type { Signal } from '../providers/types';
@@ -21,8 +21,6 @@ import { Surface } from './surface';
  * and feeds the flow machine (through the driver, the only place the state changes). Every step runs
  * through one serial queue.
  */
-
-export type { LastError };
 
 /** What the controller needs from its element, without making any of it public API. */
 export interface HostPort {
@@ -64,7 +62,8 @@ export class WidgetController {
     });
     this.#attempt = new Attempt(this.#surface.frameBox, {
       signals: (signals, from) => this.#run(() => this.#apply(signals, from)),
-      timedOut: () => this.#run(() => this.#timedOut()),
+      timedOut: (error) => this.#run(() => this.#state === 'loading' && this.#fail(error)),
+      slow: () => this.#surface.setSlow(true),
       protocolFailed: () => this.#run(() => this.#fail(makeError('frame-load-timeout', `the ${inputs.provider} protocol could not be downloaded: check the network and that the widget's chunks are served`))),
     });
     this.#renewal = new Renewal(this.#attempt, {
@@ -83,9 +82,13 @@ export class WidgetController {
       moving: () => this.#attempt.stop(),
       placed: () => this.#run(() => this.#configure()),
       opened: () => queueMicrotask(() => this.#run(() => this.#opened())),
-      closed: () => this.#connected && this.#run(() => this.#closed()),
+      closed: (byPerson) => this.#connected && this.#run(() => this.#closed(byPerson)),
     });
-    this.#screens = new Screens(this.#surface.ui, { retry: () => this.retry(), announce: (text) => this.#surface.announce(text) });
+    this.#screens = new Screens(this.#surface.ui, {
+      retry: () => this.#surface.keepingFocus(() => this.retry()),
+      done: () => this.#run(() => (this.#placement.modalOpen ? this.#placement.close() : this.#transition({ type: 'close' }))),
+      announce: (text) => this.#surface.announce(text),
+    });
     this.#driver = new Driver(host, {
       provider: () => inputs.provider,
       entered: (snapshot, previous, keepFrame) => this.#enter(snapshot, previous, keepFrame),
@@ -94,8 +97,12 @@ export class WidgetController {
     });
     this.#run = this.#driver.run;
     this.#connectivity = new Connectivity({
-      offline: () => this.#run(() => isLive(this.#state) && this.#fail(makeError('offline', 'the browser went offline while the flow was running'))),
-      online: () => this.#run(() => this.#state === 'error' && this.snapshot.error?.code === 'offline' && this.retry()),
+      state: () => this.#state,
+      error: () => this.snapshot.error,
+      hasFrame: () => this.#attempt.iframe !== null,
+      send: (input, keepFrame) => this.#run(() => this.#transition(input, keepFrame)),
+      retry: () => this.retry(),
+      banner: (offline) => this.#surface.setOffline(offline),
     });
   }
 
@@ -138,6 +145,8 @@ export class WidgetController {
       this.#surface.resetLanguage();
       this.#attempt.setTitle(this.#surface.messages().frameTitle);
     }
+    // A running frame hears of a new language or theme where its protocol allows (else: at the next start).
+    if (property === 'locale' || property === 'theme') this.#attempt.settingsChanged(this.#surface.language(), this.#inputs.theme);
     if (config) this.#config.queue();
     else this.#notify();
   }
@@ -203,6 +212,8 @@ export class WidgetController {
 
   #begin(frame: ResolvedFrame, how: How): void {
     this.#surface.setFrameHeight(undefined);
+    this.#surface.setSlow(false);
+    this.#connectivity.reset();
     this.#attempt.begin(frame, { title: this.#surface.messages().frameTitle, loadTimeout: this.#inputs.loadTimeout, reload: how === 'reload' });
     // The request is on its way: only now the events, announcements and screens.
     this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
@@ -213,12 +224,6 @@ export class WidgetController {
     const next = this.#resolve();
     if (next.kind === 'ok') this.#begin(next.frame, how);
     else if (next.kind === 'invalid') this.#failConfig(`the session endpoint's answer: ${next.message}`);
-  }
-
-  #timedOut(): void {
-    if (this.#state !== 'loading') return;
-    const seconds = Math.round(this.#inputs.loadTimeout / 100) / 10;
-    this.#fail(makeError('frame-load-timeout', `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`));
   }
 
   #apply(signals: readonly Signal[], from: 'message' | 'load'): void {
@@ -259,16 +264,23 @@ export class WidgetController {
     // Read before the frame goes: a focused iframe is where the person is.
     const focusInside = this.#shadow.activeElement !== null || this.#placement.modalOpen;
     if (!isLive(state) && !keepFrame) this.#attempt.stop();
-    if (state === 'ready' || !isLive(state)) this.#attempt.settled();
+    if (state === 'ready' || !isLive(state)) {
+      this.#attempt.settled();
+      this.#surface.setSlow(false);
+    }
+    // Focus waited on the loading screen (after "Try again"): the frame is where the person goes on.
+    const toFrame = state === 'ready' && this.#shadow.activeElement?.classList.contains('loading-text');
     if ((!isLive(state) || previous.state === 'idle') && focusInside && state !== 'idle') this.#surface.requestFocus();
     this.#surface.announceState(state);
     this.#notify();
+    if (toFrame) this.#attempt.iframe?.focus(); // once shown: a hidden frame cannot take focus
   }
 
   #notify(): void {
+    const view = this.#surface.render(this.snapshot);
     const messages = this.#surface.messages();
-    this.#placement.label(messages.frameTitle, messages.close, this.#inputs.theme);
-    this.#screens.show(this.#surface.render(this.snapshot), isLive(this.#state));
+    this.#placement.label(messages.frameTitle, messages.close, this.#inputs.theme, this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr');
+    this.#screens.show(view, isLive(this.#state));
   }
 
   /** The dialog opened on an idle or cancelled flow: start it. */
@@ -278,8 +290,10 @@ export class WidgetController {
     this.#configure();
   }
 
-  #closed(): void {
+  /** The dialog closed: a running flow is cancelled; the person closing it is a kyc-close. */
+  #closed(byPerson: boolean): void {
     if (isLive(this.#state)) this.#transition({ type: 'cancel' });
+    if (byPerson) this.#transition({ type: 'close' });
     this.#setOpen(false);
   }
 }

@@ -1,6 +1,7 @@
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import { WidgetController, type LastError } from './controller';
+import { WidgetController } from './controller';
+import type { LastError } from './driver';
 import { BY_ATTRIBUTE, BY_PROPERTY, coerce, defaults, fromAttribute, INPUTS, InvalidJson, reapplyEarlyProperties, type InputSpec, type Inputs } from './inputs';
 
 /** `HTMLElement` where there is a DOM; an empty class in Node, so that importing this module never throws (SSR). */
@@ -35,6 +36,9 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @csspart error - The error and cancelled screens.
  * @csspart button - Every button.
  * @csspart retry-button - The "Try again" / "Start again" button.
+ * @csspart done-button - The result screen's "Done" button (fires kyc-close).
+ * @csspart reference - The small print under an error: the code, the provider's code and the session id, to quote to support.
+ * @csspart banner - The line over the frame while the browser is offline.
  * @csspart close-button - The modal's close button.
  * @csspart dialog - The native dialog in modal mode.
  *
@@ -43,6 +47,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @cssprop --kyc-color-background - Background colour.
  * @cssprop --kyc-color-muted - Secondary text.
  * @cssprop --kyc-color-danger - Declined and error marks.
+ * @cssprop --kyc-color-success - The approved mark.
  * @cssprop --kyc-radius - Corner radius.
  * @cssprop --kyc-font - Font family.
  * @cssprop --kyc-frame-height - Height of the frame area until the provider sends its own (default 600px).

@@ -12,8 +12,8 @@ export interface PlacementPort {
   moving(): void;
   /** The modal chunk arrived and the root is in the dialog now. */
   placed(): void;
-  /** The dialog closed, for any reason (Escape, the close button, the host). */
-  closed(): void;
+  /** The dialog closed: by the person (Escape, the close button, Done) or by the host. */
+  closed(byPerson: boolean): void;
   /** The dialog was just opened. */
   opened(): void;
 }
@@ -74,9 +74,9 @@ export class Placement {
     if (this.#modal.sync(open)) this.#port.opened();
   }
 
-  label(title: string, close: string, theme: string): void {
+  label(title: string, close: string, theme: string, dir: 'ltr' | 'rtl'): void {
     if (!this.#modal) return;
-    this.#modal.label(title, close);
+    this.#modal.label(title, close, dir);
     this.#modal.dialog.dataset.theme = theme;
   }
 
@@ -90,7 +90,7 @@ export class Placement {
     import('./modal').then(
       ({ ModalShell }) => {
         this.#loading = false;
-        this.#modal ??= new ModalShell(this.#shadow, () => this.#port.closed());
+        this.#modal ??= new ModalShell(this.#shadow, (byPerson) => this.#port.closed(byPerson));
         if (this.#mode === 'modal') this.#port.placed();
       },
       (error: unknown) => {

@@ -9,6 +9,8 @@ import type { ScreenView } from '../ui/view';
 
 export interface ScreensPort {
   retry(): void;
+  /** The result screen's Done. */
+  done(): void;
   announce(text: string): void;
 }
 
@@ -42,6 +44,7 @@ export class Screens {
         const doc = this.#box.ownerDocument;
         const element = doc.createElement(defineScreens(doc.defaultView?.customElements)) as ScreensElement;
         element.addEventListener('retry', () => this.#port.retry());
+        element.addEventListener('close', () => this.#port.done());
         element.addEventListener('announce', (event) => this.#port.announce(String((event as CustomEvent).detail ?? '')));
         this.#element = element;
         if (this.#view) this.#apply(element, this.#view);

@@ -16,6 +16,12 @@ export class Surface {
   readonly ui: HTMLDivElement;
   readonly #stage: HTMLDivElement;
   readonly #live: HTMLDivElement;
+  /** A calm line over the frame while the browser is offline (the frame stays). */
+  readonly #banner: HTMLDivElement;
+  /** Announcements made in the same task, said together (a later one would overwrite an earlier one). */
+  #said: string[] = [];
+  #offline = false;
+  #slow = false;
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
   /** Runs when a language chunk arrives: the frame's title, announcements and screens must follow. */
@@ -34,11 +40,13 @@ export class Surface {
     this.#live = div(doc, 'visually-hidden');
     this.#live.setAttribute('role', 'status');
     this.#live.setAttribute('aria-live', 'polite');
+    this.#banner = div(doc, 'banner', 'banner');
+    this.#banner.hidden = true;
     this.#stage = div(doc, 'stage');
     this.frameBox = div(doc, 'frame-box', 'frame-container');
     this.ui = div(doc, 'ui');
     this.#stage.append(this.frameBox, this.ui);
-    this.root.append(this.#live, this.#stage);
+    this.root.append(this.#live, this.#banner, this.#stage);
   }
 
   // ---- language ------------------------------------------------------------------------------------
@@ -73,15 +81,62 @@ export class Surface {
     const spinner = div(doc, 'spinner');
     spinner.setAttribute('aria-hidden', 'true');
     const text = doc.createElement('p');
-    text.textContent = this.messages().loading;
-    slot.append(spinner, text);
+    text.className = 'loading-text';
+    // Focused after "Try again", so that focus stays in the widget while the frame loads.
+    text.tabIndex = -1;
+    const slow = doc.createElement('p');
+    slow.className = 'slow';
+    slot.append(spinner, text, slow);
     screen.append(slot);
     this.ui.append(screen);
+    this.#fillPlaceholder();
   }
 
-  /** Says `text` through the polite live region. */
+  /** The loading text, in the person's language: left empty (the spinner alone) until that language arrives, never English first. */
+  #fillPlaceholder(): void {
+    const language = this.language();
+    const m = hasLanguage(language) ? this.messages() : null;
+    const text = this.ui.querySelector('.placeholder .loading-text');
+    const slow = this.ui.querySelector<HTMLElement>('.placeholder .slow');
+    if (text) text.textContent = m?.loading ?? '';
+    if (slow) {
+      slow.textContent = this.#slow && m ? m.slow : '';
+      slow.hidden = !this.#slow;
+    }
+    this.#banner.textContent = m?.offline ?? '';
+    this.#banner.hidden = !this.#offline || !m;
+  }
+
+  /** The frame is taking longer than usual: say so under the spinner. */
+  setSlow(slow: boolean): void {
+    this.#slow = slow;
+    this.#fillPlaceholder();
+  }
+
+  /** The browser is offline while the frame waits: show the banner (and say it once). */
+  setOffline(offline: boolean): void {
+    if (offline && !this.#offline) this.announce(this.messages().offline);
+    this.#offline = offline;
+    this.#fillPlaceholder();
+  }
+
+  /** Runs `restart`; if focus was in the widget, it stays there, on the loading screen (the button that had it is gone). */
+  keepingFocus(restart: () => void): void {
+    const inside = this.#host.shadowRoot?.activeElement != null;
+    restart();
+    if (inside && this.#state === 'loading') this.ui.querySelector<HTMLElement>('.placeholder .loading-text')?.focus();
+  }
+
+  /** Says `text` through the polite live region; what is said in one task is said together. */
   announce(text: string): void {
-    if (this.#live.textContent !== text) this.#live.textContent = text;
+    if (!text || this.#said.includes(text)) return;
+    this.#said.push(text);
+    if (this.#said.length > 1) return;
+    queueMicrotask(() => {
+      const said = this.#said.join(' ');
+      this.#said = [];
+      if (this.#live.textContent !== said) this.#live.textContent = said;
+    });
   }
 
   /** The running states' announcements; the result and error screens announce themselves when they render. */
@@ -121,11 +176,14 @@ export class Surface {
     root.dataset.theme = this.#inputs.theme;
     root.dataset.state = snapshot.state;
     this.#state = snapshot.state;
+    this.#fillPlaceholder();
     return {
       state: snapshot.state,
       outcome: snapshot.outcome,
       decision: this.#inputs.decision,
       errorCode: snapshot.error?.code,
+      providerCode: snapshot.error?.providerCode,
+      sessionId: snapshot.sessionId,
       canRetry: canRetry(snapshot),
       language,
       focus: this.#focus,
@@ -135,8 +193,7 @@ export class Surface {
 
   #languageArrived(): void {
     const messages = this.messages();
-    const placeholder = this.ui.querySelector('.placeholder p');
-    if (placeholder) placeholder.textContent = messages.loading;
+    this.#fillPlaceholder();
     if (this.#host.isConnected) this.announceState(this.#state);
     this.#onLanguage(messages);
   }

@@ -18,7 +18,6 @@ export interface FrameSpec {
   url: URL;
   allow: string;
   sandbox?: string;
-  allowFullscreen?: boolean;
   title: string;
   allowlist: OriginAllowlist;
 }
@@ -69,7 +68,6 @@ export class FrameBridge {
     iframe.title = spec.title;
     iframe.allow = spec.allow;
     if (spec.sandbox !== undefined) iframe.setAttribute('sandbox', spec.sandbox);
-    if (spec.allowFullscreen) iframe.allowFullscreen = true;
     iframe.referrerPolicy = 'strict-origin-when-cross-origin';
     iframe.addEventListener('load', this.#onLoad);
     doc.defaultView?.addEventListener('message', this.#onMessage);

@@ -61,7 +61,6 @@ export interface ProviderFrame<Id extends string = string> {
   readonly allow: string;
   /** `sandbox` tokens, or undefined for no sandbox attribute. */
   readonly sandbox?: string;
-  readonly allowFullscreen?: boolean;
   /** Builds the URL to load from the host's inputs; says what is wrong in English otherwise. */
   frameUrl(context: FrameContext): FrameUrlResult;
 }
@@ -85,6 +84,11 @@ export interface ProviderSession {
   receive(message: Decoded): Signal[];
   /** A refreshed token is available (or null when the refresh failed, with a reason). */
   tokenRefreshed?(token: string | null, error?: string): void;
+  /**
+   * The host changed the language or theme while the frame runs. Only protocols that can pass it on
+   * implement this; for the others the change applies at the next start (each provider's docs page says).
+   */
+  settingsChanged?(settings: { locale: string; theme: FrameContext['theme'] }): void;
 }
 
 export interface ProviderProtocol {

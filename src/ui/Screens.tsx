@@ -8,42 +8,51 @@ import type { ScreenProps } from './view';
  * The screens around the provider's frame: result, cancelled and error. The loading screen is the
  * element's own plain DOM (it shows before React is even downloaded), and the frame is not React's: it
  * lives in a sibling container owned by the frame bridge, so no render can re-parent (and so reload) it.
+ * A new screen puts focus on its heading when the person was in the widget; otherwise it announces its
+ * title through the live region (never both: a screen reader would say it twice).
  */
 export function Screens(props: ScreenProps): ReactNode {
-  const { state, canRetry = false, focus = 0, onRetry, onAnnounce } = props;
+  const { state, canRetry = false, focus = 0, onRetry, onClose, onAnnounce } = props;
   const language = resolveLanguage(props.language) ?? 'en';
   const m = { ...messagesFor(language), ...screenMessages(language) };
   const kind = resultKind(props.decision, props.outcome);
   const code = (props.errorCode ?? 'provider-error') as ErrorCode;
-  const screen = useRef<HTMLDivElement>(null);
-  const announcement =
-    state === 'complete' ? m.resultTitle[kind] : state === 'cancelled' ? m.cancelledTitle : state === 'error' ? m.errors[code] : '';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(0);
+  const title =
+    state === 'complete' ? m.resultTitle[kind] : state === 'cancelled' ? m.cancelledTitle : state === 'error' ? m.errors[code].title : '';
 
   useEffect(() => {
-    if (focus > 0) screen.current?.focus();
-  }, [focus]);
-
-  useEffect(() => {
-    if (announcement) onAnnounce?.(announcement);
-  }, [announcement, onAnnounce]);
+    if (focus > focused.current && heading.current) {
+      focused.current = focus;
+      heading.current.focus();
+    } else if (title) onAnnounce?.(title);
+    // Only a new screen or a new focus request speaks: not every render.
+  }, [focus, title]); // eslint-disable-line react-hooks/exhaustive-deps
 
   switch (state) {
     case 'complete':
       return (
-        <div className="screen" part="result" data-outcome={kind} tabIndex={-1} ref={screen}>
+        <div className="screen" part="result" data-outcome={kind}>
           <slot name="result">
-            <div className="icon" data-kind={kind} aria-hidden="true">
-              {kind === 'approved' ? '✓' : kind === 'declined' ? '✕' : '…'}
-            </div>
-            <h2>{m.resultTitle[kind]}</h2>
+            <Icon kind={kind} />
+            <h2 tabIndex={-1} ref={heading}>
+              {title}
+            </h2>
             <p>{m.resultText[kind]}</p>
           </slot>
+          <button type="button" part="button done-button" className="primary" onClick={() => onClose?.()}>
+            {m.done}
+          </button>
         </div>
       );
     case 'cancelled':
       return (
-        <div className="screen" part="error" data-kind="cancelled" tabIndex={-1} ref={screen}>
-          <h2>{m.cancelledTitle}</h2>
+        <div className="screen" part="error" data-kind="cancelled">
+          <Icon kind="cancelled" />
+          <h2 tabIndex={-1} ref={heading}>
+            {title}
+          </h2>
           <p>{m.cancelledText}</p>
           <button type="button" part="button retry-button" className="primary" onClick={() => onRetry?.()}>
             {m.restart}
@@ -52,24 +61,50 @@ export function Screens(props: ScreenProps): ReactNode {
       );
     case 'error':
       return (
-        <div className="screen" part="error" data-code={code} tabIndex={-1} ref={screen}>
+        <div className="screen" part="error" data-code={code}>
           <slot name="error">
-            <div className="icon" data-kind="error" aria-hidden="true">
-              !
-            </div>
-            <h2>{m.errorTitle}</h2>
-            <p>{m.errors[code]}</p>
+            <Icon kind={code === 'offline' ? 'offline' : 'error'} />
+            <h2 tabIndex={-1} ref={heading}>
+              {title}
+            </h2>
+            <p>{m.errors[code].text}</p>
+            {!canRetry && <p>{m.stuck}</p>}
           </slot>
           {canRetry && (
             <button type="button" part="button retry-button" className="primary" onClick={() => onRetry?.()}>
               {m.retry}
             </button>
           )}
+          <p className="reference" part="reference">
+            {m.reference}: <code>{[code, props.providerCode, props.sessionId].filter(Boolean).join(' · ')}</code>
+          </p>
         </div>
       );
     default:
       return null;
   }
+}
+
+type IconKind = ResultKind | 'cancelled' | 'error' | 'offline';
+
+/** Drawn icons (not font glyphs): the same shape in every font, and distinct for pending and review. */
+const PATHS: Record<IconKind, string> = {
+  approved: 'M7 12.5l3.2 3.2L17 9',
+  declined: 'M8 8l8 8M16 8l-8 8',
+  pending: 'M12 7v5l3.2 2',
+  review: 'M10.5 15a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zM14 14l3.5 3.5',
+  cancelled: 'M8 12h8',
+  error: 'M12 7v6M12 16.5v.5',
+  offline: 'M5 10a10 10 0 0 1 14 0M8 13.5a5.5 5.5 0 0 1 8 0M12 17h.01M5 5l14 14',
+};
+
+function Icon({ kind }: { kind: IconKind }): ReactNode {
+  return (
+    <svg className="icon" data-kind={kind} viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="12" />
+      <path d={PATHS[kind]} fill="none" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
 }
 
 function resultKind(decision: string | undefined, outcome: string | undefined): ResultKind {

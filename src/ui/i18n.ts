@@ -6,7 +6,8 @@ import type { ScreenMessages } from './screen-messages';
  * (screen-messages.ts); every other language is one small chunk holding both parts.
  */
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'ar'] as const;
+/** `pt` is European Portuguese, `pt-BR` Brazilian (a bare `pt` tag means Brazilian, as in CLDR). */
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'pt-BR', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 const RTL: ReadonlySet<Language> = new Set(['ar']);
 
@@ -14,6 +15,10 @@ export interface Messages {
   frameTitle: string;
   loading: string;
   close: string;
+  /** The banner while the browser is offline and the flow waits in its frame. */
+  offline: string;
+  /** Under the loading spinner when the frame takes longer than usual. */
+  slow: string;
   announce: { ready: string; inProgress: string; submitted: string; step: string };
 }
 
@@ -21,6 +26,8 @@ const en: Messages = {
   frameTitle: 'Identity verification',
   loading: 'Loading verification…',
   close: 'Close',
+  offline: 'You are offline. Your progress is kept, and the verification continues when you are back online.',
+  slow: 'This is taking longer than usual…',
   announce: { ready: 'Verification ready', inProgress: 'Verification in progress', submitted: 'Submitted, please wait', step: 'Step {index} of {total}' },
 };
 
@@ -36,6 +43,7 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
   fr: () => import('./locales/fr'),
   de: () => import('./locales/de'),
   pt: () => import('./locales/pt'),
+  'pt-BR': () => import('./locales/pt-BR'),
   ar: () => import('./locales/ar'),
 };
 const locales = new Map<Language, Locale>();
@@ -44,7 +52,8 @@ const pending = new Map<Language, Promise<void>>();
 /** BCP 47 tag → the nearest language the widget has, by primary subtag; undefined when it has none. */
 export function resolveLanguage(tag: string | undefined | null): Language | undefined {
   if (!tag) return undefined;
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  const [primary, region] = tag.trim().toLowerCase().split(/[-_]/);
+  if (primary === 'pt') return region === undefined || region === 'br' ? 'pt-BR' : 'pt';
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : undefined;
 }
 

@@ -8,17 +8,24 @@ export type ResultKind = 'approved' | 'declined' | 'pending' | 'review';
 export interface ScreenMessages {
   retry: string;
   restart: string;
+  /** The result screen's button: the person is finished with the widget (kyc-close). */
+  done: string;
   cancelledTitle: string;
   cancelledText: string;
   resultTitle: Record<ResultKind, string>;
   resultText: Record<ResultKind, string>;
-  errorTitle: string;
-  errors: Record<ErrorCode, string>;
+  /** Each error's own title and plain next step. */
+  errors: Record<ErrorCode, { title: string; text: string }>;
+  /** Under an error that cannot be retried from here, before the reference. */
+  stuck: string;
+  /** The label of the small print to quote to support (code, provider code, session id). */
+  reference: string;
 }
 
 const en: ScreenMessages = {
   retry: 'Try again',
   restart: 'Start again',
+  done: 'Done',
   cancelledTitle: 'Verification cancelled',
   cancelledText: 'You left the verification before it finished.',
   resultTitle: { approved: 'Verification approved', declined: 'Verification declined', pending: 'Verification submitted', review: 'Verification under review' },
@@ -28,16 +35,20 @@ const en: ScreenMessages = {
     pending: 'Thank you. We are checking your details and will let you know the result.',
     review: 'A person is reviewing your verification. We will let you know the result.',
   },
-  errorTitle: 'Something went wrong',
   errors: {
-    'config-invalid': 'This verification is not set up correctly. Please contact the site.',
-    'session-fetch-failed': 'We could not start the verification.',
-    'session-expired': 'Your verification session expired.',
-    'frame-load-timeout': 'The verification did not load.',
-    'camera-unavailable': 'We could not use your camera. Allow camera access and try again.',
-    'provider-error': 'The verification service reported a problem.',
-    offline: 'You are offline. The verification will continue when you are back online.',
+    'config-invalid': { title: 'Verification unavailable', text: 'This verification is not set up correctly on this site.' },
+    'session-fetch-failed': { title: 'Could not start the verification', text: 'Check your connection, then try again.' },
+    'session-expired': { title: 'Session expired', text: 'Your verification session has expired.' },
+    'frame-load-timeout': { title: 'The verification did not load', text: 'Check your connection, then try again.' },
+    'camera-unavailable': {
+      title: 'Camera not available',
+      text: "Allow camera access for this site (the camera icon in the address bar, or your phone's settings), then try again. You can also continue on another device.",
+    },
+    'provider-error': { title: 'The verification service reported a problem', text: 'Please try again.' },
+    offline: { title: 'You are offline', text: 'Your progress is kept. The verification continues when you are back online.' },
   },
+  stuck: 'Reload the page to start again. If this keeps happening, contact the site and quote this reference.',
+  reference: 'Reference',
 };
 
 /** The screens' text: the language's if it has arrived (the element fetches it on connect), else English. */

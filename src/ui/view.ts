@@ -10,6 +10,10 @@ export interface ScreenView {
   /** The host's final decision (approved, declined, review), which wins over the frame's outcome. */
   decision?: string;
   errorCode?: string;
+  /** The provider's own error code, for the reference under an error. */
+  providerCode?: string;
+  /** The provider's session id, for the reference under an error. */
+  sessionId?: string;
   canRetry: boolean;
   /** One of the widget's languages; its text may still be on its way (English meanwhile). */
   language: string;
@@ -22,6 +26,8 @@ export interface ScreenView {
 /** What the screens ask of the element, as r2wc events (`onRetry` → a `retry` event on the inner element). */
 export interface ScreenRequests {
   onRetry(): void;
+  /** The person is done with the widget (the result screen's Done button): kyc-close. */
+  onClose(): void;
   /** Something for the live region to say (the result and error screens' titles). */
   onAnnounce(text: string): void;
 }
@@ -33,10 +39,12 @@ export const SCREEN_PROPS = {
   outcome: 'string',
   decision: 'string',
   errorCode: 'string',
+  providerCode: 'string',
+  sessionId: 'string',
   canRetry: 'boolean',
   language: 'string',
   focus: 'number',
   revision: 'number',
 } as const satisfies Record<keyof ScreenView, 'string' | 'number' | 'boolean'>;
 
-export const SCREEN_EVENTS = { onRetry: {}, onAnnounce: {} } as const satisfies Record<keyof ScreenRequests, EventInit>;
+export const SCREEN_EVENTS = { onRetry: {}, onClose: {}, onAnnounce: {} } as const satisfies Record<keyof ScreenRequests, EventInit>;

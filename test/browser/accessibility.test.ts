@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { KycWidgetElement } from '../../src/index';
 import { attr, fixtureCleanup, frameOf, scripted, SANDBOX, untilState, widget } from './helpers';
@@ -30,17 +30,35 @@ const STATES: Array<[string, string, string, string]> = [
   ['cancelled', scripted(['ready', 'cancel']), 'cancelled', '[part~="retry-button"]'],
   ['error, recoverable', scripted(['ready', 'error:x']), 'error', '[part~="retry-button"]'],
   ['error, final', scripted(['ready', 'error:x:false']), 'error', '[part~="error"]'],
+  ['offline (banner over the frame)', scripted(['ready', 'start']), 'in-progress', 'iframe'],
+  ['idle', '', 'idle', '.root'],
 ];
 
-describe('accessibility: no axe violations in any state', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [name, url, state, selector] of STATES) {
-      it(`${name}, ${theme}`, async () => {
-        const el = await widget(`<kyc-widget theme="${theme}" session-url="${attr(url)}"></kyc-widget>`);
-        await untilState(el, state);
-        await uiRendered(el, selector);
-        expect(await violations(el)).toEqual([]);
-      });
+let runs = 0;
+let found = 0;
+afterAll(() => console.log(`accessibility: ${runs} axe runs (states × light/dark × ltr/rtl), ${found} violations`));
+
+describe('accessibility: no axe violations in any state × light/dark × left-to-right/right-to-left', () => {
+  for (const locale of ['en', 'ar'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [name, url, state, selector] of STATES) {
+        it(`${name}, ${theme}, ${locale === 'ar' ? 'Arabic (rtl)' : 'English (ltr)'}`, async () => {
+          const session = url ? ` session-url="${attr(url)}"` : '';
+          const el = await widget(`<kyc-widget locale="${locale}" theme="${theme}"${session}></kyc-widget>`);
+          await untilState(el, state);
+          if (name.startsWith('offline')) {
+            window.dispatchEvent(new Event('offline'));
+            await uiRendered(el, '[part~="banner"]:not([hidden])');
+          }
+          await uiRendered(el, selector);
+          if (locale === 'ar') await expect.poll(() => el.shadowRoot!.querySelector('.root')!.getAttribute('dir')).toBe('rtl');
+          const list = await violations(el);
+          found += list.length;
+          expect(list).toEqual([]);
+          if (name.startsWith('offline')) window.dispatchEvent(new Event('online'));
+          runs++;
+        });
+      }
     }
   }
 
@@ -49,7 +67,7 @@ describe('accessibility: no axe violations in any state', () => {
     await untilState(el, 'error');
     await uiRendered(el, '[part~="error"]');
     // Arabic is a chunk of its own: the screen switches to it as soon as it has arrived.
-    await expect.poll(() => el.shadowRoot!.querySelector('[part~="error"]')!.textContent).toContain('حدث خطأ ما');
+    await expect.poll(() => el.shadowRoot!.querySelector('[part~="error"]')!.textContent).toContain('التحقق غير متاح');
     expect(await violations(el)).toEqual([]);
   });
 
@@ -68,19 +86,22 @@ describe('announcements and focus', () => {
     const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'progress:document:1:3', 'wait:200', 'complete:declined']))}"></kyc-widget>`);
     const live = el.shadowRoot!.querySelector('[role="status"][aria-live="polite"]')!;
     expect(live).not.toBeNull();
-    await expect.poll(() => live.textContent).toBe('Step 1 of 3');
+    // What is said in one task is said together: entering in-progress and the step come with one message.
+    await expect.poll(() => live.textContent).toContain('Step 1 of 3');
     await untilState(el, 'complete');
     await expect.poll(() => live.textContent).toBe('Verification declined');
   });
 
-  it('moves focus to the new screen when the flow ends while the person is in it', async () => {
+  it('moves focus to the new screen\'s heading when the flow ends while the person is in it, and does not announce it twice', async () => {
     const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'wait:300', 'complete:approved']))}"></kyc-widget>`);
     await untilState(el, 'ready');
     frameOf(el)!.focus();
     expect(el.shadowRoot!.activeElement).toBe(frameOf(el));
     await untilState(el, 'complete');
     const result = await uiRendered(el, '[part~="result"]');
-    await expect.poll(() => el.shadowRoot!.activeElement).toBe(result);
+    await expect.poll(() => el.shadowRoot!.activeElement).toBe(result.querySelector('h2'));
+    // The focused heading is read out; the live region does not say the same title again.
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).not.toContain('Verification approved');
   });
 
   it('does not steal focus from the host page when the person is elsewhere', async () => {

@@ -88,17 +88,6 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
     await untilState(el, 'in-progress');
   });
 
-  it('stops on offline and recovers by itself when back online', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start']))}"></kyc-widget>`);
-    await untilState(el, 'in-progress');
-    window.dispatchEvent(new Event('offline'));
-    expect(el.state).toBe('error');
-    expect(el.lastError).toMatchObject({ code: 'offline', recoverable: true });
-    window.dispatchEvent(new Event('online'));
-    expect(el.state).toBe('loading');
-    await untilState(el, 'in-progress');
-  });
-
   it('a host listener that throws does not break the message loop', async () => {
     const onError = (event: ErrorEvent) => event.preventDefault();
     window.addEventListener('error', onError);

@@ -9,6 +9,5 @@ export const generic: ProviderFrame<'generic'> = {
   id: 'generic',
   origins: [],
   allow: 'camera; microphone; fullscreen; clipboard-write',
-  allowFullscreen: true,
   frameUrl: ({ sessionUrl }) => requireUrl(sessionUrl, 'session-url is required for the generic provider'),
 };

@@ -11,10 +11,13 @@ const OUTCOMES: readonly Outcome[] = ['approved', 'declined', 'pending'];
 
 export const genericProtocol: ProviderProtocol = {
   createSession(port) {
+    let ready = false;
+
     function route(type: unknown, data: Record<string, unknown>): Signal[] {
       const sessionId = str(data.sessionId);
       switch (type) {
         case 'ready': {
+          ready = true;
           const { locale, theme } = port.context;
           port.post({ kyc: PROTOCOL_VERSION, type: 'init', locale, theme });
           return [withSession('ready', sessionId)];
@@ -50,6 +53,10 @@ export const genericProtocol: ProviderProtocol = {
         }),
       tokenRefreshed(token) {
         if (token) port.post({ kyc: PROTOCOL_VERSION, type: 'token', token });
+      },
+      // `init` again: the protocol's frame applies locale and theme whenever it receives one (docs/protocol.md).
+      settingsChanged({ locale, theme }) {
+        if (ready) port.post({ kyc: PROTOCOL_VERSION, type: 'init', locale, theme });
       },
     };
   },

@@ -12,8 +12,8 @@ export const IDENFY_KYB_HOST = 'https://kyb.ui.idenfy.com';
 export const idenfy: ProviderFrame<'idenfy'> = {
   id: 'idenfy',
   origins: [IDENFY_HOST, IDENFY_KYB_HOST],
-  allow: 'camera',
-  allowFullscreen: true,
+  // iDenfy's docs: allow="camera" allowfullscreen. As one `allow` list (both together make Chromium warn on every load).
+  allow: 'camera; fullscreen',
 
   frameUrl({ sessionUrl, sessionToken, options, locale }) {
     const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);

@@ -15,6 +15,5 @@ export const jumio: ProviderFrame<'jumio'> = {
     'https://*.netverify.com',
   ],
   allow: 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
-  allowFullscreen: true,
   frameUrl: ({ sessionUrl }) => requireUrl(sessionUrl, "Jumio needs a session-url (web.href from Jumio's account or transaction API)"),
 };

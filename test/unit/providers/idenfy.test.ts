@@ -40,8 +40,7 @@ describe('idenfy frameUrl', () => {
   });
 
   it('frames with camera and fullscreen only', () => {
-    expect(idenfy.allow).toBe('camera');
-    expect(idenfy.allowFullscreen).toBe(true);
+    expect(idenfy.allow).toBe('camera; fullscreen');
     expect(idenfy.sandbox).toBeUndefined();
     expect(idenfy.origins).toEqual(['https://ui.idenfy.com', 'https://kyb.ui.idenfy.com']);
   });
