@@ -83,6 +83,8 @@ export default defineConfig(({ command, mode }) => {
       include: ['axe-core', '@open-wc/testing-helpers', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', '@r2wc/react-to-web-component'],
     },
     test: {
+      // Polls wait for real frames on a loaded 2-core machine: 5 s, not Vitest's default 1 s.
+      expect: { poll: { timeout: 5000 } },
       projects: [
         {
           extends: true,

@@ -1,6 +1,6 @@
 // The demo host page: applies the settings to <kyc-widget> as properties and logs every kyc-* event
 // it hears on `document` (they bubble out of the shadow root).
-import { PROVIDER_DEMOS } from '/sandbox/catalog.mjs';
+import { PROVIDER_DEMOS, PROVIDER_LABELS } from '/sandbox/catalog.mjs';
 
 const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').content;
 const widget = document.getElementById('kyc');
@@ -8,7 +8,8 @@ const form = document.getElementById('settings');
 const log = document.getElementById('log');
 const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error', 'kyc-warning', 'kyc-close'];
 
-for (const id of Object.keys(PROVIDER_DEMOS)) form.provider.append(new Option(id, id));
+for (const id of Object.keys(PROVIDER_DEMOS)) form.provider.append(new Option(PROVIDER_LABELS[id] ?? id, id));
+const hint = document.getElementById('hint');
 form.provider.value = new URLSearchParams(location.search).get('provider') ?? 'generic';
 
 function apply() {
@@ -30,11 +31,22 @@ function apply() {
     decision: form.decision.value || undefined,
   });
   document.getElementById('open').hidden = form.mode.value !== 'modal';
+  const label = PROVIDER_LABELS[form.provider.value] ?? form.provider.value;
+  hint.textContent =
+    form.mode.value === 'modal'
+      ? `Modal mode: ${label}'s sandbox opens in a dialog when you press "Open verification".`
+      : `${label}'s sandbox frame loads below${viaEndpoint ? ', with a session from /api/kyc-session' : ''}. Changing the provider or the mode starts a new session.`;
 }
 
 form.addEventListener('change', (event) => {
   if (event.target.name === 'decision') widget.decision = form.decision.value || undefined;
-  else if (event.target.name === 'locale' || event.target.name === 'theme') widget[event.target.name] = event.target.value || undefined;
+  else if (event.target.name === 'locale' || event.target.name === 'theme') {
+    widget[event.target.name] = event.target.value || undefined;
+    // The widget's own text follows at once; the generic frame follows too, the providers' frames at the next start.
+    hint.textContent = `${event.target.name === 'locale' ? 'Language' : 'Theme'} changed: the widget follows at once; ${
+      form.provider.value === 'generic' ? 'so does the sandbox frame' : 'the provider\'s frame follows at the next start'
+    }.`;
+  }
   else apply();
 });
 document.getElementById('start').addEventListener('click', () => widget.start());

@@ -76,7 +76,7 @@ export function Screens(props: ScreenProps): ReactNode {
             </button>
           )}
           <p className="reference" part="reference">
-            {m.reference}: <code>{[code, props.providerCode, props.sessionId].filter(Boolean).join(' · ')}</code>
+            {m.reference}: <code dir="ltr">{[code, props.providerCode === code ? undefined : props.providerCode, props.sessionId].filter(Boolean).join(' · ')}</code>
           </p>
         </div>
       );

@@ -58,9 +58,12 @@ describe('the demo', () => {
     const { page, problems } = await openDemo();
     const providers = await page.locator('select[name=provider] option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(providers).toEqual(['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit']);
+    // The person picking sees names, not ids.
+    const labels = await page.locator('select[name=provider] option').allTextContents();
+    expect(labels).toEqual(['Generic protocol', 'Persona', 'Sumsub', 'Veriff', 'Jumio', 'iDenfy', 'Didit']);
     for (const provider of providers) {
       await page.selectOption('select[name=provider]', provider);
-      await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state), { message: provider }).toBe('ready');
+      await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state), { message: provider, timeout: 10000 }).toBe('ready');
       expect(await page.evaluate(() => document.querySelector('kyc-widget')!.provider)).toBe(provider);
     }
     expect(problems).toEqual([]);
