@@ -221,6 +221,58 @@ describe('keyboard only', () => {
   });
 });
 
+describe('keyboard only, in the modal', () => {
+  it('Tab goes from the close button into the frame, Shift+Tab comes back out (the way out while the frame has focus)', async () => {
+    // The interactive sandbox page: a frame with controls to tab into (an empty frame is skipped by Tab).
+    const el = await widget(`<kyc-widget mode="modal" open session-url="${SANDBOX}/generic?session=tab"></kyc-widget>`);
+    await untilState(el, 'ready');
+    const close = el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="close-button"]')!;
+    close.focus();
+    await userEvent.tab();
+    // Focus crosses into the frame's process: it arrives a moment later.
+    await expect.poll(() => el.shadowRoot!.activeElement).toBe(frameOf(el));
+    await userEvent.tab({ shift: true });
+    await expect.poll(() => el.shadowRoot!.activeElement).toBe(close);
+  });
+
+  it('"Try again" in the open modal keeps focus in the dialog, then in the frame', async () => {
+    const el = await widget(`<kyc-widget mode="modal" open session-url="${attr(scripted(['wait:300', 'ready', 'wait:1500', 'error:x:true']))}"></kyc-widget>`);
+    await untilState(el, 'error');
+    const retry = await uiRendered(el, '[part~="retry-button"]');
+    // Where the flow left focus (the error's heading), Tab reaches "Try again".
+    await expect.poll(() => el.shadowRoot!.activeElement?.tagName).toBe('H2');
+    await userEvent.tab();
+    expect(el.shadowRoot!.activeElement).toBe(retry);
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => el.state).toBe('loading');
+    expect(el.shadowRoot!.activeElement?.closest('dialog')).not.toBeNull();
+    await untilState(el, 'ready');
+    await expect.poll(() => el.shadowRoot!.activeElement).toBe(frameOf(el));
+  });
+});
+
+describe('layout stability', () => {
+  it('no layout shift from first paint to the provider\'s height when the host reserves it (--kyc-frame-height)', async () => {
+    const shifts: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+    });
+    observer.observe({ type: 'layout-shift', buffered: false });
+    const below = document.createElement('p');
+    below.textContent = 'Content under the widget';
+    const el = await widget(`<kyc-widget style="--kyc-frame-height: 640px" session-url="${attr(scripted(['wait:200', 'resize:640', 'ready', 'complete:approved']))}"></kyc-widget>`);
+    el.after(below);
+    await untilState(el, 'complete');
+    await uiRendered(el, '[part~="result"]');
+    await sleep(300);
+    observer.disconnect();
+    below.remove();
+    const cls = shifts.reduce((a, b) => a + b, 0);
+    console.log(`layout: cumulative layout shift from load to result, height reserved: ${cls.toFixed(4)}`);
+    expect(cls).toBeLessThan(0.01);
+  });
+});
+
 describe('the modal on phones and desktops', () => {
   for (const [width, height] of [
     [360, 740],
