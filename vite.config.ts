@@ -23,7 +23,7 @@ const minifyChunks: Plugin = {
   async generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
-      const options = { minify: true, format: 'esm', target: 'es2022', legalComments: 'none', charset: 'utf8' } as const;
+      const options = { minify: true, format: 'esm', target: 'es2022', legalComments: 'eof', charset: 'utf8' } as const;
       chunk.code = (await transformWithEsbuild(chunk.code, chunk.fileName, options)).code;
     }
   },
@@ -45,7 +45,8 @@ const BUILDS: Record<string, UserConfig> = {
   iife: {
     define: PRODUCTION,
     build: {
-      lib: { entry: 'src/define.ts', formats: ['iife'], name: 'KycWidget', fileName: () => 'kyc-widget.iife.js' },
+      // No exports, so no global (Vite wants a name all the same): a classic script only defines the tag.
+      lib: { entry: 'src/iife.ts', formats: ['iife'], name: 'KycWidget', fileName: () => 'kyc-widget.iife.js' },
       rollupOptions: { output: { inlineDynamicImports: true } },
     },
   },
@@ -54,7 +55,7 @@ const BUILDS: Record<string, UserConfig> = {
     build: {
       outDir: 'dist/lib',
       minify: false,
-      lib: { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react.tsx' }, formats: ['es'] },
+      lib: { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react.tsx', vue: 'src/vue.ts', svelte: 'src/svelte.ts' }, formats: ['es'] },
       rollupOptions: {
         external: (id) => /^(react|react-dom|@r2wc\/react-to-web-component)(\/|$)/.test(id),
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },
@@ -67,7 +68,7 @@ export default defineConfig(({ command, mode }) => {
   const common: UserConfig = {
     root,
     base: './',
-    esbuild: { jsx: 'automatic', jsxDev: false, legalComments: 'none', charset: 'utf8' },
+    esbuild: { jsx: 'automatic', jsxDev: false, legalComments: 'eof', charset: 'utf8' },
   };
   if (command === 'build') {
     const build = BUILDS[mode];

@@ -1,7 +1,8 @@
 // `npm run build`: the three builds of vite.config.ts (standalone ES module with its lazy chunks, the one-file
 // IIFE, the library entries), the type declarations, and custom-elements.json from the element's JSDoc.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
@@ -13,8 +14,54 @@ export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}
   for (const mode of ['standalone', 'iife', 'lib']) await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
   const run = (script, args) => execFileSync(process.execPath, [bin(script), ...args], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
   run('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
+  addDeclarationExtensions(path.join(root, 'dist/types'));
+  writeNotices();
   run('@custom-elements-manifest/analyzer/cem.js', ['analyze', '--config', 'custom-elements-manifest.config.mjs']);
   if (!quiet) console.log('types → dist/types/, manifest → dist/custom-elements.json');
+}
+
+/**
+ * tsc writes `from './element/events'` as in the sources; under `moduleResolution: node16/nodenext` an ES
+ * module's relative import needs its file name. Every relative specifier becomes `….js` (or `…/index.js`).
+ */
+function addDeclarationExtensions(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      addDeclarationExtensions(file);
+      continue;
+    }
+    if (!name.endsWith('.d.ts')) continue;
+    const text = readFileSync(file, 'utf8').replace(/(from\s+|import\(\s*)(['"])(\.{1,2}\/[^'"]+?)\2/g, (match, before, quote, spec) => {
+      if (/\.(js|mjs|cjs|json|css)$/.test(spec)) return match;
+      let isDir = false;
+      try {
+        isDir = statSync(path.resolve(path.dirname(file), spec)).isDirectory();
+      } catch {
+        // a file, not a folder
+      }
+      return `${before}${quote}${spec}${isDir ? '/index.js' : '.js'}${quote}`;
+    });
+    writeFileSync(file, text);
+  }
+}
+
+/** The licences of what the bundles include (React, ReactDOM, scheduler, r2wc), beside the bundles. */
+function writeNotices() {
+  const parts = ['# Third-party notices', '', 'dist/kyc-widget.js, its chunks and dist/kyc-widget.iife.js include the following packages.', ''];
+  for (const name of ['react', 'react-dom', 'scheduler', '@r2wc/react-to-web-component', '@r2wc/core']) {
+    const dir = path.join(root, 'node_modules', name);
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    let licence;
+    try {
+      licence = readFileSync(path.join(dir, 'LICENSE'), 'utf8').trim();
+    } catch {
+      const author = typeof pkg.author === 'string' ? pkg.author : pkg.author?.name;
+      licence = `${pkg.license} License. Copyright (c) ${author}. The full text of the MIT License is in this package's LICENSE file; the package's source: ${pkg.repository?.url ?? pkg.repository}.`;
+    }
+    parts.push(`## ${name} ${pkg.version} (${pkg.license})`, '', licence, '');
+  }
+  writeFileSync(path.join(root, 'dist/THIRD-PARTY-NOTICES.md'), parts.join('\n'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();

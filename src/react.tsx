@@ -4,7 +4,18 @@
  * are exposed as typed callback props. Importing this module has no side effect; the tag is defined
  * on first mount, in the browser only.
  */
-import { createElement, forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import {
+  createElement,
+  forwardRef,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import type * as React from 'react';
+import type { KycWidgetEventProps, KycWidgetInputs } from './frameworks';
 import type { KycEventDetails, KycEventName } from './element/events';
 import { INPUTS, type Inputs } from './element/inputs';
 import { defineKycWidget, type KycWidgetElement } from './index';
@@ -29,6 +40,11 @@ export interface KycWidgetProps extends Partial<Omit<Inputs, 'options'>> {
   className?: string;
   style?: CSSProperties;
   id?: string;
+  lang?: string;
+  hidden?: boolean;
+  title?: string;
+  /** `data-*` and `aria-*` attributes are passed to the element as they are. */
+  [attribute: `data-${string}` | `aria-${string}`]: string | number | boolean | undefined;
   /** Slotted content: elements with slot="loading" | "result" | "error". */
   children?: ReactNode;
 }
@@ -79,5 +95,21 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
     return () => listeners.forEach((remove) => remove());
   }, []);
 
-  return createElement('kyc-widget', { ref: element, className: props.className, style: props.style, id: props.id }, props.children);
+  // Attributes only: the inputs are set as properties above (during SSR none is rendered, so no token reaches the HTML).
+  const attributes: Record<string, unknown> = { ref: element, className: props.className, style: props.style, id: props.id, lang: props.lang, hidden: props.hidden, title: props.title };
+  for (const [name, value] of Object.entries(props)) if (/^(data|aria)-/.test(name)) attributes[name] = value;
+  return createElement('kyc-widget', attributes, props.children);
 });
+
+/**
+ * `<kyc-widget>` used directly in TSX (React 19 sets the inputs as properties and `onkyc-complete` listens to
+ * the event). Define the tag before the first render (`import 'kyc-widget/define'`): React sets a property
+ * only on an element that has it, and would write `sessiontoken` as an attribute on one not yet defined.
+ */
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'kyc-widget': Omit<React.DetailedHTMLProps<React.HTMLAttributes<KycWidgetElement>, KycWidgetElement>, keyof KycWidgetInputs> & KycWidgetInputs & KycWidgetEventProps;
+    }
+  }
+}

@@ -133,6 +133,9 @@ function scalarText(value: unknown): string | undefined {
 function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson {
   if (typeof value === 'string') {
     if (value.trim() === '') return {};
+    if (value.trim() === '[object Object]') {
+      return new InvalidJson("options arrived as the text \"[object Object]\": the host set an object as an attribute, which happens when a framework renders <kyc-widget> before the tag is defined. Define it first (import 'kyc-widget/define'), or bind options as a property (Vue: :options.prop)");
+    }
     try {
       return parseJsonObject(JSON.parse(value));
     } catch (error) {
@@ -151,5 +154,20 @@ export function reapplyEarlyProperties(element: object): void {
     const value = el[property];
     delete el[property];
     el[property] = value;
+  }
+}
+
+/**
+ * A framework that rendered `<kyc-widget>` before the tag was defined may have set `sessionToken` as a plain
+ * attribute, lower-cased (`sessiontoken`: React 19, Svelte 5). On upgrade such values are taken as their input
+ * and the attribute is removed: a token must not stay in the DOM.
+ */
+export function recoverLowercasedAttributes(element: Element, set: (property: keyof Inputs, value: string) => void): void {
+  for (const { property, attribute } of INPUTS) {
+    const lowered = property.toLowerCase();
+    if (lowered === attribute || !element.hasAttribute(lowered)) continue;
+    const value = element.getAttribute(lowered)!;
+    element.removeAttribute(lowered);
+    set(property, value);
   }
 }

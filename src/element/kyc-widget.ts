@@ -2,7 +2,7 @@ import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
 import { WidgetController } from './controller';
 import type { LastError } from './driver';
-import { BY_ATTRIBUTE, BY_PROPERTY, coerce, defaults, fromAttribute, INPUTS, InvalidJson, reapplyEarlyProperties, type InputSpec, type Inputs } from './inputs';
+import { BY_ATTRIBUTE, BY_PROPERTY, coerce, defaults, fromAttribute, INPUTS, InvalidJson, reapplyEarlyProperties, recoverLowercasedAttributes, type InputSpec, type Inputs } from './inputs';
 
 /** `HTMLElement` where there is a DOM; an empty class in Node, so that importing this module never throws (SSR). */
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -252,6 +252,7 @@ export class KycWidgetElement extends Base {
   }
 
   connectedCallback(): void {
+    recoverLowercasedAttributes(this, (property, value) => this.#set(property, value));
     this.#controller.connect();
   }
 

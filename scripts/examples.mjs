@@ -1,0 +1,110 @@
+// `npm run examples [vue angular react svelte]`: the example hosts in examples/<name>/, each a real app of
+// its framework, installed and built the way a host would (the packed package, not the sources), then run
+// in Chromium against the sandbox provider on a second origin: a verification must complete and the host's
+// own kyc-complete handler must see its outcome, with the tag defined up front and defined late.
+// CI runs it after `npm test` (.ci/run).
+//
+// The contract each example keeps (see examples/README.md):
+//   - `npm ci` installs it (its package-lock.json does not list kyc-widget: this script installs the packed
+//     tarball into it with `npm install --no-save`, so that a new build never breaks the lock's integrity);
+//   - `npm run build` type-checks and writes a static site to examples/<name>/dist/ with an index.html;
+//   - the page reads `?sandbox=<origin>` (and `&lazy=1`: import 'kyc-widget/define' only after the app's
+//     first render), renders <kyc-widget> with sessionUrl `${sandbox}/generic?script=…&session=example_<name>`,
+//     sessionToken 'sbx_tok_example_secret' and options { note: 'object option' } set as properties the way
+//     the framework does it, and on kyc-complete sets document.body.dataset.outcome to detail.outcome and
+//     document.body.dataset.options to JSON.stringify(element.options).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startSandbox } from '../examples/sandbox/server.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const EXAMPLES = path.join(ROOT, 'examples');
+const PACK = path.join(EXAMPLES, '.pack');
+const TOKEN = 'sbx_tok_example_secret';
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
+
+const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+
+/** Builds the package and packs it as a host would download it: examples/.pack/kyc-widget.tgz. */
+export function packPackage() {
+  npm(['run', 'build', '--', '--quiet'], ROOT);
+  execFileSync('npm', ['pack', '--pack-destination', PACK, '--loglevel=error'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = readdirSync(PACK).find((file) => /^kyc-widget-.*\.tgz$/.test(file));
+  renameSync(path.join(PACK, tarball), path.join(PACK, 'kyc-widget.tgz'));
+  return path.join(PACK, 'kyc-widget.tgz');
+}
+
+function serve(dir) {
+  const server = createServer(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://example.invalid');
+    const file = path.resolve(dir, `.${decodeURIComponent(pathname.endsWith('/') ? `${pathname}index.html` : pathname)}`);
+    try {
+      if (!file.startsWith(dir)) throw new Error('outside');
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' }).end(body);
+    } catch {
+      // A single-page app: unknown paths get its index.html.
+      const body = await readFile(path.join(dir, 'index.html')).catch(() => null);
+      if (body) res.writeHead(200, { 'Content-Type': TYPES['.html'] }).end(body);
+      else res.writeHead(404).end('Not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })));
+}
+
+async function runExample(name, browser, sandboxOrigin) {
+  const dir = path.join(EXAMPLES, name);
+  const started = Date.now();
+  npm(['ci'], dir);
+  npm(['install', '--no-save', path.join(PACK, 'kyc-widget.tgz')], dir);
+  npm(['run', 'build'], dir);
+  const built = Date.now();
+  const site = await serve(path.join(dir, 'dist'));
+  const results = [];
+  try {
+    for (const lazy of [false, true]) {
+      const page = await browser.newPage();
+      const problems = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      const t0 = Date.now();
+      await page.goto(`${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}`);
+      await page.waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 });
+      const seen = await page.evaluate(() => ({ outcome: document.body.dataset.outcome, options: document.body.dataset.options, html: document.documentElement.outerHTML }));
+      const fail = (why) => {
+        throw new Error(`${name}${lazy ? ' (late definition)' : ''}: ${why}`);
+      };
+      if (seen.outcome !== 'approved') fail(`the host saw outcome ${seen.outcome}`);
+      if (seen.options !== JSON.stringify({ note: 'object option' })) fail(`options arrived as ${seen.options}`);
+      if (seen.html.includes(TOKEN)) fail('the token is in the DOM');
+      if (problems.length) fail(`page errors: ${problems.join('; ')}`);
+      results.push(`${lazy ? 'late' : 'eager'} ${Date.now() - t0} ms`);
+      await page.close();
+    }
+  } finally {
+    site.close();
+  }
+  console.log(`example ${name}: install + build ${Math.round((built - started) / 1000)} s; verification completed (${results.join(', ')})`);
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const names = readdirSync(EXAMPLES).filter((name) => existsSync(path.join(EXAMPLES, name, 'package.json')) && (!wanted.length || wanted.includes(name)));
+  packPackage();
+  const sandbox = await startSandbox({ host: 'localhost', port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    for (const name of names) await runExample(name, browser, sandbox.origin);
+  } finally {
+    await browser.close();
+    await sandbox.close();
+  }
+  console.log(`examples: ${names.length} hosts (${names.join(', ')}) completed a sandbox verification, eager and late definition`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,2 @@
+/** The classic-script bundle's entry: defines <kyc-widget> and exports nothing (no global variable). */
+import './define';

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/** The package as npm would publish it, and as a host's TypeScript resolves it. */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const fixtures = path.join(root, 'test/types/host');
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+
+function compile(files: string[], resolution: 'bundler' | 'node16' | 'nodenext'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kyc-types-'));
+  const config = {
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      jsx: 'react-jsx',
+      module: resolution === 'bundler' ? 'ESNext' : resolution === 'node16' ? 'Node16' : 'NodeNext',
+      moduleResolution: resolution === 'bundler' ? 'Bundler' : resolution === 'node16' ? 'Node16' : 'NodeNext',
+      types: [],
+    },
+    files: files.map((file) => path.join(fixtures, file)),
+  };
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
+  try {
+    execFileSync(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json')], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the published package', () => {
+  it('packs only what a host needs: dist, the docs pages, README, LICENSE, package.json', () => {
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8' }));
+    const files = (pack.files as Array<{ path: string; size: number }>).map((f) => f.path);
+    for (const file of files) expect(file, file).toMatch(/^(dist\/|docs\/[^/]+\.md$|docs\/providers\/[^/]+\.md$|README\.md$|LICENSE$|SECURITY\.md$|package\.json$)/);
+    for (const needed of ['LICENSE', 'README.md', 'dist/kyc-widget.js', 'dist/kyc-widget.iife.js', 'dist/custom-elements.json', 'dist/THIRD-PARTY-NOTICES.md', 'dist/types/index.d.ts', 'dist/lib/react.js']) {
+      expect(files).toContain(needed);
+    }
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(manifest.private).toBeUndefined();
+    for (const [entry, target] of Object.entries(manifest.exports as Record<string, string | Record<string, string>>)) {
+      if (typeof target === 'string') continue;
+      expect(Object.keys(target)[0], `${entry}: types first`).toBe('types');
+      expect(target.default, `${entry}: a default condition`).toBeDefined();
+    }
+    // Links in the shipped README go to shipped files (or the web).
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    for (const [, link] of readme.matchAll(/\]\(((?!https?:|#)[^)]+)\)/g)) {
+      if (link.startsWith('docs/screenshots/')) continue; // pictures: shown on the repository's page, not needed in the package
+      expect(files, `README links to ${link}`).toContain(link.replace(/#.*$/, '').replace(/^\.\//, ''));
+    }
+    const notices = readFileSync(path.join(root, 'dist/THIRD-PARTY-NOTICES.md'), 'utf8');
+    for (const name of ['react ', 'react-dom ', 'scheduler ', '@r2wc/react-to-web-component ', '@r2wc/core ']) expect(notices).toContain(`## ${name}`);
+    expect(readFileSync(path.join(root, 'dist/kyc-widget.iife.js'), 'utf8')).toContain('@license React');
+  });
+
+  for (const resolution of ['bundler', 'node16', 'nodenext'] as const) {
+    it(`type-checks a host's code (element, React, Vue, Svelte) under moduleResolution ${resolution}, and refuses misuse`, () => {
+      expect(compile(['host.ts', 'host-react.tsx', 'host-vue.ts', 'host-svelte.ts'], resolution)).toBe('');
+      const errors = compile(['misuse.ts'], resolution);
+      expect(errors).toMatch(/misuse\.ts\(5,\d+\).*'"rejected"'|misuse\.ts\(5,/);
+      expect(errors).toMatch(/misuse\.ts\(8,/);
+      expect(errors).toMatch(/misuse\.ts\(9,/);
+    }, 60000);
+  }
+
+  it('renders <KycWidget> on the server without the token in the HTML', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const built = pathToFileURL(path.join(root, 'dist/lib/react.js')).href; // built by the e2e setup, not there at type-check time
+    const { KycWidget } = (await import(/* @vite-ignore */ built)) as typeof import('../../src/react');
+    const html = renderToString(createElement(KycWidget, { provider: 'sumsub', sessionToken: 'tok_server_secret', 'data-testid': 'kyc', lang: 'de' }));
+    expect(html).toContain('<kyc-widget');
+    expect(html).toContain('data-testid="kyc"');
+    expect(html).toContain('lang="de"');
+    expect(html).not.toContain('tok_server_secret');
+  });
+});

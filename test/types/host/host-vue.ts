@@ -1,0 +1,7 @@
+// Vue: the GlobalComponents entry that Volar and vue-tsc read for <kyc-widget> in templates.
+import type {} from 'kyc-widget/vue';
+import type { GlobalComponents } from 'vue';
+
+type Props = InstanceType<GlobalComponents['kyc-widget']>['$props'];
+const props: Props = { provider: 'persona', sessionToken: 't', onKycComplete: (e) => void e.detail.outcome };
+void props;
