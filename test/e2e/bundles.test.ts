@@ -1,4 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../examples/sandbox/server.mjs';
@@ -36,6 +41,40 @@ describe('the built files', () => {
     expect(events.at(-1).detail).toEqual({ provider: 'generic', sessionId: 'plain_1', outcome: 'approved' });
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('served from a CDN on another origin, the ES module still loads its chunks (relative URLs, CORS)', async () => {
+    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+    const listen = (server: ReturnType<typeof createServer>, hostname: string) =>
+      new Promise<string>((resolve) => server.listen(0, hostname, () => resolve(`http://${hostname}:${(server.address() as AddressInfo).port}`)));
+    const cdn = createServer(async (req, res) => {
+      const body = await readFile(path.join(dist, new URL(req.url ?? '/', 'http://cdn.invalid').pathname)).catch(() => null);
+      if (body) res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end(body);
+      else res.writeHead(404).end();
+    });
+    const cdnOrigin = await listen(cdn, 'localhost');
+    const session = `${sandbox.origin}/generic?script=ready,complete:approved&session=cdn_1`;
+    // The host's page on a third origin: the widget from the CDN, the provider's frame from the sandbox.
+    const site = createServer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(`<!doctype html><script type="module" crossorigin src="${cdnOrigin}/kyc-widget.js"></script><kyc-widget session-url="${session}"></kyc-widget>`);
+    });
+    const siteOrigin = await listen(site, '127.0.0.1');
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await page.goto(siteOrigin);
+      await page.waitForFunction(() => document.querySelector('kyc-widget')?.shadowRoot?.querySelector('[part~="result"]'), null, { timeout: 10000 });
+      expect(requested.filter((url) => url.startsWith(`${cdnOrigin}/chunks/`)).length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      cdn.close();
+      site.close();
+    }
   });
 
   it('imports every package entry in Node without a DOM', async () => {
