@@ -28,7 +28,7 @@ export type Signal =
   /** The provider's flow ended on this problem. */
   | { type: 'error'; code: FrameErrorCode; message: string; recoverable?: boolean; providerCode?: string }
   /** A problem the provider's own flow handles (the person can redo the step): the flow goes on. */
-  | { type: 'warning'; code: FrameErrorCode; message: string; providerCode?: string }
+  | { type: 'warning'; code: FrameErrorCode | 'offline'; message: string; providerCode?: string }
   | { type: 'resize'; height: number }
   | { type: 'token-expired' }
   /** Reload the widget's own frame (never the host page), e.g. Veriff's camera permission re-ask. */

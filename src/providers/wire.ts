@@ -176,7 +176,7 @@ export function complete(outcome: Outcome, sessionId?: string): Signal {
 }
 
 /** A problem the provider's flow handles itself: the widget reports it and the flow goes on. */
-export function warning(code: FrameErrorCode, message: string, providerCode?: string): Signal {
+export function warning(code: FrameErrorCode | 'offline', message: string, providerCode?: string): Signal {
   const signal: Signal = { type: 'warning', code, message };
   if (providerCode) signal.providerCode = providerCode;
   return signal;

@@ -53,29 +53,40 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
   });
 
   it.each([
-    ['9100', 'provider-error', true],
-    ['9300', 'provider-error', true],
-    ['9835', 'provider-error', false],
-    ['9836', 'provider-error', false],
     ['9200', 'session-expired', false],
     ['9210', 'session-expired', false],
-  ])('error %s → kyc-error %s (recoverable %s)', async (code, expected, recoverable) => {
+    ['9836', 'provider-error', false],
+    ['9900', 'provider-error', false],
+  ])('error %s (not retriable) → kyc-error %s (recoverable %s)', async (code, expected, recoverable) => {
     const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code}` });
     await untilState(el, 'error');
     expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'jumio', code: expected, providerCode: code, recoverable });
     expect(JSON.stringify(events)).not.toContain(TOKEN);
   });
 
-  it.each(['9820', '9821', '9822'])('error %s → camera-unavailable (recoverable)', async (code) => {
-    const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code}` });
-    await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: code, recoverable: true });
+  it.each([
+    ['9822', 'camera-unavailable', 'H050000'],
+    ['9301', 'provider-error', 'A050000'],
+    ['9100', 'provider-error', 'A050000'],
+  ])('retriable error %s → kyc-warning %s, and the same frame goes on to the outcome', async (code, expected, publicCode) => {
+    const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code},wait:100,success` });
+    const frame = frameOf(el);
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-warning', 'kyc-submit', 'kyc-complete']);
+    expect(detailOf(events, 'kyc-warning')).toMatchObject({ provider: 'jumio', code: expected, providerCode: publicCode });
+    expect(frame).not.toBeNull();
   });
 
-  it('after a camera error, retry() loads a fresh frame and the flow can finish', async () => {
-    const { el, events } = await mountDemo('jumio', { session: uniqueSession('sbx_workflow'), script: 'loaded,once:error:9820,success' });
+  it('a person\'s cancel (9801, G…) → kyc-cancel', async () => {
+    const { el, events } = await mountDemo('jumio', { script: 'loaded,cancel' });
+    await untilState(el, 'cancelled');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-cancel']);
+  });
+
+  it('after a session error, retry() loads a fresh frame and the flow can finish', async () => {
+    const { el, events } = await mountDemo('jumio', { session: uniqueSession('sbx_workflow'), script: 'loaded,once:error:9100:false,success' });
     await untilState(el, 'error');
-    expect(el.lastError).toMatchObject({ code: 'camera-unavailable', recoverable: true });
+    expect(el.lastError).toMatchObject({ code: 'provider-error', recoverable: true });
     el.retry();
     await untilState(el, 'complete');
     expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-error', 'kyc-ready', 'kyc-submit', 'kyc-complete']);
@@ -101,9 +112,9 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
   });
 
   it('ignores messages about another workflow once one is bound', async () => {
-    const { el, events } = await mountDemo('jumio', { session: 'sbx_workflow_mine', script: 'loaded,workflow:sbx_workflow_other,success,error:9100,workflow:sbx_workflow_mine,error:9300' });
+    const { el, events } = await mountDemo('jumio', { session: 'sbx_workflow_mine', script: 'loaded,workflow:sbx_workflow_other,success,error:9100:false,workflow:sbx_workflow_mine,error:9900' });
     await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')?.providerCode).toBe('9300');
+    expect(detailOf(events, 'kyc-error')?.providerCode).toBe('9900');
     expect(events.some((e) => e.type === 'kyc-complete')).toBe(false);
   });
 
@@ -118,7 +129,7 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
         dateTime: new Date().toISOString(),
         payload: code ? { value, metainfo: { code } } : { value },
       });
-    await expectForgeriesIgnored(el, events, [forged('success'), forged('error', 9820)]);
+    await expectForgeriesIgnored(el, events, [forged('success'), forged('error', 9822)]);
   });
 
   it('sends nothing to its frame once the frame has navigated to another origin (Jumio has no host → frame messages)', async () => {
@@ -140,11 +151,13 @@ describe('jumio: the interactive page (the demo’s click-through)', () => {
     expect(JSON.stringify(events)).not.toContain(TOKEN);
   });
 
-  it('“Camera unavailable (9820)” → camera-unavailable', async () => {
+  it('“No camera, retriable (9822)” → a kyc-warning; the flow stays in the frame', async () => {
     const { el, events } = await mountDemo('jumio');
     await untilState(el, 'ready');
-    await clickInFrame(el, 'Camera unavailable (9820)');
-    await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: '9820' });
+    await clickInFrame(el, 'No camera, retriable (9822)');
+    await expect.poll(() => eventTypes(events)).toContain('kyc-warning');
+    expect(detailOf(events, 'kyc-warning')).toMatchObject({ code: 'camera-unavailable', providerCode: 'H050000' });
+    expect(el.state).toBe('ready');
+    expect(frameOf(el)).not.toBeNull();
   });
 });

@@ -77,20 +77,37 @@ describe('jumio messages', () => {
   it.each([
     [9200, { code: 'session-expired', providerCode: '9200' }],
     ['9210', { code: 'session-expired', providerCode: '9210' }],
-    [9820, { code: 'camera-unavailable', recoverable: true, providerCode: '9820' }],
-    [9821, { code: 'camera-unavailable', recoverable: true, providerCode: '9821' }],
     [9822, { code: 'camera-unavailable', recoverable: true, providerCode: '9822' }],
-    [9835, { code: 'provider-error', recoverable: false, providerCode: '9835' }],
     [9836, { code: 'provider-error', recoverable: false, providerCode: '9836' }],
+    [9900, { code: 'provider-error', recoverable: false, providerCode: '9900' }],
     [9100, { code: 'provider-error', recoverable: true, providerCode: '9100' }],
-    [9800, { code: 'provider-error', recoverable: true, providerCode: '9800' }],
+    [9801, { code: 'provider-error', recoverable: true, providerCode: '9801' }],
     [9999, { code: 'provider-error', recoverable: true, providerCode: '9999' }],
-  ])('maps error code %s', (code, expected) => {
+  ])('maps a legacy error code %s without retriable (older clients) to kyc-error', (code, expected) => {
     const { session } = flow();
     const [signal, ...rest] = send(session, JSON.stringify(event('error', {}, { metainfo: { code } })));
     expect(rest).toEqual([]);
     expect(signal).toMatchObject({ type: 'error', ...expected });
     if (expected.code === 'session-expired') expect(signal).not.toHaveProperty('recoverable');
+  });
+
+  it.each([
+    [9822, 'H050000', 'camera-unavailable'],
+    [9100, 'A050000', 'provider-error'],
+    [9301, 'A050000', 'provider-error'],
+    [9800, 'E050000', 'offline'],
+  ])('retriable %s (Jumio\'s frame retries by itself) → a warning, with the public code', (code, publicErrorCode, expected) => {
+    const { session } = flow();
+    const metainfo = { mode: 'original', code, codeExternal: code, publicErrorCode, retriable: true };
+    expect(send(session, JSON.stringify(event('error', {}, { metainfo })))).toEqual([
+      { type: 'warning', code: expected, message: expect.any(String), providerCode: publicErrorCode },
+    ]);
+  });
+
+  it('a person\'s cancel (9801, public code G…, not retriable) is a cancel, not an error', () => {
+    const { session } = flow();
+    const metainfo = { mode: 'original', code: 9801, codeExternal: 9801, publicErrorCode: 'G000000', retriable: false };
+    expect(send(session, JSON.stringify(event('error', {}, { metainfo })))).toEqual([{ type: 'cancel' }]);
   });
 
   it('maps an error without a code', () => {
@@ -139,7 +156,7 @@ describe('jumio messages', () => {
 describe('jumio robustness', () => {
   it('survives 200 junk inputs and emits only well-formed signals', () => {
     const { session } = flow();
-    const shapes = [event('loaded'), event('success'), event('error', {}, { metainfo: { code: 9820 } }), { eventType: 510, payload: '{"value":"loaded"}' }];
+    const shapes = [event('loaded'), event('success'), event('error', {}, { metainfo: { code: 9822, retriable: true, publicErrorCode: 'H050000' } }), { eventType: 510, payload: '{"value":"loaded"}' }];
     const signals = expectRobust(session, junk(4, shapes, ['loaded', 'success', 'error', '510']));
     expect(signals.length).toBeGreaterThan(0);
     expectNoSecret(signals, AUTH);

@@ -2,7 +2,9 @@
 // https://<prefix>.web.emea-1.jumio.ai/web/v4/app?authorizationToken=…). Speaks Jumio's wire format
 // (PROVIDERS.md "jumio"): a JSON string to window.parent, host origin as targetOrigin:
 //   {authorizationToken, customerInternalReference, accountId, workflowExecutionId, eventType: 510,
-//    dateTime, payload: {value: "loaded"|"success"|"error", metainfo?: {code}}}
+//    dateTime, payload: {value: "loaded"|"success"|"error", metainfo?: {mode, code, codeExternal, publicErrorCode, retriable}}}
+// as @jumio/websdk 0.3 posts them (its `tp` function): `code` is the legacy number, `publicErrorCode` the
+// domain letter + call + detail (G… = cancelled by the person), `retriable` whether its own UI retries.
 // (legacy: transactionReference instead of accountId + workflowExecutionId). Like Jumio's, every
 // message carries the authorization token; nothing is accepted from the host (Jumio has no host → frame messages).
 //
@@ -12,8 +14,10 @@
 // Scripted mode (`?script=…`), besides wait/raw/encoding/navigate/once (provider-kit.js):
 //   loaded                 payload {value: "loaded"}
 //   success                payload {value: "success"}
-//   error[:<code>]         payload {value: "error", metainfo: {code}}  code default 9100, sent as a number when numeric
-//                          (9200/9210 token/session expired, 9820/9821/9822 camera, 9835/9836 final, …)
+//   error[:<code>[:<retriable>]]  payload {value: "error", metainfo}; code default 9100; retriable as the
+//                          real client has it for that code unless given (9100/9300/9301/9400/9800/9822 true;
+//                          9200/9210/9801/9836/9900 false)
+//   cancel                 the person cancelled: error 9801 with publicErrorCode G…, not retriable
 //   workflow:<id>          later messages carry this workflowExecutionId (or transactionReference)
 //   legacy                 later messages use transactionReference instead of accountId + workflowExecutionId
 // Encodings: json (default, Jumio's), object.
@@ -26,9 +30,35 @@ const accountId = `sbx_account_${randomHex(4)}`;
 let workflowId = params.get('session') || segment || `sbx_workflow_${randomHex()}`;
 let legacy = false;
 
-function send(value, code) {
+/** Legacy code → [public error domain, retriable], as @jumio/websdk's error cases map them. */
+const ERRORS = {
+  9100: ['A', true],
+  9200: ['C', false],
+  9210: ['J', false],
+  9300: ['A', true],
+  9301: ['A', true],
+  9400: ['A', true],
+  9800: ['E', true],
+  9801: ['F', false],
+  9822: ['H', true],
+  9836: ['B', false],
+  9900: ['M', false],
+};
+
+function metainfo(code, retriable, domain) {
+  const [knownDomain, knownRetriable] = ERRORS[code] ?? ['A', false];
+  return {
+    mode: 'original',
+    code: numberOr(String(code)),
+    codeExternal: numberOr(String(code)),
+    publicErrorCode: `${domain ?? knownDomain}050000`,
+    retriable: retriable ?? knownRetriable,
+  };
+}
+
+function send(value, code, retriable, domain) {
   const ids = legacy ? { transactionReference: workflowId } : { accountId, workflowExecutionId: workflowId };
-  const payload = code === undefined ? { value } : { value, metainfo: { code: numberOr(String(code)) } };
+  const payload = code === undefined ? { value } : { value, metainfo: metainfo(code, retriable, domain) };
   return wire.send({
     authorizationToken,
     customerInternalReference: 'sbx-customer-0001',
@@ -45,7 +75,8 @@ boot(wire, {
     actions: {
       loaded: () => send('loaded'),
       success: () => send('success'),
-      error: ({ rest }) => send('error', rest || 9100),
+      error: ({ args: [code, retriable] }) => send('error', code || 9100, retriable === undefined ? undefined : retriable === 'true'),
+      cancel: () => send('error', 9801, false, 'G'),
       workflow: ({ rest }) => {
         workflowId = rest;
       },
@@ -58,7 +89,7 @@ boot(wire, {
 });
 
 function interactive() {
-  const error = (id, code, text) => ({ id, text: `${text} (${code})`, run: () => send('error', code) });
+  const error = (id, code, text, domain) => ({ id, text: `${text} (${code})`, run: () => send('error', code, undefined, domain) });
   renderPanel({
     title: 'Jumio web client',
     intro: 'Click through a Jumio web client session. Jumio reports only loaded, success and error codes; the decision comes from Jumio’s callback.',
@@ -67,12 +98,13 @@ function interactive() {
       {
         label: 'Errors',
         buttons: [
-          error('error-server', 9100, 'Server error'),
-          error('camera', 9820, 'Camera unavailable'),
-          error('camera-face', 9821, 'Face capture failed'),
+          error('error-server', 9100, 'Network problem, retriable'),
+          error('camera', 9822, 'No camera, retriable'),
+          error('consent', 9301, 'Consent not saved, retriable'),
           error('expired', 9210, 'Session expired'),
           error('token-invalid', 9200, 'Token invalid or expired'),
-          error('final', 9835, 'No acceptable submission in 3 attempts'),
+          error('credentials', 9900, 'Credentials rejected'),
+          error('cancel', 9801, 'Cancelled by the person', 'G'),
         ],
       },
     ],
