@@ -84,7 +84,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
 
   // Generic has no home origin: the session URL's own origin is trusted. Providers trust their built-in list.
   const patterns: OriginPattern[] = [...extra.value];
-  for (const origin of provider.origins.length ? provider.origins : [url.origin]) {
+  for (const origin of [...(provider.origins.length ? provider.origins : [url.origin]), ...(built.trust ?? [])]) {
     const parsed = parseOriginPattern(origin);
     if (parsed.ok) patterns.push(parsed.value);
   }

@@ -48,7 +48,8 @@ export interface FrameContext {
   mode: 'inline' | 'modal';
 }
 
-export type FrameUrlResult = { ok: true; url: URL } | { ok: false; message: string };
+/** `trust`: origins that speak for the provider in this session besides its built-in ones (a URL the host's backend gave). */
+export type FrameUrlResult = { ok: true; url: URL; trust?: string[] } | { ok: false; message: string };
 
 export interface ProviderFrame<Id extends string = string> {
   readonly id: Id;

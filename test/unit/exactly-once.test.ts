@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stepFor } from '../../src/flow/signals';
-import { INITIAL, transition, type Emit, type Snapshot } from '../../src/flow/machine';
+import { canRetry, INITIAL, transition, type Emit, type Snapshot } from '../../src/flow/machine';
 import type { ProviderId } from '../../src/providers/index';
 import { adapters, context, send, start, TOKEN } from './providers/helpers';
 
@@ -43,7 +43,8 @@ const RUNS: Record<ProviderId, Run> = {
       { method: 'idCheck.onApplicantStatusChanged', sessionId: SUMSUB_SESSION, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED' } },
       { method: 'idCheck.onError', sessionId: SUMSUB_SESSION, code: 'boom' },
     ],
-    retryable: 2,
+    // Sumsub's frame never ends the flow with an error (onError is a warning): start() again after RED.
+    retryable: 1,
   },
   veriff: {
     ready: ['VERIFF_LOADED'],
@@ -83,7 +84,8 @@ function attempt(provider: ProviderId, messages: unknown[], from: Snapshot): { s
   // Persona binds to the container id its frame URL names: the messages carry that one.
   const container = url.searchParams.get('container-id');
   if (container) messages = JSON.parse(JSON.stringify(messages).replaceAll(CONTAINER, container)) as unknown[];
-  let snapshot = transition(from, from.state === 'idle' ? { type: 'start' } : { type: 'retry' }).snapshot;
+  // retry() where the state allows it, else start() (a finished flow restarts from the beginning).
+  let snapshot = transition(from, canRetry(from) ? { type: 'retry' } : { type: 'start' }).snapshot;
   const emits: Emit[] = [];
   session.onLoad?.();
   for (const message of messages) {
@@ -119,9 +121,9 @@ describe('exactly once, in every protocol', () => {
       expect(finished).toBeGreaterThan(orders.length / 2);
     });
 
-    it(`${provider}: after an ending, retry() starts an attempt that can finish once more`, () => {
+    it(`${provider}: after an ending, retry() (or start()) begins an attempt that can finish once more`, () => {
       const first = attempt(provider, [...run.ready, run.endings[run.retryable]], INITIAL);
-      expect(['cancelled', 'error']).toContain(first.snapshot.state);
+      expect(['cancelled', 'error', 'complete']).toContain(first.snapshot.state);
       const second = attempt(provider, [...run.ready, run.endings[0], ...run.endings], first.snapshot);
       expect(second.snapshot.attempt).toBe(first.snapshot.attempt + 1);
       const ends = second.emits.filter((e) => e.event === 'kyc-complete' || e.event === 'kyc-cancel');

@@ -8,13 +8,13 @@ import {
   idOf,
   optionObject,
   progress,
-  providerError,
   resize,
   safely,
   scrub,
   stepOf,
   str,
   upper,
+  warning,
   withSession,
 } from '../wire';
 import { tokenOf } from '../url';
@@ -28,9 +28,12 @@ const METHOD = /^idCheck\.[A-Za-z]{1,60}$/;
 /** Keys of `options.config` the widget owns: the host cannot replace the token or the frame options. */
 const RESERVED = new Set(['method', 'accessToken', 'options', '__proto__', 'constructor', 'prototype']);
 
+/** The WebSDK version whose `idCheck.init` this adapter sends (its `packageVersion` field). */
+export const SUMSUB_SDK_VERSION = '2.9.0';
+
 export const sumsubProtocol: ProviderProtocol = {
   createSession(port) {
-    const expectedFrameId = port.frameUrl.searchParams.get('_') ?? undefined;
+    const expectedFrameId = rawParam(port.frameUrl, '_');
     let boundSession: string | undefined;
     /** A new document in the frame may introduce itself with a new sessionId; only then may it rebind. */
     let reloadedSinceBind = false;
@@ -80,12 +83,18 @@ export const sumsubProtocol: ProviderProtocol = {
         case 'idCheck.onError': {
           const code = codeOf(data.code);
           if (code === 'invalid-token') return [{ type: 'token-expired' }];
-          return [providerError(code ? `Sumsub reported an error (${code})` : 'Sumsub reported an error', code)];
+          // The WebSDK hands these to the host's onError and leaves its frame running, which shows its own error.
+          return [warning('provider-error', code ? `Sumsub reported an error (${code})` : 'Sumsub reported an error', code)];
         }
         case 'idCheck.onUploadError': {
           const code = codeOf(data.code) ?? 'upload-error';
-          return [providerError(`Sumsub could not upload a file (${code})`, code)];
+          // Too big, corrupted, duplicate: the person uploads again in the same frame.
+          return [warning('provider-error', `Sumsub could not take a file (${code}); the person can upload again`, code)];
         }
+        case 'idCheck.getScrollPosition':
+          // The WebSDK stores the page's scroll position and says so; the widget's page scroll is the host's.
+          port.post({ method: 'idCheck.scrollPositionStored' });
+          return [];
         case 'idCheck.onResize':
           return resize(data.height);
         default:
@@ -109,6 +118,13 @@ export const sumsubProtocol: ProviderProtocol = {
           if (boundSession === undefined || str(data.sessionId, 200) !== boundSession) return [];
           return scrub(route(method, data), port.token(), port.context.sessionToken, expectedFrameId);
         }),
+
+      // The WebSDK's setLanguage / setTheme.
+      settingsChanged({ locale, theme }) {
+        if (boundSession === undefined) return;
+        port.post({ method: 'idCheck.callSetLanguage', language: locale });
+        if (theme !== 'auto') port.post({ method: 'idCheck.callSetTheme', theme });
+      },
 
       tokenRefreshed(token, error) {
         const fresh = token ? tokenOf(token) : undefined;
@@ -135,13 +151,17 @@ function initMessage(context: FrameContext, token: string | undefined): Record<s
       if (!RESERVED.has(key)) config[key] = extra[key];
     }
   }
+  // The fields the WebSDK always sends (its config, then packageVersion, origin and options).
   const message: Record<string, unknown> = {
     ...config,
     method: 'idCheck.init',
     accessToken: token ?? context.sessionToken,
-    // The widget's locale is one of six; a host that wants another Sumsub language sets config.lang.
+    // The widget's locale is one of seven; a host that wants another Sumsub language sets config.lang.
     lang: typeof config.lang === 'string' && config.lang ? config.lang : context.locale,
-    options: { adaptIframeHeight: true },
+    packageVersion: SUMSUB_SDK_VERSION,
+    origin: context.hostOrigin,
+    // The frame grows with idCheck.onResize; it does not scroll the host's page (enableScrollIntoView).
+    options: { adaptIframeHeight: true, enableScrollIntoView: false },
   };
   if (context.theme !== 'auto') message.theme = context.theme;
   else if (config.theme !== 'light' && config.theme !== 'dark') delete message.theme;
@@ -150,4 +170,13 @@ function initMessage(context: FrameContext, token: string | undefined): Record<s
 
 function reasonOf(error: string | undefined): string {
   return typeof error === 'string' && error ? error.slice(0, 200) : 'The access token could not be refreshed';
+}
+
+/** A query parameter as written, without decoding (Sumsub's frame id keeps `+`, `/` and `=` raw). */
+export function rawParam(url: URL, name: string): string | undefined {
+  for (const pair of url.search.slice(1).split('&')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at) === name) return pair.slice(at + 1);
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rawParam } from '../../../src/providers/sumsub/protocol';
 import { adapters, TOKEN, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
 
 const { sumsub } = adapters;
@@ -19,7 +20,7 @@ describe('sumsub frameUrl', () => {
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     expect(built.url.origin + built.url.pathname).toBe('https://in.sumsub.com/websdk/websdk.html');
-    expect(built.url.searchParams.get('_')).toBe(FRAME_ID);
+    expect(rawParam(built.url, '_')).toBe(FRAME_ID);
     expect([...built.url.searchParams.keys()]).toEqual(['_']);
     expect(built.url.href).not.toContain(TOKEN); // only its base64, the provider's frame id
   });
@@ -31,7 +32,7 @@ describe('sumsub frameUrl', () => {
 
   it('encodes a non-ASCII-safe token as UTF-8 base64', () => {
     const built = sumsub.frameUrl(context({ sessionToken: 'abc' }));
-    expect(built.ok && built.url.searchParams.get('_')).toBe('id_YWJj');
+    expect(built.ok && rawParam(built.url, '_')).toBe('id_YWJj');
   });
 
   it.each([
@@ -42,14 +43,32 @@ describe('sumsub frameUrl', () => {
   ])('uses session-url %s as the base', (base, expected) => {
     const built = sumsub.frameUrl(context({ sessionToken: TOKEN, sessionUrl: new URL(base) }));
     expect(built.ok && built.url.origin + built.url.pathname).toBe(expected);
-    expect(built.ok && built.url.searchParams.get('_')).toBe(FRAME_ID);
+    expect(built.ok && rawParam(built.url, '_')).toBe(FRAME_ID);
   });
 
   it('keeps a session-url that already is the frame page, replacing only the frame id', () => {
     const sessionUrl = new URL('https://in.sumsub.com/websdk/websdk.html?_=id_old&keep=1');
     const built = sumsub.frameUrl(context({ sessionToken: TOKEN, sessionUrl }));
     expect(built.ok && built.url.searchParams.get('keep')).toBe('1');
-    expect(built.ok && built.url.searchParams.getAll('_')).toEqual([FRAME_ID]);
+    expect(built.ok && built.url.search.split('&').filter((p) => p.replace('?', '').startsWith('_=')).map((p) => p.replace(/^\?/, ''))).toEqual([`_=${FRAME_ID}`]);
+  });
+
+  it('writes the frame id raw, as the WebSDK does (no %3D)', () => {
+    const built = sumsub.frameUrl(context({ sessionToken: TOKEN }));
+    expect(built.ok && built.url.href).toBe(`https://in.sumsub.com/websdk/websdk.html?_=${FRAME_ID}`);
+    expect(built.ok && built.url.href).not.toContain('%3D');
+  });
+
+  it('takes the frame base from the access token\'s url claim (the WebSDK\'s getCurrentBaseUrl), and trusts its origin', () => {
+    const claims = Buffer.from(JSON.stringify({ url: 'https://eu.sumsub.example', iat: 1 })).toString('base64url');
+    const token = `_act-sbx-jwt-eyJhbGciOiJub25lIn0.${claims}.c2ln-v2`;
+    const built = sumsub.frameUrl(context({ sessionToken: token }));
+    expect(built.ok && built.url.origin + built.url.pathname).toBe('https://eu.sumsub.example/websdk/websdk.html');
+    expect(built.ok && built.trust).toEqual(['https://eu.sumsub.example']);
+    const plain = sumsub.frameUrl(context({ sessionToken: TOKEN }));
+    expect(plain.ok && plain.trust).toBeUndefined();
+    const unsafe = `_act-jwt-${Buffer.from(JSON.stringify({ url: 'http://evil.example' })).toString('base64url')}`;
+    expect(sumsub.frameUrl(context({ sessionToken: unsafe })).ok).toBe(false);
   });
 
   it('uses options.baseUrl without a session-url', () => {
@@ -83,7 +102,15 @@ describe('sumsub handshake', () => {
     const { session, port } = start(sumsub, context({ sessionToken: TOKEN, locale: 'pt', theme: 'light' }));
     expect(send(session, data)).toEqual([]);
     expect(port.posted).toEqual([
-      { method: 'idCheck.init', accessToken: TOKEN, lang: 'pt', theme: 'light', options: { adaptIframeHeight: true } },
+      {
+        method: 'idCheck.init',
+        accessToken: TOKEN,
+        lang: 'pt',
+        theme: 'light',
+        packageVersion: '2.9.0',
+        origin: 'https://shop.example',
+        options: { adaptIframeHeight: true, enableScrollIntoView: false },
+      },
     ]);
   });
 
@@ -92,7 +119,16 @@ describe('sumsub handshake', () => {
     const { session, port } = start(sumsub, context({ sessionToken: TOKEN, options }));
     send(session, { method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID });
     const init = port.posted[0] as Record<string, unknown>;
-    expect(init).toEqual({ method: 'idCheck.init', accessToken: TOKEN, lang: 'zh', email: 'a@b.example', i18n: { a: 'b' }, options: { adaptIframeHeight: true } });
+    expect(init).toEqual({
+      method: 'idCheck.init',
+      accessToken: TOKEN,
+      lang: 'zh',
+      email: 'a@b.example',
+      i18n: { a: 'b' },
+      packageVersion: '2.9.0',
+      origin: 'https://shop.example',
+      options: { adaptIframeHeight: true, enableScrollIntoView: false },
+    });
     expect(Object.getPrototypeOf(init)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -181,16 +217,28 @@ describe('sumsub messages', () => {
     expect(send(session, data)).toEqual([{ type: 'token-expired' }]);
   });
 
-  it('maps other errors and upload errors to provider-error', () => {
+  it('maps other errors and upload errors to warnings: the WebSDK leaves its frame running on them', () => {
     const { session, msg } = ready();
     expect(send(session, msg('onError', { code: 'network', error: 'raw text <b>' }))).toEqual([
-      { type: 'error', code: 'provider-error', message: 'Sumsub reported an error (network)', recoverable: true, providerCode: 'network' },
+      { type: 'warning', code: 'provider-error', message: 'Sumsub reported an error (network)', providerCode: 'network' },
     ]);
     expect(send(session, msg('onUploadError', { code: 'fileTooBig' }))).toEqual([
-      { type: 'error', code: 'provider-error', message: 'Sumsub could not upload a file (fileTooBig)', recoverable: true, providerCode: 'fileTooBig' },
+      { type: 'warning', code: 'provider-error', message: 'Sumsub could not take a file (fileTooBig); the person can upload again', providerCode: 'fileTooBig' },
     ]);
-    expect(send(session, msg('onUploadError'))).toMatchObject([{ providerCode: 'upload-error' }]);
-    expect(send(session, msg('onError'))).toEqual([{ type: 'error', code: 'provider-error', message: 'Sumsub reported an error', recoverable: true }]);
+    expect(send(session, msg('onUploadError'))).toMatchObject([{ type: 'warning', providerCode: 'upload-error' }]);
+    expect(send(session, msg('onError'))).toEqual([{ type: 'warning', code: 'provider-error', message: 'Sumsub reported an error' }]);
+  });
+
+  it('answers getScrollPosition as the WebSDK does, and passes a new language and theme on', () => {
+    const { session, port, msg } = ready();
+    port.posted.length = 0;
+    expect(send(session, msg('getScrollPosition'))).toEqual([]);
+    session.settingsChanged?.({ locale: 'de', theme: 'dark' });
+    expect(port.posted).toEqual([
+      { method: 'idCheck.scrollPositionStored' },
+      { method: 'idCheck.callSetLanguage', language: 'de' },
+      { method: 'idCheck.callSetTheme', theme: 'dark' },
+    ]);
   });
 
   it('ignores unknown methods and non-idCheck messages', () => {
@@ -225,7 +273,7 @@ describe('sumsub secrets and robustness', () => {
     expect(send(session, msg('onStepInitiated', { idDocSetType: TOKEN }))).toEqual([{ type: 'start' }]);
     expect(send(session, msg('onApplicantSubmitted'))).toEqual([{ type: 'submit' }]);
     expect(send(session, msg('onError', { code: FRAME_ID.slice(0, 40) }))).toEqual([
-      { type: 'error', code: 'provider-error', message: 'The verification frame reported an error', recoverable: true },
+      { type: 'warning', code: 'provider-error', message: 'The verification frame reported an error' },
     ]);
   });
 

@@ -37,9 +37,11 @@
 //   session:<id>                          later messages carry this sessionId ("session:" → the bound one)
 // Encodings: object (default), json.
 import { asJson, asObject, boot, createWire, numberOr, params, randomHex, renderPanel, watchHeight } from './provider-kit.js';
+import { resolveHostOrigin } from './frame.js';
 
 const wire = createWire({ encodings: { object: asObject, json: asJson } });
-const frameId = params.get('_') ?? undefined;
+// Read raw, as the WebSDK writes it (`?_=id_<base64>`, `+`, `/` and `=` unescaped): URLSearchParams would turn `+` into a space.
+const frameId = /[?&]_=([^&]*)/.exec(location.search)?.[1];
 const boundSession = params.get('sdk-session') || `sbx_sdk_${randomHex()}`;
 const applicantId = params.get('session') || `sbx_applicant_${randomHex()}`;
 const echo = params.get('echo') === '1';
@@ -57,6 +59,8 @@ function base64(text) {
   return btoa(binary);
 }
 
+let initProblem;
+
 function onReady(id = frameId) {
   wire.send({ method: 'idCheck.onReady', frameId: id, sessionId: boundSession });
 }
@@ -67,6 +71,18 @@ async function awaitInit() {
   const token = typeof init.accessToken === 'string' && init.accessToken ? init.accessToken : undefined;
   if (!token || (frameId !== undefined && frameId !== `id_${base64(token)}`)) {
     send('idCheck.onError', { code: 'init-rejected', error: 'idCheck.init did not carry the access token of this frame' });
+    return 'stop';
+  }
+  // What the WebSDK 2.9 always sends beside the token: checked here, so that the widget's tests mean something.
+  const problem =
+    typeof init.packageVersion !== 'string' ? 'packageVersion is missing'
+    : init.origin !== resolveHostOrigin() ? `origin ${init.origin} is not the host page's`
+    : typeof init.options !== 'object' || typeof init.options?.adaptIframeHeight !== 'boolean' || typeof init.options?.enableScrollIntoView !== 'boolean' ? 'options.adaptIframeHeight / enableScrollIntoView are missing'
+    : typeof init.lang !== 'string' ? 'lang is missing'
+    : undefined;
+  if (problem) {
+    send('idCheck.onError', { code: 'init-malformed', error: `idCheck.init is not what the WebSDK sends: ${problem}` });
+    initProblem = problem;
     return 'stop';
   }
   send('idCheck.onInitialized');
@@ -180,7 +196,7 @@ async function interactive() {
   });
   panel.say('Waiting for idCheck.init from the host…');
   if ((await handshake()) === 'stop') {
-    panel.say('idCheck.init did not carry this frame’s access token.');
+    panel.say(initProblem ? `idCheck.init is not what the WebSDK sends: ${initProblem}.` : 'idCheck.init did not carry this frame’s access token.');
     return;
   }
   panel.setEnabled(true);
