@@ -48,7 +48,10 @@ export class Configuration {
 
   resolve(inputs: Inputs, locale: string): Resolution {
     const doc = this.#host.ownerDocument;
-    return resolveFrame(inputs, { locale, hostOrigin: doc.defaultView?.location.origin ?? '', baseUrl: doc.baseURI });
+    const win = doc.defaultView;
+    const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
+    const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
+    return resolveFrame(inputs, { locale, hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors, mobile });
   }
 
   endpoint(inputs: Inputs): URL | undefined {

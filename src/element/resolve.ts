@@ -25,6 +25,8 @@ export type Resolution =
 export interface Environment {
   locale: string;
   hostOrigin: string;
+  ancestors?: string[];
+  mobile?: boolean;
   /** Base for a relative session endpoint (the document's URL). */
   baseUrl?: string;
 }
@@ -71,6 +73,8 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     hostOrigin: env.hostOrigin,
     mode: inputs.mode,
   };
+  if (env.ancestors?.length) context.ancestors = env.ancestors;
+  if (env.mobile) context.mobile = true;
   let built;
   try {
     built = provider.frameUrl(context);

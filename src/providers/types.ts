@@ -40,12 +40,16 @@ export interface FrameContext {
   /** Secret. Used to build URLs or handshakes, never logged, never put in a signal. */
   sessionToken?: string;
   options: Record<string, unknown>;
-  /** Language subtag chosen for the widget (en, es, fr, de, pt, ar). */
+  /** The widget's language (en, es, fr, de, pt, pt-BR, ar). */
   locale: string;
   theme: 'light' | 'dark' | 'auto';
   /** The host page's origin, for providers that want it in the frame URL. */
   hostOrigin: string;
   mode: 'inline' | 'modal';
+  /** When the host page is itself in frames: their origins, nearest first (`location.ancestorOrigins`). */
+  ancestors?: string[];
+  /** A phone-sized or touch-only screen (`(max-width: 767px), (hover: none)`, as Veriff's SDK asks). */
+  mobile?: boolean;
 }
 
 /** `trust`: origins that speak for the provider in this session besides its built-in ones (a URL the host's backend gave). */

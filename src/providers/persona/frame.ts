@@ -25,7 +25,7 @@ export const persona: ProviderFrame<'persona'> = {
   allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
   sandbox: 'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
 
-  frameUrl({ sessionUrl, sessionToken, options, locale, theme, hostOrigin }) {
+  frameUrl({ sessionUrl, sessionToken, options, locale, theme, hostOrigin, mode, ancestors }) {
     let url: URL;
     if (sessionUrl) {
       url = new URL(sessionUrl.href);
@@ -39,14 +39,41 @@ export const persona: ProviderFrame<'persona'> = {
     setMissing(url, 'session-token', token);
     if (hostOrigin && hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
     setMissing(url, 'language', locale);
-    setMissing(url, 'flow-type', 'embedded');
-    if (theme !== 'auto') setMissing(url, 'style-variant', theme);
+    // Persona's modal flow is `embedded` (shown on {action: "open"}); its in-page flow (persona-react's inline inquiry) is `inline`.
+    setMissing(url, 'flow-type', mode === 'modal' ? 'embedded' : 'inline');
+    // Persona's documented theme-set variants: `base` and `dark`.
+    if (theme !== 'auto') setMissing(url, 'style-variant', theme === 'dark' ? 'dark' : 'base');
     setMissing(url, 'container-id', randomId('kyc-widget-'));
+    const framing = framingOf(options, hostOrigin, ancestors);
+    if (!framing.ok) return framing;
+    framing.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
+    if (framing.target) setMissing(url, 'message-target-origin', framing.target);
     return { ok: true, url };
   },
 };
 
 type Built = { ok: true; url: URL } | { ok: false; message: string };
+
+/**
+ * Persona requires `frame-ancestors` (every origin above its frame) and `message-target-origin` (the page
+ * that listens) when the host page is itself framed. The widget knows both (`location.ancestorOrigins`);
+ * `options.frameAncestors` / `options.messageTargetOrigin` override them.
+ */
+function framingOf(options: Record<string, unknown>, hostOrigin: string, ancestors: string[] = []):
+  | { ok: true; ancestors: string[]; target?: string }
+  | { ok: false; message: string } {
+  const given = options.frameAncestors;
+  if (given !== undefined && (!Array.isArray(given) || !given.every((o) => typeof o === 'string' && parseSafeUrl(o, 'origin').ok))) {
+    return { ok: false, message: 'options.frameAncestors must be an array of origins such as https://portal.example' };
+  }
+  const target = optionString(options, 'messageTargetOrigin');
+  if (target.bad || (target.value && !parseSafeUrl(target.value, 'options.messageTargetOrigin').ok)) {
+    return { ok: false, message: 'options.messageTargetOrigin must be an origin such as https://portal.example' };
+  }
+  const framed = ancestors.length > 0;
+  const list = (given as string[] | undefined)?.map((o) => new URL(o).origin) ?? (framed ? [hostOrigin, ...ancestors] : []);
+  return { ok: true, ancestors: list, target: target.value ? new URL(target.value).origin : framed ? hostOrigin : undefined };
+}
 
 function buildFromOptions(options: Record<string, unknown>): Built {
   const host = optionString(options, 'host');

@@ -1,7 +1,6 @@
 import type { Outcome, ProviderProtocol, Signal } from '../types';
 import {
   asRecord,
-  cameraUnavailable,
   codeOf,
   complete,
   field,
@@ -14,6 +13,7 @@ import {
   sessionExpired,
   stepOf,
   str,
+  warning,
   withSession,
 } from '../wire';
 
@@ -40,10 +40,15 @@ export const personaProtocol: ProviderProtocol = {
         safely(() => {
           const data = asRecord(message);
           const name = str(data?.name, 100)?.toLowerCase();
-          const from = str(data?.containerId, 200);
-          if (!data || !name || !from) return [];
-          if (containerId === undefined) containerId = from;
-          else if (from !== containerId) return [];
+          if (!data || !name) return [];
+          // As Persona's SDK: a message that names a container must name this one; one that names none (or "") is this frame's.
+          const named = data.containerId;
+          if (named !== undefined && named !== null && named !== '') {
+            const from = str(named, 200);
+            if (from === undefined) return [];
+            if (containerId === undefined) containerId = from;
+            else if (from !== containerId) return [];
+          }
 
           const metadata = field(data, 'metadata');
           inquiryId = idOf(metadata.inquiryId) ?? inquiryId;
@@ -54,12 +59,13 @@ export const personaProtocol: ProviderProtocol = {
     function route(name: string, data: Record<string, unknown>, metadata: Record<string, unknown>): Signal[] {
       switch (name) {
         case 'ready': {
-          if (!opened) {
+          if (!opened && port.context.mode === 'modal') {
             opened = true;
-            // What Persona's SDK sends on `open()`: the widget shows the flow as soon as it is ready.
+            // The modal (`embedded`) flow waits for what Persona's SDK sends on `open()`; the inline flow does not.
             port.post({ action: 'open', metadata: {} });
           }
-          return [withSession('ready', inquiryId), ...resize(field(metadata, 'preferredDimensions').height)];
+          // Persona's preferredDimensions: {minimumWidth, maximumWidth, minimumHeight, maximumHeight} as CSS lengths.
+          return [withSession('ready', inquiryId), ...resize(pixels(field(metadata, 'preferredDimensions').minimumHeight))];
         }
         case 'start':
           return [withSession('start', inquiryId)];
@@ -77,7 +83,8 @@ export const personaProtocol: ProviderProtocol = {
         case 'error':
           return [errorOf(field(data, 'error'))];
         case 'load-camera-failed':
-          return [cameraUnavailable('Persona could not start the camera', 'load-camera-failed')];
+          // Persona's flow offers an upload or a phone instead: its SDK only reports this event.
+          return [warning('camera-unavailable', 'Persona could not start the camera; its flow offers another way', 'load-camera-failed')];
         default:
           // `load` (not ready yet), `camera-permissions-check-result` (see the docs) and analytics names.
           return [];
@@ -125,4 +132,13 @@ function stepFromPath(pathname: unknown): string | undefined {
       .filter((segment) => segment && !ID_SEGMENT.test(segment))
       .join('/'),
   );
+}
+
+/** `"650px"` → 650; a number stays; anything else is no height. */
+function pixels(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const match = /^\s*(\d+(?:\.\d+)?)px\s*$/.exec(value);
+    return match ? Number(match[1]) : undefined;
+  }
+  return value;
 }

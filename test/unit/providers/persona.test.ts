@@ -26,7 +26,7 @@ describe('persona frameUrl', () => {
     expect(q.get('reference-id')).toBe('user 42&x');
     expect(q.get('language')).toBe('fr');
     expect(q.get('iframe-origin')).toBe('https://shop.example');
-    expect(q.get('flow-type')).toBe('embedded');
+    expect(q.get('flow-type')).toBe('inline'); // the widget's inline mode: Persona's in-page flow
     expect(q.get('style-variant')).toBe('dark');
     expect(q.get('container-id')).toMatch(/^kyc-widget-[0-9a-f]{24}$/);
     expect(q.has('session-token')).toBe(false);
@@ -69,7 +69,7 @@ describe('persona frameUrl', () => {
     expect(q.get('language')).toBe('de');
     expect(q.get('container-id')).toBe('host-chosen');
     expect(q.get('iframe-origin')).toBe('https://shop.example');
-    expect(q.get('flow-type')).toBe('embedded');
+    expect(q.get('flow-type')).toBe('inline');
     expect(q.has('style-variant')).toBe(false);
     expect(sessionUrl.searchParams.has('flow-type')).toBe(false); // the input is not mutated
   });
@@ -107,17 +107,36 @@ describe('persona frameUrl', () => {
 });
 
 describe('persona messages', () => {
-  it('does nothing on load, is ready on ready, and opens the flow once', () => {
+  it('inline: ready, sized from Persona\'s preferredDimensions, and no open (the in-page flow shows itself)', () => {
     const { session, port, msg } = flow();
     expect(send(session, msg('load'))).toEqual([]);
+    const preferredDimensions = { minimumWidth: '400px', maximumWidth: '768px', minimumHeight: '640px', maximumHeight: '900px' };
+    expect(send(session, msg('ready', { metadata: { preferredDimensions } }))).toEqual([{ type: 'ready' }, { type: 'resize', height: 640 }]);
     expect(port.posted).toEqual([]);
-    expect(send(session, msg('ready', { metadata: { preferredDimensions: { height: 640, width: 400 } } }))).toEqual([
-      { type: 'ready' },
-      { type: 'resize', height: 640 },
-    ]);
+  });
+
+  it('modal: the embedded flow is opened once, as Persona\'s SDK does on open()', () => {
+    const { session, port, msg } = flow(context({ options: { templateId: TEMPLATE }, mode: 'modal' }));
+    expect(send(session, msg('ready'))).toEqual([{ type: 'ready' }]);
     expect(port.posted).toEqual([{ action: 'open', metadata: {} }]);
     send(session, msg('ready'));
     expect(port.posted).toHaveLength(1);
+  });
+
+  it('asks for the embedded flow in modal mode, sends the documented style variants, and the framing parameters when framed', () => {
+    const modal = persona.frameUrl(context({ options: { templateId: TEMPLATE }, mode: 'modal', theme: 'light' }));
+    expect(modal.ok && modal.url.searchParams.get('flow-type')).toBe('embedded');
+    expect(modal.ok && modal.url.searchParams.get('style-variant')).toBe('base');
+    const framed = persona.frameUrl(context({ options: { templateId: TEMPLATE }, ancestors: ['https://portal.example'] }));
+    expect(framed.ok && framed.url.searchParams.get('frame-ancestors[0]')).toBe('https://shop.example');
+    expect(framed.ok && framed.url.searchParams.get('frame-ancestors[1]')).toBe('https://portal.example');
+    expect(framed.ok && framed.url.searchParams.get('message-target-origin')).toBe('https://shop.example');
+    const top = persona.frameUrl(context({ options: { templateId: TEMPLATE } }));
+    expect(top.ok && [...top.url.searchParams.keys()].some((k) => k.startsWith('frame-ancestors') || k === 'message-target-origin')).toBe(false);
+    const given = persona.frameUrl(context({ options: { templateId: TEMPLATE, frameAncestors: ['https://a.example'], messageTargetOrigin: 'https://b.example' } }));
+    expect(given.ok && given.url.searchParams.get('frame-ancestors[0]')).toBe('https://a.example');
+    expect(given.ok && given.url.searchParams.get('message-target-origin')).toBe('https://b.example');
+    expect(persona.frameUrl(context({ options: { templateId: TEMPLATE, frameAncestors: 'https://a.example' } })).ok).toBe(false);
   });
 
   it.each(encodings({ name: 'start', metadata: { inquiryId: 'inq_123' } }))('maps start (%s)', (_, data) => {
@@ -195,10 +214,10 @@ describe('persona messages', () => {
     ]);
   });
 
-  it('maps load-camera-failed to camera-unavailable, but not a permission check result', () => {
+  it('maps load-camera-failed to a camera-unavailable warning (Persona\'s flow offers another way), but not a permission check result', () => {
     const { session, msg } = flow();
     expect(send(session, msg('load-camera-failed'))).toEqual([
-      { type: 'error', code: 'camera-unavailable', message: 'Persona could not start the camera', recoverable: true, providerCode: 'load-camera-failed' },
+      { type: 'warning', code: 'camera-unavailable', message: "Persona could not start the camera; its flow offers another way", providerCode: 'load-camera-failed' },
     ]);
     expect(send(session, msg('camera-permissions-check-result', { metadata: { hasCameraPermission: false, hasMicrophonePermission: false } }))).toEqual([]);
   });
@@ -213,11 +232,11 @@ describe('persona messages', () => {
 });
 
 describe('persona container binding', () => {
-  it('drops messages with another container id, or none', () => {
+  it('drops messages with another container id; takes one without any (as Persona\'s SDK: the widget has one frame)', () => {
     const { session, msg } = flow();
     expect(send(session, { ...msg('start'), containerId: 'kyc-widget-other' })).toEqual([]);
-    expect(send(session, { name: 'start' })).toEqual([]);
     expect(send(session, { name: 'start', containerId: 42 })).toEqual([]);
+    expect(send(session, { name: 'start' })).toEqual([{ type: 'start' }]);
     expect(send(session, msg('start'))).toEqual([{ type: 'start' }]);
   });
 

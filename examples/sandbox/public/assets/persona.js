@@ -10,8 +10,12 @@
 //
 // Scripted mode (`?script=…`), besides wait/raw/encoding/navigate/once (provider-kit.js):
 //   load                              {name: "load"}                      (loaded, not ready yet)
-//   ready[:<height>]                  {name: "ready", metadata: {preferredDimensions: {height?}, styles: {}}}
+//   ready[:<height>]                  {name: "ready", metadata: {preferredDimensions: {minimumWidth, maximumWidth, minimumHeight?, maximumHeight}, styles: {}}}
+//                                     (Persona's fields: CSS lengths, as persona 5.9's onReady reads them)
 //   await-open                        waits for the host's {action: "open"} not yet awaited
+//   check-flow                        the flow type rule of Persona's SDK: flow-type=embedded (its modal)
+//                                     must be opened with {action: "open"}; flow-type=inline never is; a
+//                                     breach is reported as an error {code: "flow-type-mismatch"}
 //   start                             {name: "start", metadata: {inquiryId}}
 //   page-change:<pathname>[:<height>] {name: "page-change", metadata: {pathname, pageHeight?}}
 //   complete[:<status>]               {name: "complete", metadata: {inquiryId, status, fields: {}}}  status default "completed"
@@ -44,7 +48,13 @@ const error = (code = 'application_error', status = 400) =>
 
 const messages = {
   load: () => send('load'),
-  ready: (height) => send('ready', { metadata: { preferredDimensions: height === undefined ? {} : { height: numberOr(height) }, styles: {} } }),
+  ready: (height) =>
+    send('ready', {
+      metadata: {
+        preferredDimensions: { minimumWidth: '400px', maximumWidth: '768px', ...(height === undefined ? {} : { minimumHeight: `${numberOr(height)}px` }), maximumHeight: '900px' },
+        styles: {},
+      },
+    }),
   start: () => send('start', { metadata: { inquiryId } }),
   page: (pathname, height) => send('page-change', { metadata: height === undefined ? { pathname } : { pathname, pageHeight: numberOr(height) } }),
   exit: () => send('exit', { metadata: { inquiryId, sessionToken: `sbx_tok_persona_resume_${randomHex()}` } }),
@@ -58,6 +68,7 @@ boot(wire, {
       load: messages.load,
       ready: ({ args: [height] }) => messages.ready(height),
       'await-open': () => wire.next((m) => m && typeof m === 'object' && m.action === 'open'),
+      'check-flow': checkFlow,
       start: messages.start,
       'page-change': ({ args: [pathname = '/', height] }) => messages.page(pathname, height),
       complete: ({ rest }) => finish('complete', rest || 'completed'),
@@ -80,6 +91,16 @@ boot(wire, {
   },
   interactive,
 });
+
+/** Embedded (modal) must be opened within a second of ready; inline must not be. */
+async function checkFlow() {
+  const flowType = params.get('flow-type');
+  const opened = await Promise.race([
+    wire.next((m) => m && typeof m === 'object' && m.action === 'open').then(() => true),
+    new Promise((resolve) => setTimeout(() => resolve(false), 1000)),
+  ]);
+  if ((flowType === 'embedded') !== opened) error('flow-type-mismatch', 400);
+}
 
 function interactive() {
   const page = (pathname) => () => messages.page(pathname, contentHeight());
@@ -125,4 +146,5 @@ function interactive() {
   });
   messages.load();
   messages.ready(contentHeight());
+  void checkFlow();
 }
