@@ -234,6 +234,7 @@ export class WidgetController {
       if (step.kind === 'input' && (step.input.type !== 'fail' || live)) this.#transition(step.input);
       else if (step.kind === 'resize' && live) this.#surface.setFrameHeight(step.height);
       else if (step.kind === 'expired' && live) this.#renewal.expired(step.error);
+      else if (step.kind === 'confirm-leave' && live) this.#surface.confirmLeave(() => this.cancel());
       else if (step.kind === 'reload' && live && this.#attempt.frame) {
         // The provider asked for a fresh frame (Veriff's camera re-ask): the frame only, a few times at most.
         if (this.#attempt.reloadsLeft) this.#begin(this.#attempt.frame, 'reload');

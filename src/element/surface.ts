@@ -1,4 +1,4 @@
-import { canRetry, type KycState, type Snapshot } from '../flow/machine';
+import { canRetry, isLive, type KycState, type Snapshot } from '../flow/machine';
 import { hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
 import type { ScreenView } from '../ui/view';
 import type { Inputs } from './inputs';
@@ -120,6 +120,43 @@ export class Surface {
     this.#fillPlaceholder();
   }
 
+  /**
+   * The person asked to leave from inside the provider's frame (Didit's close): ask first, over the frame,
+   * as the provider's own SDK does. Leaving runs `leave`; staying (or Escape) puts them back in the frame.
+   */
+  confirmLeave(leave: () => void): void {
+    if (this.#stage.querySelector('.confirm')) return;
+    const doc = this.#host.ownerDocument;
+    const m = this.messages().leave;
+    const box = div(doc, 'confirm', 'confirm');
+    box.setAttribute('role', 'alertdialog');
+    const title = doc.createElement('h2');
+    title.id = 'kyc-confirm-title';
+    title.textContent = m.title;
+    box.setAttribute('aria-labelledby', title.id);
+    const text = doc.createElement('p');
+    text.textContent = m.text;
+    const button = (label: string, primary: boolean, run: () => void) => {
+      const el = doc.createElement('button');
+      el.type = 'button';
+      el.textContent = label;
+      el.setAttribute('part', 'button');
+      if (primary) el.className = 'primary';
+      el.addEventListener('click', () => {
+        box.remove();
+        run();
+      });
+      return el;
+    };
+    const stay = button(m.stay, true, () => this.frameBox.querySelector('iframe')?.focus());
+    const actions = div(doc, 'actions');
+    actions.append(stay, button(m.leave, false, leave));
+    box.addEventListener('keydown', (event) => event.key === 'Escape' && stay.click());
+    box.append(title, text, actions);
+    this.#stage.append(box);
+    stay.focus();
+  }
+
   /** Runs `restart`; if focus was in the widget, it stays there, on the loading screen (the button that had it is gone). */
   keepingFocus(restart: () => void): void {
     const inside = this.#host.shadowRoot?.activeElement != null;
@@ -176,6 +213,7 @@ export class Surface {
     root.dataset.theme = this.#inputs.theme;
     root.dataset.state = snapshot.state;
     this.#state = snapshot.state;
+    if (!isLive(snapshot.state)) this.#stage.querySelector('.confirm')?.remove(); // the flow ended meanwhile
     this.#fillPlaceholder();
     return {
       state: snapshot.state,

@@ -18,7 +18,9 @@ export type Step =
    */
   | { kind: 'expired'; error: KycErrorInfo }
   /** The provider asked for a fresh frame (never the host page). */
-  | { kind: 'reload' };
+  | { kind: 'reload' }
+  /** The person asked to leave from inside the frame: ask "leave?" before cancelling. */
+  | { kind: 'confirm-leave' };
 
 export function stepFor(signal: Signal): Step {
   switch (signal.type) {
@@ -48,5 +50,7 @@ export function stepFor(signal: Signal): Step {
       return { kind: 'resize', height: signal.height };
     case 'reload':
       return { kind: 'reload' };
+    case 'close-request':
+      return { kind: 'confirm-leave' };
   }
 }

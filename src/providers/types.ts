@@ -32,7 +32,9 @@ export type Signal =
   | { type: 'resize'; height: number }
   | { type: 'token-expired' }
   /** Reload the widget's own frame (never the host page), e.g. Veriff's camera permission re-ask. */
-  | { type: 'reload' };
+  | { type: 'reload' }
+  /** The person asked to leave from inside the frame: confirm with them, then cancel (Didit's close). */
+  | { type: 'close-request' };
 
 export interface FrameContext {
   /** The session URL the host gave, already validated (absolute, scheme); absent for token-only providers. */

@@ -19,6 +19,8 @@ export interface Messages {
   offline: string;
   /** Under the loading spinner when the frame takes longer than usual. */
   slow: string;
+  /** The question when the person asks to leave from inside the provider's frame. */
+  leave: { title: string; text: string; stay: string; leave: string };
   announce: { ready: string; inProgress: string; submitted: string; step: string };
 }
 
@@ -28,6 +30,7 @@ const en: Messages = {
   close: 'Close',
   offline: 'You are offline. Your progress is kept, and the verification continues when you are back online.',
   slow: 'This is taking longer than usual…',
+  leave: { title: 'Leave the verification?', text: 'What you have done so far will not be kept.', stay: 'Continue verification', leave: 'Leave' },
   announce: { ready: 'Verification ready', inProgress: 'Verification in progress', submitted: 'Submitted, please wait', step: 'Step {index} of {total}' },
 };
 

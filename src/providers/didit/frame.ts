@@ -13,7 +13,8 @@ const PATH_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
 export const didit: ProviderFrame<'didit'> = {
   id: 'didit',
   origins: [DIDIT_HOST],
-  allow: 'camera; microphone; fullscreen; autoplay; encrypted-media',
+  // As @didit-protocol/sdk-web 0.4 sets it, with the clipboard Didit's current docs list.
+  allow: 'camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write',
 
   frameUrl({ sessionUrl, sessionToken }) {
     let url: URL;

@@ -1,18 +1,17 @@
 import type { Outcome, ProviderProtocol, Signal } from '../types';
 import {
   asRecord,
-  cameraUnavailable,
   codeOf,
   complete,
   field,
   idOf,
   progress,
-  providerError,
   resize,
   safely,
   scrub,
   stepOf,
   str,
+  warning,
   withSession,
 } from '../wire';
 
@@ -59,9 +58,12 @@ export const diditProtocol: ProviderProtocol = {
           return [complete(outcomeOf(data.status), sessionId)];
         case 'cancelled':
         case 'canceled':
-        case 'close_request':
           return [{ type: 'cancel' }];
+        case 'close_request':
+          // The person pressed Didit's close: its SDK asks them to confirm before it closes (showExitConfirmation).
+          return [{ type: 'close-request' }];
         case 'error':
+          // Didit's SDK only logs didit:error; its frame shows the problem and what to do.
           return [errorOf(data)];
         case 'layout':
           return resize(data.contentHeight);
@@ -91,6 +93,6 @@ function errorOf(data: Record<string, unknown>): Signal {
   const isText = raw !== undefined && Object.keys(detail).length === 0;
   const text = isText ? raw : [detail.code, detail.name, detail.message].map((v) => str(v, 1000) ?? '').join(' ');
   const code = isText ? codeOf(raw) : (codeOf(detail.code) ?? codeOf(detail.name));
-  if (CAMERA_WORDS.test(text)) return cameraUnavailable('Didit could not use the camera', code);
-  return providerError(code ? `Didit reported an error (${code})` : 'Didit reported an error', code);
+  if (CAMERA_WORDS.test(text)) return warning('camera-unavailable', 'Didit could not use the camera', code);
+  return warning('provider-error', code ? `Didit reported an error (${code})` : 'Didit reported an error', code);
 }

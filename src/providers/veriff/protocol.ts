@@ -1,5 +1,5 @@
 import type { Decoded } from '../../frame/decode';
-import type { ProviderProtocol, Signal } from '../types';
+import type { FrameContext, ProviderProtocol, Signal } from '../types';
 import { asRecord, asText, complete, safely, str } from '../wire';
 
 /**
@@ -7,8 +7,8 @@ import { asRecord, asText, complete, safely, str } from '../wire';
  * letter case, or as `{name|type|event: "VERIFF_…"}`. The host answers the handshake with `VERIFF_RENDER`.
  */
 
-/** Sent in `VERIFF_RENDER.payload.version`: the version of this host-side implementation of the protocol. */
-export const VERIFF_RENDER_VERSION = '1.0.0';
+/** `VERIFF_RENDER.payload.version`: the @veriff/incontext-sdk release whose handshake this adapter sends. */
+export const VERIFF_RENDER_VERSION = '2.5.0';
 
 export const veriffProtocol: ProviderProtocol = {
   createSession(port) {
@@ -17,16 +17,7 @@ export const veriffProtocol: ProviderProtocol = {
         safely((): Signal[] => {
           switch (nameOf(message)) {
             case 'VERIFF_HANDSHAKE':
-              port.post({
-                name: 'VERIFF_RENDER',
-                payload: {
-                  version: VERIFF_RENDER_VERSION,
-                  isReloadHandled: true,
-                  embedded: true,
-                  embeddedConfigured: true,
-                  isVeriffIframeMobile: false,
-                },
-              });
+              port.post({ name: 'VERIFF_RENDER', payload: renderPayload(port.context) });
               return [{ type: 'ready' }];
             case 'VERIFF_STARTED':
               return [{ type: 'start' }];
@@ -68,4 +59,17 @@ function nameOf(message: Decoded): string | undefined {
 function normalize(text: string): string | undefined {
   const name = text.trim().toUpperCase();
   return name.length <= 100 && name.startsWith('VERIFF_') ? name : undefined;
+}
+
+/**
+ * What @veriff/incontext-sdk 2.5 sends: `isVeriffIframeMobile` on a phone-sized or touch-only screen of an
+ * embedded flow (`(max-width: 767px), (hover: none)`), and then `embedded: false` (Veriff's full-screen
+ * layout); `isReloadHandled` because the widget does handle VERIFF_RELOAD_REQUEST: it reloads its frame
+ * (the SDK leaves that to the host's onReload; Veriff's docs say iOS needs a fresh document to ask for the
+ * camera again, and the frame is that document). The widget's modal is Veriff's non-embedded flow.
+ */
+function renderPayload(context: FrameContext): Record<string, unknown> {
+  const embedded = context.mode === 'inline';
+  const mobile = embedded && context.mobile === true;
+  return { version: VERIFF_RENDER_VERSION, isReloadHandled: true, isVeriffIframeMobile: mobile, embeddedConfigured: embedded, embedded: mobile ? false : embedded };
 }

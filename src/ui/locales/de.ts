@@ -7,6 +7,7 @@ export const messages: Messages = {
   close: 'Schließen',
   offline: 'Sie sind offline. Ihr Fortschritt bleibt erhalten; die Prüfung geht weiter, sobald Sie wieder online sind.',
   slow: 'Das dauert länger als üblich…',
+  leave: { title: 'Prüfung verlassen?', text: 'Ihre bisherigen Angaben werden nicht gespeichert.', stay: 'Prüfung fortsetzen', leave: 'Verlassen' },
   announce: { ready: 'Prüfung bereit', inProgress: 'Prüfung läuft', submitted: 'Übermittelt, bitte warten', step: 'Schritt {index} von {total}' },
 };
 

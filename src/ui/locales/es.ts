@@ -7,6 +7,7 @@ export const messages: Messages = {
   close: 'Cerrar',
   offline: 'No tienes conexión. Tu progreso se conserva y la verificación continuará cuando vuelvas a estar en línea.',
   slow: 'Esto está tardando más de lo habitual…',
+  leave: { title: '¿Salir de la verificación?', text: 'Lo que has hecho hasta ahora no se guardará.', stay: 'Continuar la verificación', leave: 'Salir' },
   announce: { ready: 'Verificación lista', inProgress: 'Verificación en curso', submitted: 'Enviado, espera por favor', step: 'Paso {index} de {total}' },
 };
 

@@ -7,6 +7,7 @@ export const messages: Messages = {
   close: 'Fermer',
   offline: 'Vous êtes hors ligne. Votre progression est conservée et la vérification reprendra dès le retour de la connexion.',
   slow: 'Cela prend plus de temps que d’habitude…',
+  leave: { title: 'Quitter la vérification ?', text: 'Ce que vous avez fait jusqu’ici ne sera pas conservé.', stay: 'Continuer la vérification', leave: 'Quitter' },
   announce: { ready: 'Vérification prête', inProgress: 'Vérification en cours', submitted: 'Envoyé, veuillez patienter', step: 'Étape {index} sur {total}' },
 };
 

@@ -7,6 +7,7 @@ export const messages: Messages = {
   close: 'Fechar',
   offline: 'Você está sem conexão. Seu progresso foi mantido e a verificação vai continuar quando você voltar a ficar online.',
   slow: 'Isso está demorando mais do que o normal…',
+  leave: { title: 'Sair da verificação?', text: 'O que você fez até agora não será salvo.', stay: 'Continuar a verificação', leave: 'Sair' },
   announce: { ready: 'Verificação pronta', inProgress: 'Verificação em andamento', submitted: 'Enviado, aguarde', step: 'Etapa {index} de {total}' },
 };
 

@@ -7,6 +7,7 @@ export const messages: Messages = {
   close: 'Fechar',
   offline: 'Está offline. O seu progresso é mantido e a verificação continuará quando voltar a estar online.',
   slow: 'Está a demorar mais do que o habitual…',
+  leave: { title: 'Sair da verificação?', text: 'O que fez até agora não será guardado.', stay: 'Continuar a verificação', leave: 'Sair' },
   announce: { ready: 'Verificação pronta', inProgress: 'Verificação em curso', submitted: 'Enviado, aguarde', step: 'Passo {index} de {total}' },
 };
 

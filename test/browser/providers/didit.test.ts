@@ -65,23 +65,43 @@ describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () 
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
   });
 
-  it.each(['cancelled', 'close'])('%s → kyc-cancel', async (step) => {
-    const { el, events } = await mountDemo('didit', { script: ['ready', 'started', step] });
+  it('cancelled → kyc-cancel', async () => {
+    const { el, events } = await mountDemo('didit', { script: ['ready', 'started', 'cancelled'] });
     await untilState(el, 'cancelled');
     events.stop();
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:cancelled', 'kyc-cancel']);
   });
 
-  it('didit:error → provider-error with the code, recoverable', async () => {
-    const { el, events } = await mountDemo('didit', { script: 'ready,started,error:verification_failed:document' });
-    await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'didit', code: 'provider-error', providerCode: 'verification_failed', recoverable: true });
+  it('close (didit:close_request) asks the person first, as Didit\'s SDK does: "Continue" keeps the flow, "Leave" cancels', async () => {
+    const { el, events } = await mountDemo('didit', { script: ['ready', 'started', 'close', 'wait:300', 'close', 'wait:3000'] });
+    await untilState(el, 'in-progress');
+    const confirm = await expect.poll(() => el.shadowRoot!.querySelector('[role="alertdialog"]')).not.toBeNull();
+    void confirm;
+    const [stay, leave] = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')];
+    expect(stay.textContent).toBe('Continue verification');
+    expect(el.shadowRoot!.activeElement).toBe(stay);
+    stay.click();
+    expect(el.state).toBe('in-progress');
+    expect(events.some((e) => e.type === 'kyc-cancel')).toBe(false);
+    // The second close_request: this time the person leaves.
+    await expect.poll(() => el.shadowRoot!.querySelector('[role="alertdialog"]')).not.toBeNull();
+    el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')[1].click();
+    await untilState(el, 'cancelled');
+    expect(leave.textContent).toBe('Leave');
+    expect(events.filter((e) => e.type === 'kyc-cancel')).toHaveLength(1);
   });
 
-  it('didit:error naming the camera → camera-unavailable', async () => {
+  it('didit:error → a kyc-warning with the code (Didit\'s SDK only logs it), and the flow goes on to the outcome', async () => {
+    const { el, events } = await mountDemo('didit', { script: 'ready,started,error:verification_failed:document,submitted,completed:Approved' });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-warning')).toMatchObject({ provider: 'didit', code: 'provider-error', providerCode: 'verification_failed' });
+    expect(events.some((e) => e.type === 'kyc-error')).toBe(false);
+  });
+
+  it('didit:error naming the camera → a camera-unavailable kyc-warning', async () => {
     const { el, events } = await mountDemo('didit', { script: 'ready,started,step:selfie,error:camera_permission_denied:selfie' });
-    await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'camera-unavailable', providerCode: 'camera_permission_denied', recoverable: true });
+    await expect.poll(() => detailOf(events, 'kyc-warning')).toMatchObject({ code: 'camera-unavailable', providerCode: 'camera_permission_denied' });
+    expect(el.state).toBe('in-progress');
   });
 
   it('a frame that says completed twice gives exactly one kyc-complete', async () => {
@@ -120,11 +140,11 @@ describe('didit: the interactive page (the demo’s click-through)', () => {
     expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'pending', sessionId: expect.stringMatching(/^sbx-/) });
   });
 
-  it('“Camera permission denied” → camera-unavailable', async () => {
-    const { el } = await mountDemo('didit');
+  it('“Camera permission denied” → a camera-unavailable kyc-warning; the flow stays', async () => {
+    const { el, events } = await mountDemo('didit');
     await untilState(el, 'ready');
     await clickInFrame(el, 'Start', 'Camera permission denied');
-    await untilState(el, 'error');
-    expect(el.lastError?.code).toBe('camera-unavailable');
+    await expect.poll(() => detailOf(events, 'kyc-warning')?.code).toBe('camera-unavailable');
+    expect(el.state).toBe('in-progress');
   });
 });

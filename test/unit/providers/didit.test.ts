@@ -46,7 +46,7 @@ describe('didit frameUrl', () => {
   });
 
   it('frames with Didit\'s allow list and its one origin', () => {
-    expect(didit.allow).toBe('camera; microphone; fullscreen; autoplay; encrypted-media');
+    expect(didit.allow).toBe('camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write');
     expect(didit.sandbox).toBeUndefined();
     expect(didit.origins).toEqual(['https://verify.didit.me']);
   });
@@ -84,16 +84,21 @@ describe('didit messages', () => {
     expect(send(session, event('completed', { sessionId: 'sid-2', status }))).toEqual([{ type: 'complete', outcome, sessionId: 'sid-2' }]);
   });
 
-  it.each(['cancelled', 'close_request', 'CANCELLED'])('maps %s to cancel', (name) => {
+  it.each(['cancelled', 'CANCELLED'])('maps %s to cancel', (name) => {
     const { session } = flow();
     expect(send(session, event(name))).toEqual([{ type: 'cancel' }]);
   });
 
+  it('maps close_request to a request to confirm (the SDK asks before it closes)', () => {
+    const { session } = flow();
+    expect(send(session, event('close_request'))).toEqual([{ type: 'close-request' }]);
+  });
+
   it.each([
-    [{ error: 'camera_permission_denied' }, { code: 'camera-unavailable', recoverable: true, providerCode: 'camera_permission_denied' }],
-    [{ error: 'Could not access the camera', step: 'liveness' }, { code: 'camera-unavailable', recoverable: true }],
+    [{ error: 'camera_permission_denied' }, { code: 'camera-unavailable', providerCode: 'camera_permission_denied' }],
+    [{ error: 'Could not access the camera', step: 'liveness' }, { code: 'camera-unavailable' }],
     [{ error: { code: 'NotAllowedError', message: 'getUserMedia failed' } }, { code: 'camera-unavailable', providerCode: 'NotAllowedError' }],
-    [{ error: 'permission_denied' }, { code: 'provider-error', recoverable: true, providerCode: 'permission_denied' }],
+    [{ error: 'permission_denied' }, { code: 'provider-error', providerCode: 'permission_denied' }],
     [{ error: 'network_error' }, { code: 'provider-error', providerCode: 'network_error' }],
     [{ error: 'Something <b>went</b> wrong' }, { code: 'provider-error', message: 'Didit reported an error' }],
     [{}, { code: 'provider-error', message: 'Didit reported an error' }],
@@ -101,7 +106,9 @@ describe('didit messages', () => {
     const { session } = flow();
     const signals = send(session, event('error', data));
     expect(signals).toHaveLength(1);
-    expect(signals[0]).toMatchObject({ type: 'error', ...expected });
+    // Didit's SDK only logs didit:error: its frame shows what to do, and the flow goes on.
+    expect(signals[0]).toMatchObject({ type: 'warning', ...expected });
+    expect(signals[0]).not.toHaveProperty('recoverable');
     expect(JSON.stringify(signals)).not.toContain('<b>');
   });
 
@@ -122,7 +129,7 @@ describe('didit secrets and robustness', () => {
       ...send(session, event('step_started', { step: TOKEN })),
       ...send(session, event('error', { error: TOKEN })),
     ];
-    expect(signals).toEqual([{ type: 'ready' }, { type: 'error', code: 'provider-error', message: 'The verification frame reported an error', recoverable: true }]);
+    expect(signals).toEqual([{ type: 'ready' }, { type: 'warning', code: 'provider-error', message: 'The verification frame reported an error' }]);
     expectNoSecret(signals, TOKEN);
   });
 

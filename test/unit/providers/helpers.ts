@@ -99,6 +99,7 @@ export function expectWellFormed(signals: unknown): void {
       case 'cancel':
       case 'token-expired':
       case 'reload':
+      case 'close-request':
         optional(['type']);
         break;
       case 'error':
@@ -110,7 +111,7 @@ export function expectWellFormed(signals: unknown): void {
         break;
       case 'warning':
         optional(['type', 'code', 'message', 'providerCode']);
-        expect(ERROR_CODES).toContain(signal.code);
+        expect([...ERROR_CODES, 'offline']).toContain(signal.code);
         expect(typeof signal.message).toBe('string');
         if ('providerCode' in signal) expect(signal.providerCode).toMatch(/^[A-Za-z0-9_.:-]{1,100}$/);
         break;

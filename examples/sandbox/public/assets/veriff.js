@@ -4,8 +4,8 @@
 //
 // On load (both modes) it sends "VERIFF_HANDSHAKE" and waits for the host's
 // {name: "VERIFF_RENDER", payload: {version, isReloadHandled, embedded, embeddedConfigured, isVeriffIframeMobile}};
-// nothing else happens before it. A render whose payload lacks `embedded: true` and
-// `isReloadHandled: true` stops the page (a host that cannot reload the frame must not get reload requests).
+// nothing else happens before it. A render unlike the SDK's (see handshake below), or without
+// `isReloadHandled: true`, stops the page (a host that cannot reload the frame must not get reload requests).
 //
 // Query: lang (what the widget adds); script, delay. Veriff sends no ids over messages.
 //
@@ -36,8 +36,17 @@ async function handshake(note = () => {}) {
   send('handshake');
   const render = await wire.next((m) => m && typeof m === 'object' && m.name === 'VERIFF_RENDER');
   const payload = render.payload && typeof render.payload === 'object' ? render.payload : {};
-  if (payload.embedded !== true || payload.isReloadHandled !== true) {
-    note('VERIFF_RENDER without embedded/isReloadHandled: stopping');
+  // The payload @veriff/incontext-sdk 2.5 sends: a version, isReloadHandled (the widget must handle the
+  // reload requests this page may send), and `embedded` = embeddedConfigured unless on a phone
+  // (isVeriffIframeMobile, when Veriff shows its full-screen layout).
+  const consistent =
+    typeof payload.version === 'string' &&
+    payload.isReloadHandled === true &&
+    typeof payload.isVeriffIframeMobile === 'boolean' &&
+    typeof payload.embeddedConfigured === 'boolean' &&
+    payload.embedded === (payload.embeddedConfigured && !payload.isVeriffIframeMobile);
+  if (!consistent) {
+    note('VERIFF_RENDER is not what the SDK sends (version, isReloadHandled, isVeriffIframeMobile, embeddedConfigured, embedded): stopping');
     return 'stop';
   }
   note(`received VERIFF_RENDER ${payload.version ?? ''}`);
