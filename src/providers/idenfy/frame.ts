@@ -2,8 +2,8 @@ import type { ProviderFrame } from '../types';
 import { setMissing, tokenOf } from '../url';
 
 /**
- * iDenfy's iframe (docs/providers/idenfy.md): `https://ui.idenfy.com/?authToken=…&lang=…`; KYB on its
- * own host. iDenfy's wire format carries the token in the URL; there is no other way to hand it over.
+ * iDenfy's iframe (docs/providers/idenfy.md): `https://ui.idenfy.com/?authToken=…&lang=…`; KYB at
+ * `https://kyb.ui.idenfy.com/welcome?authToken=…`. iDenfy's wire format carries the token in the URL; there is no other way to hand it over.
  */
 
 export const IDENFY_HOST = 'https://ui.idenfy.com';
@@ -23,7 +23,8 @@ export const idenfy: ProviderFrame<'idenfy'> = {
     if (sessionUrl) {
       url = new URL(sessionUrl.href);
     } else if (token) {
-      url = new URL('/', options.kyb === true ? IDENFY_KYB_HOST : IDENFY_HOST);
+      // KYB's frame is its welcome page: https://kyb.ui.idenfy.com/welcome?authToken=…
+      url = options.kyb === true ? new URL('/welcome', IDENFY_KYB_HOST) : new URL('/', IDENFY_HOST);
     } else {
       return { ok: false, message: "iDenfy needs a session-token (the authToken from iDenfy's token API) or a session-url" };
     }

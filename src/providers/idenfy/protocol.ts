@@ -24,6 +24,9 @@ export const idenfyProtocol: ProviderProtocol = {
           const fields = foldKeys(data);
           const status = upper(fields.get('status'));
           const manual = upper(fields.get('manualstatus'));
+          // iDenfy KYB posts {status: "success" | "failed"}: the company's form was submitted (the decision comes
+          // later), or refused (FAILED, as below).
+          if (status === 'SUCCESS') return [{ type: 'submit' }, complete('pending')];
           if (status === 'UNVERIFIED') return [{ type: 'cancel' }];
           if (status !== 'APPROVED' && status !== 'FAILED') return [];
           // The person finished the flow: that is a submission, then an outcome.

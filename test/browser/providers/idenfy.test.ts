@@ -3,6 +3,7 @@ import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
 import {
   clickInFrame,
   detailOf,
+  eventTypes,
   expectForgeriesIgnored,
   expectSpyHearsNothing,
   fitViewport,
@@ -69,6 +70,13 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
     await untilState(el, 'cancelled');
     events.stop();
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:cancelled', 'kyc-cancel']);
+  });
+
+  it('iDenfy KYB: {status: "success"} completes (pending: the decision comes later)', async () => {
+    const { el, events } = await mountDemo('idenfy', { script: 'kyb:success' });
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-submit', 'kyc-complete']);
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'pending' });
   });
 
   it('a frame that sends its result twice gives exactly one kyc-complete', async () => {

@@ -15,9 +15,10 @@ describe('idenfy frameUrl', () => {
     expect(built.ok && built.url.href).toBe(`https://ui.idenfy.com/?authToken=${AUTH}&lang=pt`);
   });
 
-  it('uses the KYB host when options.kyb is true', () => {
+  it('uses the KYB frame (its welcome page) when options.kyb is true', () => {
     const built = idenfy.frameUrl(context({ sessionToken: AUTH, options: { kyb: true } }));
     expect(built.ok && built.url.origin).toBe('https://kyb.ui.idenfy.com');
+    expect(built.ok && built.url.href).toBe(`https://kyb.ui.idenfy.com/welcome?authToken=${AUTH}&lang=en`);
     const not = idenfy.frameUrl(context({ sessionToken: AUTH, options: { kyb: false } }));
     expect(not.ok && not.url.origin).toBe('https://ui.idenfy.com');
   });
@@ -103,5 +104,14 @@ describe('idenfy secrets and robustness', () => {
     const signals = expectRobust(session, junk(5, shapes, ['APPROVED', 'FAILED', 'UNVERIFIED', 'WAITING']));
     expect(signals.length).toBeGreaterThan(0);
     expectNoSecret(signals, AUTH);
+  });
+});
+
+describe('idenfy KYB', () => {
+  it('completes on KYB\'s {status: "success"} (pending: the decision comes later) and {status: "failed"} (declined)', () => {
+    const success = start(idenfy, context({ sessionToken: AUTH, options: { kyb: true } }));
+    expect(send(success.session, { status: 'success' })).toEqual([{ type: 'submit' }, { type: 'complete', outcome: 'pending' }]);
+    const failed = start(idenfy, context({ sessionToken: AUTH, options: { kyb: true } }));
+    expect(send(failed.session, JSON.stringify({ status: 'failed' }))).toEqual([{ type: 'submit' }, { type: 'complete', outcome: 'declined' }]);
   });
 });

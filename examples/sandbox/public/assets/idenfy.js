@@ -9,6 +9,7 @@
 // Scripted mode (`?script=…`), besides wait/raw/encoding/navigate/once (provider-kit.js):
 //   status:<status>[:<manualStatus>]   {status, manualStatus?, autoSuspected: false, manualSuspected: false}
 //                                      status APPROVED | FAILED | UNVERIFIED; manualStatus APPROVED | FAILED | WAITING
+//   kyb:<success|failed>               iDenfy KYB's message: {status: "success" | "failed"} as an object
 //   case:lower | case:upper | case:keep
 //                                      letter case of later messages' keys and string values (default keep:
 //                                      camelCase keys, values as given)
@@ -38,6 +39,7 @@ boot(wire, {
     title: 'iDenfy',
     actions: {
       status: ({ args: [status = 'APPROVED', manual] }) => send(status, manual),
+      kyb: ({ rest }) => wire.postRaw({ status: rest === 'failed' ? 'failed' : 'success' }),
       case: ({ rest }) => {
         letterCase = CASES[rest] ?? CASES.keep;
       },
