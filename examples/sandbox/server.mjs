@@ -102,6 +102,9 @@ export const routes = {
   // Provider-shaped pages (see catalog.mjs). Sumsub (/sumsub/websdk/websdk.html) and iDenfy (/idenfy/)
   // are plain files under public/ and need no route.
   '/once': once,
+  // Sumsub's WebSDK compares its base URL with event.origin: its real SDK (test/browser/conformance.test.ts)
+  // needs the frame at the origin's root, as in.sumsub.com has it.
+  '/websdk/websdk.html': page('sumsub/websdk/websdk.html'),
   '/persona/widget': page('persona/widget.html'),
   '/veriff/v/*': page('veriff/session.html'),
   '/jumio/web/*': page('jumio/web.html'),
