@@ -81,7 +81,7 @@ export default defineConfig(({ command, mode }) => {
     plugins: mode === 'development' ? [devDemo()] : [],
     // Pre-bundled up front: a dependency discovered mid-run makes Vite reload the test page.
     optimizeDeps: {
-      include: ['axe-core', '@open-wc/testing-helpers', '@veriff/incontext-sdk', '@sumsub/websdk', '@didit-protocol/sdk-web', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', '@r2wc/react-to-web-component'],
+      include: ['axe-core', '@open-wc/testing-helpers', '@veriff/incontext-sdk', '@sumsub/websdk', '@didit-protocol/sdk-web', 'persona', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', '@r2wc/react-to-web-component'],
     },
     test: {
       // Polls wait for real frames on a loaded 2-core machine: 5 s, not Vitest's default 1 s.

@@ -105,6 +105,8 @@ export const routes = {
   // Sumsub's WebSDK compares its base URL with event.origin: its real SDK (test/browser/conformance.test.ts)
   // needs the frame at the origin's root, as in.sumsub.com has it.
   '/websdk/websdk.html': page('sumsub/websdk/websdk.html'),
+  // Persona's SDK loads <host>/widget: the same page, for its real SDK (conformance test).
+  '/widget': page('persona/widget.html'),
   '/persona/widget': page('persona/widget.html'),
   '/veriff/v/*': page('veriff/session.html'),
   '/jumio/web/*': page('jumio/web.html'),

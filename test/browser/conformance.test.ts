@@ -1,6 +1,7 @@
 import { createVeriffFrame } from '@veriff/incontext-sdk';
 import snsWebSdk from '@sumsub/websdk';
 import { DiditSdk } from '@didit-protocol/sdk-web';
+import { Client as PersonaClient } from 'persona';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TOKENS } from '../../examples/sandbox/catalog.mjs';
 import { SANDBOX } from './helpers';
@@ -68,5 +69,31 @@ describe('the providers\' own SDKs drive the sandbox frames', () => {
     expect(events).toEqual(expect.arrayContaining(['didit:ready', 'didit:completed']));
     seen.push(`didit ${events.join(',')}`);
     DiditSdk.reset();
+  });
+
+  it('persona 5.9 (its modal Client): load, ready through its origin and container checks, open answered without a flow-type complaint', async () => {
+    const events: string[] = [];
+    const errors: unknown[] = [];
+    const ready = new Promise<void>((resolve) => {
+      const client = new PersonaClient({
+        templateId: 'itmpl_sbxConformance01',
+        environmentId: 'env_sbxConformance01',
+        // Persona's SDK takes a custom host only as "localhost:<port>" over http (any other is https): the sandbox's port.
+        host: `localhost:${new URL(SANDBOX).port}`,
+        onLoad: () => events.push('load'),
+        onReady: () => {
+          events.push('ready');
+          client.open();
+          resolve();
+        },
+        onError: (error: unknown) => errors.push(error),
+      });
+    });
+    await ready;
+    // The sandbox reports a flow-type/open mismatch as an error within a second of ready.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(events).toEqual(['load', 'ready']);
+    expect(errors).toEqual([]);
+    seen.push(`persona ${events.join(',')}, open accepted`);
   });
 });
