@@ -2,11 +2,10 @@
 // its framework, installed and built the way a host would (the packed package, not the sources), then run
 // in Chromium against the sandbox provider on a second origin: a verification must complete and the host's
 // own kyc-complete handler must see its outcome, with the tag defined up front and defined late.
-// Not yet in .ci/run: the framework apps it runs are still to land (issue 12); it runs whatever
-// examples/<name>/package.json exists.
+// CI runs it after `npm test` (.ci/run). It runs whatever examples/<name>/package.json exists.
 //
 // The contract each example keeps (see examples/README.md):
-//   - `npm ci` installs it (its package-lock.json does not list kyc-widget: this script installs the packed
+//   - `npm install` installs it (its package-lock.json does not list kyc-widget: this script installs the packed
 //     tarball into it with `npm install --no-save`, so that a new build never breaks the lock's integrity);
 //   - `npm run build` type-checks and writes a static site to examples/<name>/dist/ with an index.html;
 //   - the page reads `?sandbox=<origin>` (and `&lazy=1`: import 'kyc-widget/define' only after the app's
@@ -15,7 +14,7 @@
 //     the framework does it, and on kyc-complete sets document.body.dataset.outcome to detail.outcome and
 //     document.body.dataset.options to JSON.stringify(element.options).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,29 +61,41 @@ function serve(dir) {
 async function runExample(name, browser, sandboxOrigin) {
   const dir = path.join(EXAMPLES, name);
   const started = Date.now();
-  npm(['ci'], dir);
+  // `npm install`, not `npm ci`: npm 11 writes locks without some optional platform packages (rollup's,
+  // msgpackr's) and `npm ci` then refuses them; install still follows the lock for everything it lists.
+  npm(['install'], dir);
   npm(['install', '--no-save', path.join(PACK, 'kyc-widget.tgz')], dir);
   npm(['run', 'build'], dir);
   const built = Date.now();
   const site = await serve(path.join(dir, 'dist'));
   const results = [];
+  // An example may ask for more runs of the same checks: package.json "kycExample": {"variants": ["wrapper=1"]}.
+  const variants = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).kycExample?.variants ?? [];
+  const runs = [false, true].flatMap((lazy) => ['', ...variants].map((extra) => ({ lazy, extra })));
   try {
-    for (const lazy of [false, true]) {
+    for (const { lazy, extra } of runs) {
       const page = await browser.newPage();
       const problems = [];
       page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
       const t0 = Date.now();
-      await page.goto(`${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}`);
-      await page.waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 });
+      await page.goto(`${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`);
+      await page.waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 }).catch(async (error) => {
+        const widget = await page.evaluate(() => {
+          const el = document.querySelector('kyc-widget');
+          return el ? { defined: !!customElements.get('kyc-widget'), state: el.state, error: el.lastError, attributes: el.getAttributeNames() } : 'no <kyc-widget>';
+        });
+        throw new Error(`${name}${lazy ? ' (late definition)' : ''}: no outcome (${error.message}); widget ${JSON.stringify(widget)}; ${problems.join('; ')}`);
+      });
       const seen = await page.evaluate(() => ({ outcome: document.body.dataset.outcome, options: document.body.dataset.options, html: document.documentElement.outerHTML }));
       const fail = (why) => {
-        throw new Error(`${name}${lazy ? ' (late definition)' : ''}: ${why}`);
+        throw new Error(`${name}${lazy ? ' (late definition)' : ''}${extra ? ` (${extra})` : ''}: ${why}`);
       };
       if (seen.outcome !== 'approved') fail(`the host saw outcome ${seen.outcome}`);
       if (seen.options !== JSON.stringify({ note: 'object option' })) fail(`options arrived as ${seen.options}`);
       if (seen.html.includes(TOKEN)) fail('the token is in the DOM');
       if (problems.length) fail(`page errors: ${problems.join('; ')}`);
-      results.push(`${lazy ? 'late' : 'eager'} ${Date.now() - t0} ms`);
+      results.push(`${lazy ? 'late' : 'eager'}${extra ? ` ${extra}` : ''} ${Date.now() - t0} ms`);
       await page.close();
     }
   } finally {

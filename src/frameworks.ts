@@ -4,7 +4,10 @@ import type { KycWidgetElement } from './element/kyc-widget';
 /** The element's inputs as a framework's template types them: every one optional. */
 export type KycWidgetInputs = Partial<
   Pick<KycWidgetElement, 'provider' | 'sessionUrl' | 'sessionToken' | 'sessionEndpoint' | 'allowedOrigins' | 'mode' | 'open' | 'locale' | 'theme' | 'loadTimeout' | 'decision' | 'debug'>
-> & { options?: Record<string, unknown> };
+> & {
+  /** An object, or its JSON text (text survives a tag defined after the framework's first render; an object would arrive as "[object Object]"). */
+  options?: Record<string, unknown> | string;
+};
 
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
 
