@@ -14,7 +14,7 @@
 //     the framework does it, and on kyc-complete sets document.body.dataset.outcome to detail.outcome and
 //     document.body.dataset.options to JSON.stringify(element.options).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,6 +33,9 @@ const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fun
 
 /** Builds the package and packs it as a host would download it: examples/.pack/kyc-widget.tgz. */
 export function packPackage() {
+  // A fresh clone has no examples/.pack (it is ignored): make it, and start from an empty one.
+  rmSync(PACK, { recursive: true, force: true });
+  mkdirSync(PACK, { recursive: true });
   npm(['run', 'build', '--', '--quiet'], ROOT);
   execFileSync('npm', ['pack', '--pack-destination', PACK, '--loglevel=error'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const tarball = readdirSync(PACK).find((file) => /^kyc-widget-.*\.tgz$/.test(file));
