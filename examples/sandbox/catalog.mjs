@@ -23,6 +23,8 @@ export const SANDBOX_TOKENS = Object.freeze({
   jumio: 'sbx_tok_jumio_2b7d9e4f1a6c8053',
   idenfy: 'sbx_tok_idenfy_8c1e4b7a2d9f3065',
   didit: 'sbx_tok_didit_7e2c5a9b4f1d3068',
+  yoti: 'sbx_tok_yoti_3d8f1b6e9a2c5047',
+  caf: 'sbx_tok_caf_6a9d2f5c8e1b4073',
 });
 
 export const PROVIDER_LABELS = Object.freeze({
@@ -33,6 +35,10 @@ export const PROVIDER_LABELS = Object.freeze({
   jumio: 'Jumio',
   idenfy: 'iDenfy',
   didit: 'Didit',
+  yoti: 'Yoti',
+  veratad: 'Veratad',
+  caf: 'CAF',
+  zignsec: 'ZignSec',
 });
 
 /** `base` with the given query parameters (undefined and '' left out). */
@@ -107,6 +113,32 @@ export const PROVIDER_DEMOS = Object.freeze({
   didit: (origin, options = {}) => ({
     provider: 'didit',
     sessionUrl: withQuery(`${origin}/didit/session/${segment(SANDBOX_TOKENS.didit)}`, { ...pageQuery(options), session: options.session }),
+    allowedOrigins: origin,
+  }),
+
+  yoti: (origin, options = {}) => ({
+    provider: 'yoti',
+    // The URL method: the widget adds sessionToken (the token is a property, never an attribute).
+    sessionUrl: withQuery(`${origin}/yoti/idverify/v1/web/index.html`, { sessionID: options.session ?? 'sbx_yoti_session_0001', ...pageQuery(options) }),
+    sessionToken: SANDBOX_TOKENS.yoti,
+    allowedOrigins: origin,
+  }),
+
+  veratad: (origin, options = {}) => ({
+    provider: 'veratad',
+    sessionUrl: withQuery(`${origin}/veratad/${segment(options.session ?? 'sbx-veratad-link-0001')}`, pageQuery(options)),
+    allowedOrigins: origin,
+  }),
+
+  caf: (origin, options = {}) => ({
+    provider: 'caf',
+    sessionUrl: withQuery(`${origin}/caf/${segment(SANDBOX_TOKENS.caf)}`, { ...pageQuery(options), session: options.session }),
+    allowedOrigins: origin,
+  }),
+
+  zignsec: (origin, options = {}) => ({
+    provider: 'zignsec',
+    sessionUrl: withQuery(`${origin}/zignsec/ui/scanning-dp50/${segment(options.session ?? 'sbx-zignsec-session-0001')}`, { otp: 'sbx-otp', ...pageQuery(options) }),
     allowedOrigins: origin,
   }),
 });

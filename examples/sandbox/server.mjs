@@ -99,8 +99,8 @@ export const routes = {
   }),
   '/forge': page('forge.html'),
   '/spy': page('spy.html'),
-  // Provider-shaped pages (see catalog.mjs). Sumsub (/sumsub/websdk/websdk.html) and iDenfy (/idenfy/)
-  // are plain files under public/ and need no route.
+  // Provider-shaped pages (see catalog.mjs). Sumsub (/sumsub/websdk/websdk.html), iDenfy (/idenfy/) and
+  // Yoti (/yoti/idverify/v1/web/index.html) are plain files under public/ and need no route.
   '/once': once,
   // Sumsub's WebSDK compares its base URL with event.origin: its real SDK (test/browser/conformance.test.ts)
   // needs the frame at the origin's root, as in.sumsub.com has it.
@@ -112,6 +112,9 @@ export const routes = {
   '/jumio/web/*': page('jumio/web.html'),
   '/didit/session/*': page('didit/session.html'),
   '/didit/u/*': page('didit/session.html'),
+  '/veratad/*': page('veratad/index.html'),
+  '/caf/*': page('caf/index.html'),
+  '/zignsec/ui/scanning-dp50/*': page('zignsec/index.html'),
 };
 
 export function findRoute(pathname, table = routes) {

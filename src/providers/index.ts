@@ -1,10 +1,14 @@
+import { caf } from './caf/frame';
 import { didit } from './didit/frame';
 import { generic } from './generic/frame';
 import { idenfy } from './idenfy/frame';
 import { jumio } from './jumio/frame';
 import { persona } from './persona/frame';
 import { sumsub } from './sumsub/frame';
+import { veratad } from './veratad/frame';
 import { veriff } from './veriff/frame';
+import { yoti } from './yoti/frame';
+import { zignsec } from './zignsec/frame';
 import type { ProviderFrame, ProviderProtocol } from './types';
 
 /**
@@ -13,7 +17,7 @@ import type { ProviderFrame, ProviderProtocol } from './types';
  * are one lazy chunk (protocols.ts), fetched while the frame loads; the bridge holds early messages.
  * Adding a provider: its folder (frame.ts, protocol.ts), one line here and one in protocols.ts.
  */
-export const FRAMES = [generic, persona, sumsub, veriff, jumio, idenfy, didit] as const;
+export const FRAMES = [generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf, zignsec] as const;
 
 export type ProviderId = (typeof FRAMES)[number]['id'];
 

@@ -1,3 +1,4 @@
+import { cafProtocol } from './caf/protocol';
 import { diditProtocol } from './didit/protocol';
 import { genericProtocol } from './generic/protocol';
 import { idenfyProtocol } from './idenfy/protocol';
@@ -6,7 +7,10 @@ import { jumioProtocol } from './jumio/protocol';
 import { personaProtocol } from './persona/protocol';
 import { sumsubProtocol } from './sumsub/protocol';
 import type { ProviderProtocol } from './types';
+import { veratadProtocol } from './veratad/protocol';
 import { veriffProtocol } from './veriff/protocol';
+import { yotiProtocol } from './yoti/protocol';
+import { zignsecProtocol } from './zignsec/protocol';
 
 /** Every provider's decoder and replies: one lazy chunk, so a page makes one request with nothing chained behind it. */
 export const PROTOCOLS: Readonly<Record<ProviderId, ProviderProtocol>> = {
@@ -17,4 +21,8 @@ export const PROTOCOLS: Readonly<Record<ProviderId, ProviderProtocol>> = {
   jumio: jumioProtocol,
   idenfy: idenfyProtocol,
   didit: diditProtocol,
+  yoti: yotiProtocol,
+  veratad: veratadProtocol,
+  caf: cafProtocol,
+  zignsec: zignsecProtocol,
 };

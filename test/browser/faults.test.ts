@@ -135,7 +135,7 @@ describe('session endpoint faults', () => {
 
 describe('load', () => {
   it('20 widgets, different providers and outcomes: every event reaches only its own element', async () => {
-    const providers: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit'];
+    const providers: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec'];
     const scripts: Record<DemoProvider, string[]> = {
       generic: ['ready', 'start', 'complete:declined'],
       persona: ['ready', 'start', 'complete:approved'],
@@ -144,6 +144,10 @@ describe('load', () => {
       jumio: ['loaded', 'success'],
       idenfy: ['status:APPROVED:APPROVED'],
       didit: ['ready', 'started', 'completed:Declined'],
+      yoti: ['success'],
+      veratad: ['state:PENDING:DCAMS::NEXT', 'word:PASS'],
+      caf: ['step:INSTRUCTIONS:0', 'finished'],
+      zignsec: ['result:OperatorRequired'],
     };
     const host = document.createElement('div');
     document.body.append(host);
@@ -170,7 +174,7 @@ describe('load', () => {
         expect(seen.filter((s) => s.startsWith('kyc-complete'))).toEqual([`kyc-complete:${provider}`]);
         expect(seen.some((s) => s.startsWith('foreign') || s.startsWith('kyc-error'))).toBe(false);
       }
-      figures.push(`load: 20 widgets (7 providers) completed, each with exactly its own kyc-complete`);
+      figures.push(`load: 20 widgets (${providers.length} providers) completed, each with exactly its own kyc-complete`);
     } finally {
       host.remove();
     }

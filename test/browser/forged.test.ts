@@ -84,6 +84,19 @@ function realShapes(provider: DemoProvider, el: KycWidgetElement): unknown[] {
         { type: 'didit:error', data: { error: 'camera_permission_denied' } },
         { type: 'didit:close_request' },
       ];
+    case 'yoti':
+      return [{ eventType: 'SUCCESS' }, { eventType: 'ERROR', eventCode: 1000 }, { eventType: 'ERROR', eventCode: 2002 }, { eventType: 'STARTED' }];
+    case 'veratad':
+      return ['PASS', 'FAIL', 'CLOSE', 'LINK EXPIRED', { status: 'PASS', component: 'DCAMS', error: '', event: '' }, { status: '', component: '', error: 'BAD TOKEN', event: '' }];
+    case 'caf':
+      return [{ code: 'ONBOARDING_FINISHED', response: { executionId: 'forged' } }, { code: 'SDK_CAMERA_DENIED', response: {} }, { code: 'STEP_STARTED', response: { stepName: 'FORGED', stepIndex: 1 } }];
+    case 'zignsec': {
+      const sessionId = src.pathname.split('/').pop();
+      return [
+        { product: 'SCANNING', payload: { sessionId, sessionStatus: 'Accepted', relayState: null, errorCode: null, errorDetails: null } },
+        { product: 'SCANNING', payload: { sessionId, sessionStatus: 'OperatorRequired', errorCode: 'LINK_EXPIRED', errorDetails: 'forged' } },
+      ];
+    }
   }
 }
 
@@ -171,7 +184,7 @@ function tally(events: Recorded[], el: KycWidgetElement, state: string, tried: n
   if (el.state !== state) totals.stateChanges++;
 }
 
-const PROVIDERS: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit'];
+const PROVIDERS: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec'];
 const READY: Record<DemoProvider, string> = {
   generic: 'ready',
   persona: 'ready',
@@ -180,8 +193,12 @@ const READY: Record<DemoProvider, string> = {
   jumio: 'loaded',
   idenfy: '',
   didit: 'ready',
+  yoti: '',
+  veratad: '',
+  caf: '',
+  zignsec: '',
 };
-const SETTLED: Record<DemoProvider, string> = { generic: 'ready', persona: 'ready', sumsub: 'ready', veriff: 'in-progress', jumio: 'ready', idenfy: 'ready', didit: 'ready' };
+const SETTLED: Record<DemoProvider, string> = { generic: 'ready', persona: 'ready', sumsub: 'ready', veriff: 'in-progress', jumio: 'ready', idenfy: 'ready', didit: 'ready', yoti: 'ready', veratad: 'ready', caf: 'ready', zignsec: 'ready' };
 
 describe('forged messages: zero events, zero state changes, zero exceptions', () => {
   PROVIDERS.forEach((provider, index) => {

@@ -112,7 +112,7 @@ export function attr(value: string): string {
 
 // ---- provider sandbox pages (examples/sandbox/catalog.mjs) -------------------------------------
 
-export type DemoProvider = 'generic' | 'persona' | 'sumsub' | 'veriff' | 'jumio' | 'idenfy' | 'didit';
+export type DemoProvider = 'generic' | 'persona' | 'sumsub' | 'veriff' | 'jumio' | 'idenfy' | 'didit' | 'yoti' | 'veratad' | 'caf' | 'zignsec';
 
 export interface DemoOptions {
   /** Comma-separated steps of the page's scripted mode (see public/assets/<provider>.js). */

@@ -9,11 +9,11 @@ import { attr, demoInputs, frameOf, settle, type DemoProvider } from './helpers'
  * The result of each run (frame URL, state, error) must be the same as the reference order's.
  */
 
-const PROVIDERS: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit'];
+const PROVIDERS: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec'];
 const counts = { runs: 0, differing: 0, exceptions: 0 };
 
 afterAll(() => {
-  console.log(`order: ${counts.runs} runs (7 providers × attribute and property orders, 4 ways), ${counts.differing} differing, ${counts.exceptions} exceptions`);
+  console.log(`order: ${counts.runs} runs (${PROVIDERS.length} providers × attribute and property orders, 4 ways), ${counts.differing} differing, ${counts.exceptions} exceptions`);
 });
 
 function permutations<T>(items: T[]): T[][] {

@@ -57,10 +57,10 @@ describe('the demo', () => {
   it('offers every provider in its picker, and each one reaches ready', async () => {
     const { page, problems } = await openDemo();
     const providers = await page.locator('select[name=provider] option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(providers).toEqual(['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit']);
+    expect(providers).toEqual(['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec']);
     // The person picking sees names, not ids.
     const labels = await page.locator('select[name=provider] option').allTextContents();
-    expect(labels).toEqual(['Generic protocol', 'Persona', 'Sumsub', 'Veriff', 'Jumio', 'iDenfy', 'Didit']);
+    expect(labels).toEqual(['Generic protocol', 'Persona', 'Sumsub', 'Veriff', 'Jumio', 'iDenfy', 'Didit', 'Yoti', 'Veratad', 'CAF', 'ZignSec']);
     for (const provider of providers) {
       await page.selectOption('select[name=provider]', provider);
       await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state), { message: provider, timeout: 10000 }).toBe('ready');

@@ -1,5 +1,5 @@
 // Shared by the per-provider sandbox frames (persona.js, sumsub.js, veriff.js, jumio.js, idenfy.js,
-// didit.js): the wire to the host page, the scripted-mode runner and the interactive panel. Each
+// didit.js, yoti.js, veratad.js, caf.js, zignsec.js): the wire to the host page, the scripted-mode runner and the interactive panel. Each
 // provider page only says how its own messages look; nothing here knows any provider's format.
 //
 // Wire: everything is posted to window.parent with the host page's origin as targetOrigin
