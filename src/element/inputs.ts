@@ -6,7 +6,7 @@
  */
 
 export interface Inputs {
-  /** Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy or didit. */
+  /** Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf or zignsec. */
   provider: string;
   /** The session or flow URL the host's backend created with the provider. */
   sessionUrl: string | undefined;

@@ -70,7 +70,7 @@ export class KycWidgetElement extends Base {
   }
 
   /**
-   * Which frame protocol to speak: generic, persona, sumsub, veriff, jumio, idenfy or didit.
+   * Which frame protocol to speak: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf or zignsec.
    * @attr provider
    * @default 'generic'
    */

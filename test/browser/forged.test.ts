@@ -195,7 +195,7 @@ const READY: Record<DemoProvider, string> = {
   didit: 'ready',
   yoti: '',
   veratad: '',
-  caf: '',
+  caf: 'wait:1', // scripted: its interactive page reports a first step on load
   zignsec: '',
 };
 const SETTLED: Record<DemoProvider, string> = { generic: 'ready', persona: 'ready', sumsub: 'ready', veriff: 'in-progress', jumio: 'ready', idenfy: 'ready', didit: 'ready', yoti: 'ready', veratad: 'ready', caf: 'ready', zignsec: 'ready' };

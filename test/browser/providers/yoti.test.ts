@@ -1,0 +1,119 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
+import {
+  applyInputs,
+  clickInFrame,
+  demoInputs,
+  detailOf,
+  eventTypes,
+  expectForgeriesIgnored,
+  expectSpyHearsNothing,
+  fitViewport,
+  fixtureCleanup,
+  frameSrc,
+  mountDemo,
+  record,
+  removeForgers,
+  scriptDone,
+  untilState,
+  widget,
+} from '../helpers';
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+});
+
+const TOKEN = SANDBOX_TOKENS.yoti;
+
+/** The widget with Yoti's post method: the bare URL, the session handed over in INIT_SESSION. */
+async function mountPost(script: string, session = 'sbx_yoti_post_0001') {
+  const inputs = demoInputs('yoti', { script, session });
+  const el = await widget('<kyc-widget></kyc-widget>');
+  const events = record(el);
+  el.options = { launch: 'post' };
+  applyInputs(el, inputs);
+  const frame = await frameSrc(el);
+  return { el, events, frame };
+}
+
+describe('yoti: the sandbox Yoti IDV client, in real Chromium', () => {
+  // Yoti's URL launch says nothing before the end: `wait:50` keeps the message behind the iframe's load event.
+  it('URL launch: ready on load, SUCCESS → kyc-submit and kyc-complete (pending) with the session id', async () => {
+    const { el, events, frame } = await mountDemo('yoti', { script: 'wait:50,success', session: 'sbx_yoti_a1' });
+    await untilState(el, 'complete');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete']);
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'yoti', outcome: 'pending', sessionId: 'sbx_yoti_a1' });
+    const url = new URL(frame);
+    expect([url.searchParams.get('sessionID'), url.searchParams.get('sessionToken')]).toEqual(['sbx_yoti_a1', TOKEN]);
+    expect(el.getAttribute('session-token')).toBeNull();
+    expect(JSON.stringify(events)).not.toContain(TOKEN);
+  });
+
+  it('post method: the frame URL holds no session; INIT_SESSION hands it over and the flow finishes', async () => {
+    const { el, events, frame } = await mountPost('success');
+    await untilState(el, 'complete');
+    expect([...new URL(frame).searchParams.keys()]).toEqual(['script']);
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-submit', 'kyc-complete']);
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'pending', sessionId: 'sbx_yoti_post_0001' });
+  });
+
+  it('post method: the sandbox checks INIT_SESSION (it would end in ERROR 2003/2004 and never finish its script)', async () => {
+    const { el, events, frame } = await mountPost('wait:50');
+    await untilState(el, 'ready');
+    await scriptDone(frame);
+    expect(eventTypes(events)).toEqual(['kyc-ready']);
+  });
+
+  it('ERROR 1000 (the person cancelled) → kyc-cancel', async () => {
+    const { el, events } = await mountDemo('yoti', { script: 'wait:50,error:1000' });
+    await untilState(el, 'cancelled');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-cancel']);
+  });
+
+  it.each([
+    ['2002', 'session-expired', false],
+    ['4000', 'camera-unavailable', true],
+    ['3000', 'provider-error', true],
+    ['5007', 'provider-error', false],
+  ])('ERROR %s → kyc-error %s (recoverable %s): Yoti ends its flow on an error', async (code, expected, recoverable) => {
+    const { el, events } = await mountDemo('yoti', { script: `wait:50,error:${code}` });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'yoti', code: expected, providerCode: code, recoverable });
+  });
+
+  it('a frame that sends its result twice gives exactly one ending', async () => {
+    const { el, events, frame } = await mountDemo('yoti', { script: 'wait:50,success,error:1000,success' });
+    await untilState(el, 'complete');
+    await scriptDone(frame, { frameRemoved: true });
+    expect(eventTypes(events).filter((t) => t === 'kyc-complete' || t === 'kyc-cancel')).toEqual(['kyc-complete']);
+  });
+
+  it('ignores Yoti-shaped endings forged by the host page, a second sandbox frame and a stranger', async () => {
+    const { el, events } = await mountDemo('yoti');
+    await untilState(el, 'ready');
+    await expectForgeriesIgnored(el, events, [{ eventType: 'SUCCESS' }, { eventType: 'ERROR', eventCode: 1000 }, JSON.stringify({ eventType: 'ERROR', eventCode: 2002 })]);
+  });
+
+  it('sends nothing to its frame once the frame has navigated to another origin', async () => {
+    const { el } = await expectSpyHearsNothing('yoti', []);
+    expect(el.state).toBe('ready');
+  });
+});
+
+describe('yoti: the interactive page (the demo’s click-through)', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it.each([
+    ['Finish (SUCCESS)', 'complete'],
+    ['Cancel (1000)', 'cancelled'],
+    ['Camera permission not granted (4000)', 'error'],
+  ])('“%s” → %s', async (button, state) => {
+    const { el } = await mountDemo('yoti');
+    await untilState(el, 'ready');
+    await clickInFrame(el, button);
+    await untilState(el, state);
+  });
+});

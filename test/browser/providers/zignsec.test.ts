@@ -1,0 +1,80 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clickInFrame,
+  detailOf,
+  eventTypes,
+  expectForgeriesIgnored,
+  expectSpyHearsNothing,
+  fitViewport,
+  fixtureCleanup,
+  mountDemo,
+  removeForgers,
+  scriptDone,
+  untilState,
+} from '../helpers';
+
+afterEach(() => {
+  fixtureCleanup();
+  removeForgers();
+});
+
+describe('zignsec: the sandbox ZignSec scanning flow, in real Chromium', () => {
+  it.each([
+    ['Accepted', 'approved'],
+    ['OperatorRequired', 'pending'],
+  ])('ready on load; sessionStatus %s → kyc-complete %s with the session id', async (status, outcome) => {
+    const { el, events } = await mountDemo('zignsec', { script: `wait:50,result:${status}`, session: 'sbx-zs-a1' });
+    await untilState(el, 'complete');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-submit', 'kyc-complete']);
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'zignsec', outcome, sessionId: 'sbx-zs-a1' });
+  });
+
+  it('LINK_EXPIRED (JSON string) → kyc-error session-expired', async () => {
+    const { el, events } = await mountDemo('zignsec', { script: 'wait:50,encoding:json,error:LINK_EXPIRED:OperatorRequired' });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'zignsec', code: 'session-expired', providerCode: 'LINK_EXPIRED', recoverable: false });
+  });
+
+  it('USER_CANCEL → kyc-cancel', async () => {
+    const { el, events } = await mountDemo('zignsec', { script: 'wait:50,error:USER_CANCEL' });
+    await untilState(el, 'cancelled');
+    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-cancel']);
+  });
+
+  it("a message about another session is ignored; this session's result counts once", async () => {
+    const { el, events, frame } = await mountDemo('zignsec', { script: 'wait:50,result:OperatorRequired,session:other,result:Accepted', session: 'sbx-zs-b2' });
+    await untilState(el, 'complete');
+    await scriptDone(frame, { frameRemoved: true });
+    expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['pending']);
+    expect(new URL(frame).searchParams.get('otp')).toBe('sbx-otp');
+  });
+
+  it('ignores SCANNING results forged by the host page, a second sandbox frame and a stranger', async () => {
+    const { el, events } = await mountDemo('zignsec', { session: 'sbx-zs-forged' });
+    await untilState(el, 'ready');
+    await expectForgeriesIgnored(el, events, [
+      { product: 'SCANNING', payload: { sessionId: 'sbx-zs-forged', sessionStatus: 'Accepted', relayState: null, errorCode: null, errorDetails: null } },
+      JSON.stringify({ product: 'SCANNING', payload: { sessionId: 'sbx-zs-forged', errorCode: 'LINK_EXPIRED' } }),
+    ]);
+  });
+
+  it('sends nothing to its frame once the frame has navigated to another origin', async () => {
+    const { el } = await expectSpyHearsNothing('zignsec', []);
+    expect(el.state).toBe('ready');
+  });
+});
+
+describe('zignsec: the interactive page', () => {
+  beforeAll(() => fitViewport());
+  afterAll(() => fitViewport(false));
+
+  it.each([
+    ['Accepted', 'complete'],
+    ['Link expired (LINK_EXPIRED)', 'error'],
+  ])('“%s” → %s', async (button, state) => {
+    const { el } = await mountDemo('zignsec');
+    await untilState(el, 'ready');
+    await clickInFrame(el, button);
+    await untilState(el, state);
+  });
+});
