@@ -31,10 +31,16 @@ function resolve(pathname, mounts) {
   return null;
 }
 
-/** `vars`: {NAME: value} for %NAME% in HTML; `frameOrigins`: origins the pages may frame; `dist`: the build to serve. */
-export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}, frameOrigins = [], dist = path.join(ROOT, 'dist') } = {}) {
+/**
+ * `vars`: {NAME: value} for %NAME% in HTML; `frameOrigins`: origins the pages may frame; `dist`: the build
+ * to serve; `mounts`: more [prefix, folder] pairs; `pages`: a Map of generated pages, pathname →
+ * {html, csp} (csp false: no policy, for the providers' SDKs, which inject inline styles), read at
+ * request time so a section may add pages while the server runs.
+ */
+export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}, frameOrigins = [], dist = path.join(ROOT, 'dist'), mounts: extra = [], pages = new Map() } = {}) {
   const mounts = [
     ['/dist/', path.resolve(dist)],
+    ...extra.map(([prefix, folder]) => [prefix, path.resolve(folder)]),
     ['/', PAGES],
   ];
   const csp = hostPolicy(frameOrigins.join(' ') || "'none'");
@@ -47,6 +53,14 @@ export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}
       if (!decoded.includes('..') && !decoded.includes('\0')) file = resolve(decoded, mounts);
     } catch {
       file = null;
+    }
+    const generated = pages.get(decoded);
+    if (generated) {
+      const body = Buffer.from(generated.html);
+      const headers = { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-store', 'Content-Length': body.length };
+      if (generated.csp !== false) headers['Content-Security-Policy'] = csp;
+      res.writeHead(200, headers).end(body);
+      return;
     }
     let body;
     try {
@@ -68,6 +82,7 @@ export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}
   await new Promise((done, fail) => server.once('error', fail).listen(port, host, done));
   const actualPort = server.address().port;
   return {
+    pages,
     port: actualPort,
     origin: `http://${host}:${actualPort}`,
     close: () =>
