@@ -4,7 +4,7 @@
 // (bundled from npm as a host's bundler would) driving the same sandbox page; and two other ways of
 // loading the widget (generic mode). All cases are loaded once per round, in a rotating order, so slow
 // moments of the machine are shared; ratios are paired by round.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROVIDER_DEMOS, SANDBOX_TOKENS } from '../examples/sandbox/catalog.mjs';
@@ -15,8 +15,36 @@ export const SDK_DIR = path.join(ROOT, 'bench', '.build', 'sdk');
 
 /** The providers whose own host SDK the bench drives (bench/sdk/<id>.js). */
 export const SDKS = ['persona', 'sumsub', 'veriff'];
+/**
+ * What each SDK's ready callback is, and which of the widget's marks it is compared with: the same
+ * provider message reaching host code. Veriff's SDK surfaces nothing before STARTED (bench/sdk/veriff.js).
+ */
+export const SDK_READY = {
+  persona: { callback: 'Client onReady', widgetMark: 'ready', widgetEvent: 'kyc-ready' },
+  sumsub: { callback: 'onMessage idCheck.onInitialized', widgetMark: 'ready', widgetEvent: 'kyc-ready' },
+  veriff: { callback: 'onEvent STARTED', widgetMark: 'start', widgetEvent: 'kyc-start' },
+};
 /** Providers whose frame sends a ready message (ready.js knows each); the others' ready is the iframe's load. */
 const MESSAGE_READY = new Set(['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'didit']);
+/** The provider message (or event) each bare iframe host takes as ready: docs/providers/*.md. */
+export const READY_SIGNAL = {
+  generic: '{kyc: 1, type: "ready"}',
+  persona: '{name: "ready"}',
+  sumsub: 'idCheck.onInitialized (host answers onReady with init)',
+  veriff: '"VERIFF_HANDSHAKE"',
+  jumio: 'payload.value "loaded"',
+  didit: '{type: "didit:ready"}',
+};
+export const readySignal = (provider) => READY_SIGNAL[provider] ?? 'iframe load event';
+/**
+ * Catalog options per mode (examples/sandbox/catalog.mjs). None: the page's own mode, in which every
+ * provider page with a ready message says it from its module script, before the frame's load event (a
+ * `script` step runs only after load), and the only mode the Persona and Sumsub SDKs can run (they build
+ * the frame URL themselves). Veriff's frame says VERIFF_STARTED right after the render, for its SDK's
+ * first callback; the widget and the bare iframe get the same URL.
+ */
+export const FRAME_OPTIONS = { veriff: { script: 'started' } };
+const inputsFor = (provider, sandboxOrigin) => PROVIDER_DEMOS[provider](sandboxOrigin, FRAME_OPTIONS[provider] ?? {});
 /** Other ways of loading the widget, measured in generic mode ("module" is the default, the mode cases). */
 export const MARKUPS = {
   module: '<script type="module" src="/dist/kyc-widget.js"></script>',
@@ -26,6 +54,8 @@ export const MARKUPS = {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const esc = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** A value as a JavaScript literal safe inside an inline <script> (no "</script>", no "<!--"). */
+const js = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 function page(title, head, body) {
   return `<!doctype html>
@@ -43,9 +73,9 @@ ${body}
 `;
 }
 
-/** The widget in `provider`'s mode, on its sandbox page (interactive: every page says ready by itself). */
+/** The widget in `provider`'s mode, on its sandbox page (see FRAME_OPTIONS). */
 function widgetPage(provider, sandboxOrigin, markup = 'module') {
-  const inputs = PROVIDER_DEMOS[provider](sandboxOrigin, {});
+  const inputs = inputsFor(provider, sandboxOrigin);
   const attributes = [
     ['provider', inputs.provider],
     ['session-url', inputs.sessionUrl],
@@ -53,136 +83,237 @@ function widgetPage(provider, sandboxOrigin, markup = 'module') {
     ...(inputs.options ? [['options', JSON.stringify(inputs.options)]] : []),
   ];
   const element = `  <kyc-widget ${attributes.map(([name, value]) => `${name}="${esc(value)}"`).join(' ')}></kyc-widget>`;
-  // The token as a property, from a classic script right after the element (before the module runs).
-  const token = inputs.sessionToken ? `\n  <script src="/token.js" data-token="${esc(inputs.sessionToken)}"></script>` : '';
+  // The token as a property, never an attribute, from an inline classic script right after the element: it
+  // runs before the module (module scripts wait for the parser), costs no request, and the page's policy
+  // allows it by its hash (server.mjs).
+  const token = inputs.sessionToken ? `\n  <script>document.currentScript.previousElementSibling.sessionToken = ${js(inputs.sessionToken)};</script>` : '';
   return page(`widget, ${provider}, ${markup}`, `  <script src="/ready.js" data-mode="widget"></script>\n  ${MARKUPS[markup]}`, element + token);
 }
 
-/** A bare iframe on exactly the URL (and attributes) the widget requested in that mode. */
+/**
+ * A bare iframe on exactly the URL (and attributes) the widget requested in that mode. Its host code is
+ * ready.js: the provider's own ready message, or the iframe's load event. Sumsub's host also answers the
+ * handshake, with the token from an inline script (never an attribute).
+ */
 export function barePage(provider, sandboxOrigin, frame) {
   const ready = MESSAGE_READY.has(provider) ? provider : 'load';
+  const token = ready === 'sumsub' ? inputsFor(provider, sandboxOrigin).sessionToken : undefined;
+  const tokenScript = token ? `  <script>window.__benchAccessToken = ${js(token)};</script>\n` : '';
+  const attributes = [
+    ['title', frame.title || 'Identity verification'],
+    ['allow', frame.allow ?? ''],
+    ...(frame.sandbox != null ? [['sandbox', frame.sandbox]] : []),
+    ['referrerpolicy', frame.referrerPolicy || 'strict-origin-when-cross-origin'],
+  ];
   return page(
     `bare iframe, ${provider}`,
-    `  <script src="/ready.js" data-mode="baseline" data-ready="${ready}" data-frame-origin="${esc(sandboxOrigin)}"></script>`,
-    `  <iframe class="baseline" src="${esc(frame.src)}" title="Identity verification" allow="${esc(frame.allow ?? '')}" referrerpolicy="strict-origin-when-cross-origin"></iframe>`,
+    `${tokenScript}  <script src="/ready.js" data-mode="baseline" data-ready="${ready}" data-frame-origin="${esc(sandboxOrigin)}"${token ? ' data-token-from="__benchAccessToken"' : ''}></script>`,
+    `  <iframe class="baseline" src="${esc(frame.src)}" ${attributes.map(([name, value]) => `${name}="${esc(value)}"`).join(' ')}></iframe>`,
   );
 }
+
+/** The settings each SDK host script reads (bench/sdk/host.js), from the same catalog entry as the widget's mode. */
+function sdkSettings(provider, sandboxOrigin) {
+  const inputs = inputsFor(provider, sandboxOrigin);
+  const url = new URL(inputs.sessionUrl);
+  if (provider === 'persona') {
+    return { sandbox: sandboxOrigin, templateId: url.searchParams.get('inquiry-template-id'), environmentId: url.searchParams.get('environment-id') };
+  }
+  if (provider === 'sumsub') return { sandbox: sandboxOrigin, token: inputs.sessionToken ?? SANDBOX_TOKENS.sumsub };
+  // Veriff: the catalog's session URL; the SDK adds `lang` as the widget does (its locale, `en` here).
+  return { sandbox: sandboxOrigin, url: inputs.sessionUrl, lang: 'en' };
+}
+
+const SDK_ROOTS = { sumsub: 'sumsub-websdk-container', veriff: 'veriff-root' };
 
 function sdkPage(provider, sandboxOrigin) {
-  const token = SANDBOX_TOKENS[provider] ?? '';
   return page(
     `${provider}'s own SDK`,
-    `  <meta name="bench" data-sandbox="${esc(sandboxOrigin)}" data-token="${esc(token)}">\n  <script src="/ready.js" data-mode="sdk"></script>\n  <script type="module" src="/sdk/${provider}.js"></script>`,
-    provider === 'sumsub' ? '  <div id="sumsub-websdk-container"></div>' : '',
+    `  <script>window.__benchSdk = ${js(sdkSettings(provider, sandboxOrigin))};</script>\n  <script src="/ready.js" data-mode="sdk"></script>\n  <script type="module" src="/sdk/${provider}.js"></script>`,
+    SDK_ROOTS[provider] ? `  <div id="${SDK_ROOTS[provider]}" class="sdk-root"></div>` : '',
   );
 }
 
-/** Every case but the bare iframes (they need the widget's frame URL, see discoverFrames). */
+/**
+ * Every case but the bare iframes (they need the widget's frame URL, see discoverFrames). A catalog entry
+ * that throws gives a case with `error` (an error row), not a crash.
+ */
 export function modeCases(sandboxOrigin, providers = Object.keys(PROVIDER_DEMOS)) {
-  const cases = providers.map((provider) => ({ id: `widget:${provider}`, kind: 'widget', provider, path: `/modes/widget-${provider}.html`, html: widgetPage(provider, sandboxOrigin) }));
+  const attempt = (item, html) => {
+    try {
+      return { ...item, html: html() };
+    } catch (error) {
+      return { ...item, html: '', error: `the page could not be built: ${error?.message ?? error}` };
+    }
+  };
+  const cases = providers.map((provider) =>
+    attempt({ id: `widget:${provider}`, kind: 'widget', provider, path: `/modes/widget-${provider}.html`, needs: provider in SDK_READY ? [...new Set(['ready', SDK_READY[provider].widgetMark])] : ['ready'] }, () => widgetPage(provider, sandboxOrigin)),
+  );
   for (const markup of Object.keys(MARKUPS).filter((m) => m !== 'module')) {
-    cases.push({ id: `markup:${markup}`, kind: 'markup', provider: 'generic', markup, path: `/modes/markup-${markup}.html`, html: widgetPage('generic', sandboxOrigin, markup) });
+    cases.push(attempt({ id: `markup:${markup}`, kind: 'markup', provider: 'generic', markup, path: `/modes/markup-${markup}.html` }, () => widgetPage('generic', sandboxOrigin, markup)));
   }
   for (const provider of SDKS.filter((p) => providers.includes(p))) {
-    cases.push({ id: `sdk:${provider}`, kind: 'sdk', provider, path: `/modes/sdk-${provider}.html`, html: sdkPage(provider, sandboxOrigin), csp: false });
+    cases.push(attempt({ id: `sdk:${provider}`, kind: 'sdk', provider, path: `/modes/sdk-${provider}.html`, csp: false }, () => sdkPage(provider, sandboxOrigin)));
   }
   return cases;
 }
 
-/** Bundles each SDK host script on its own (one file per page, minified, production), as a host's build would. */
+/**
+ * Bundles each SDK host script on its own (one file per page, minified, production), as a host's build
+ * would: Vite's build API, no config file, into bench/.build/sdk/<provider>.js (gitignored). Returns
+ * {provider: {file, raw, gzip, brotli}} for the bundles built and {provider: {error}} for the others
+ * (their cases become error rows).
+ */
 export async function buildSdkHosts() {
   const { build } = await import('vite');
+  const { compressedSizes } = await import('./sizes.mjs');
   mkdirSync(SDK_DIR, { recursive: true });
+  const out = {};
   for (const provider of SDKS) {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: ROOT,
-      define: { 'process.env.NODE_ENV': '"production"' },
-      build: {
-        outDir: SDK_DIR,
-        emptyOutDir: false,
-        minify: true,
-        target: 'es2022',
-        lib: { entry: path.join(ROOT, 'bench', 'sdk', `${provider}.js`), formats: ['es'], fileName: () => `${provider}.js` },
-      },
-    });
+    try {
+      await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: ROOT,
+        define: { 'process.env.NODE_ENV': '"production"' },
+        build: {
+          outDir: SDK_DIR,
+          emptyOutDir: false,
+          minify: true,
+          target: 'es2022',
+          lib: { entry: path.join(ROOT, 'bench', 'sdk', `${provider}.js`), formats: ['es'], fileName: () => `${provider}.js` },
+        },
+      });
+      const file = path.join(SDK_DIR, `${provider}.js`);
+      out[provider] = { file: `/sdk/${provider}.js`, ...compressedSizes(readFileSync(file)) };
+    } catch (error) {
+      out[provider] = { error: `the SDK host bundle could not be built: ${String(error?.message ?? error).split('\n')[0]}` };
+    }
   }
+  return out;
 }
 
-/** One cold load: a new context (own cache, sockets, renderer), throttled before navigating. */
-async function loadOnce(browser, url, rate) {
+/**
+ * One cold load: a new context (own cache, sockets, renderer), throttled before navigating. Resolves when
+ * the page has reported every mark in `needs` ("bench:<mark> <ms>" console messages, see ready.js); then,
+ * with the figures taken, reads the page's resource entries and long tasks.
+ */
+async function loadOnce(browser, url, rate, needs = ['ready'], timeoutMs = 20000) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    const ready = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready within 20 s: ${url}`)), 20000);
+    const marks = {};
+    const done = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${needs.filter((m) => !(m in marks)).join(' / ')} within ${timeoutMs / 1000} s: ${url}`)), timeoutMs);
       page.on('console', (message) => {
         const text = message.text();
-        if (text.startsWith('bench:ready ')) {
+        const match = /^bench:([a-z-]+) (.*)$/s.exec(text);
+        if (!match) return;
+        if (match[1] === 'error') {
           clearTimeout(timer);
-          resolve(Number(text.slice('bench:ready '.length)));
-        } else if (text.startsWith('bench:error ')) {
+          reject(new Error(`error before ready: ${match[2].slice(0, 300)}`));
+          return;
+        }
+        if (!(match[1] in marks)) marks[match[1]] = Number(match[2]);
+        if (needs.every((m) => m in marks)) {
           clearTimeout(timer);
-          reject(new Error(`kyc-error ${text.slice('bench:error '.length)}`));
+          resolve();
         }
       });
     });
-    ready.catch(() => {});
+    done.catch(() => {});
     await page.goto(url, { waitUntil: 'commit' });
-    const readyAt = await ready;
-    // Read after the figure is taken. The iframe's resource entry appears when its document has loaded.
-    const marks = await page.evaluate(async () => {
+    await done;
+    // Read after the figures are taken. The iframe's resource entry appears when its document has loaded.
+    const read = await page.evaluate(async () => {
       const find = () => performance.getEntriesByType('resource').find((entry) => entry.initiatorType === 'iframe');
       for (let i = 0; i < 60 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       const frame = find();
+      window.__benchLongTasksFlush?.();
+      const rel = (name) => (name.startsWith(location.origin) ? name.slice(location.origin.length) : name);
+      const nav = performance.getEntriesByType('navigation')[0];
+      const entry = (e) => ({ path: rel(e.name), type: e.initiatorType, start: e.startTime, end: e.responseEnd, transfer: e.transferSize, encoded: e.encodedBodySize });
+      // The document itself always comes before its frame: listed first, as "(document)".
       const before = frame
-        ? performance
-            .getEntriesByType('resource')
-            .filter((entry) => entry.startTime < frame.startTime && entry.initiatorType !== 'iframe')
-            .map((entry) => ({ path: new URL(entry.name).pathname, bytes: entry.encodedBodySize, end: entry.responseEnd }))
+        ? [
+            ...(nav ? [{ ...entry(nav), path: '(document)', type: 'navigation' }] : []),
+            ...performance.getEntriesByType('resource').filter((e) => e.startTime < frame.startTime && e.initiatorType !== 'iframe').map(entry),
+          ]
         : [];
-      return { frameRequested: frame?.startTime, before, longTasks: window.__benchLongTasks };
+      return { frameRequested: frame?.startTime, frameResponseEnd: frame?.responseEnd, htmlEnd: nav?.responseEnd, before, longTasks: window.__benchLongTasks };
     });
     const frames = page.frames().filter((frame) => frame !== page.mainFrame());
-    return { ready: readyAt, ...marks, frameUrl: frames[0]?.url() };
+    return { ready: marks.ready, marks, ...read, frameUrl: frames[0]?.url() };
   } finally {
     await context.close();
   }
 }
 
-/** The long tasks that overlap the window between the frame request and ready. */
-function blocking(sample) {
-  if (!sample.longTasks || !Number.isFinite(sample.frameRequested)) return { longest: NaN, total: NaN, count: NaN };
-  const inWindow = sample.longTasks.filter((task) => task.start < sample.ready && task.start + task.duration > sample.frameRequested);
+/**
+ * Main-thread blocking of the host page between the frame request and ready, from the long tasks (≥ 50 ms)
+ * the page observed. Each task is clipped to the window [frameRequested, ready]: a task that was already
+ * running when the frame was requested (the one that creates the iframe) counts only from the request on.
+ *   longest  the longest clipped task (0 when none overlaps)
+ *   total    total blocking time: Σ over tasks of the part of [start + 50 ms, end] inside the window (the
+ *            time during which an input would have waited more than 50 ms), as Lighthouse clips TBT
+ *   count    tasks whose clipped part is ≥ 50 ms
+ *   whole    the longest overlapping task, unclipped (how long the task that held the window was)
+ */
+export function blocking(sample, at = sample.ready) {
+  if (!sample.longTasks || !Number.isFinite(sample.frameRequested) || !Number.isFinite(at)) return { longest: NaN, total: NaN, count: NaN, whole: NaN };
+  const from = sample.frameRequested;
+  const overlapping = sample.longTasks.filter((task) => task.start < at && task.start + task.duration > from);
+  const clipped = overlapping.map((task) => Math.min(task.start + task.duration, at) - Math.max(task.start, from));
+  const blockingPart = overlapping.map((task) => Math.max(0, Math.min(task.start + task.duration, at) - Math.max(task.start + 50, from)));
   return {
-    longest: Math.max(0, ...inWindow.map((task) => task.duration)),
-    total: inWindow.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
-    count: inWindow.length,
+    longest: Math.max(0, ...clipped),
+    total: blockingPart.reduce((sum, part) => sum + part, 0),
+    count: clipped.filter((length) => length >= 50).length,
+    whole: Math.max(0, ...overlapping.map((task) => task.duration)),
   };
 }
 
 /**
- * Loads each widget page once, unthrottled, and reads the frame the widget requested (URL and `allow`),
- * so the bare iframe case uses exactly that. A mode that fails here becomes an error row.
+ * Loads each widget page once, unthrottled, and reads the frame the widget requested (URL, `allow`,
+ * `sandbox`, referrer policy, title), so the bare iframe case uses exactly that. A mode that fails here
+ * (no frame, or the widget in its error state) becomes an error row.
  */
 export async function discoverFrames(browser, hostOrigin, cases) {
   const frames = {};
   for (const item of cases.filter((c) => c.kind === 'widget')) {
+    if (item.error) {
+      frames[item.provider] = { error: item.error };
+      continue;
+    }
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       await page.goto(`${hostOrigin}${item.path}`);
-      await page.waitForFunction(() => ['ready', 'in-progress', 'error'].includes(document.querySelector('kyc-widget')?.state), null, { timeout: 15000 });
-      frames[item.provider] = await page.evaluate(() => {
+      try {
+        await page.waitForFunction(() => ['ready', 'in-progress', 'error'].includes(document.querySelector('kyc-widget')?.state), null, { timeout: 15000 });
+      } catch {
+        const state = await page.evaluate(() => document.querySelector('kyc-widget')?.state).catch(() => undefined);
+        throw new Error(`the widget was not ready within 15 s (state: ${state ?? 'no element'})`);
+      }
+      const frame = await page.evaluate(() => {
         const el = document.querySelector('kyc-widget');
         const iframe = el.shadowRoot?.querySelector('iframe');
-        return { state: el.state, error: el.lastError?.message, src: iframe?.src, allow: iframe?.getAttribute('allow') };
+        return {
+          state: el.state,
+          error: el.lastError?.message,
+          src: iframe?.src,
+          allow: iframe?.getAttribute('allow'),
+          sandbox: iframe?.getAttribute('sandbox'),
+          referrerPolicy: iframe?.getAttribute('referrerpolicy'),
+          title: iframe?.getAttribute('title'),
+        };
       });
+      if (frame.state === 'error') frames[item.provider] = { ...frame, src: undefined, error: `the widget ended in its error state: ${frame.error ?? 'no message'}` };
+      else frames[item.provider] = frame;
     } catch (error) {
-      frames[item.provider] = { error: String(error?.message ?? error) };
+      frames[item.provider] = { error: String(error?.message ?? error).split('\n')[0] };
     } finally {
       await context.close();
     }
@@ -190,33 +321,39 @@ export async function discoverFrames(browser, hostOrigin, cases) {
   return frames;
 }
 
-/** Rounds of every case in rotating order; the first round warms up (browser, servers, file cache) and is dropped. */
+/**
+ * Rounds of every case in rotating order (round r starts at case r mod n); the first round warms up
+ * (browser, servers, file cache) and is dropped. A case that failed 3 times without ever loading is not
+ * tried again (its mode becomes an error row); one with a build error (`item.error`) is never tried.
+ */
 export async function measureModes(browser, hostOrigin, cases, { runs, rate, gapMs = 150, log = () => {} }) {
   const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
-  const errors = Object.fromEntries(cases.map((c) => [c.id, []]));
+  const errors = Object.fromEntries(cases.map((c) => [c.id, c.error ? [{ round: 0, message: c.error }] : []]));
+  const live = cases.filter((c) => !c.error);
   for (let round_ = 0; round_ <= runs; round_++) {
-    const order = cases.map((_, i) => cases[(i + round_) % cases.length]);
+    const order = live.map((_, i) => live[(i + round_) % live.length]);
     for (const item of order) {
       if (errors[item.id].length >= 3 && samples[item.id].length === 0) continue; // broken: stop retrying
       await sleep(gapMs);
       try {
-        const sample = await loadOnce(browser, `${hostOrigin}${item.path}`, rate);
+        const sample = await loadOnce(browser, `${hostOrigin}${item.path}`, rate, item.needs);
         if (round_ > 0) samples[item.id].push({ round: round_, ...sample, blocking: blocking(sample) });
       } catch (error) {
-        errors[item.id].push({ round: round_, message: String(error?.message ?? error) });
+        errors[item.id].push({ round: round_, message: String(error?.message ?? error).split('\n')[0] });
       }
     }
-    log(`  round ${round_}/${runs} done`);
+    log(`  round ${round_}/${runs} done${round_ === 0 ? ' (warm-up, dropped)' : ''}`);
   }
   return { samples, errors };
 }
 
-/** Paired ratio of two cases' ready times (rounds where both loaded). */
-function paired(a, b) {
+/** Paired ratio of two cases' figures (rounds where both loaded); `pickA`/`pickB` choose the mark. */
+function paired(a, b, pickA = (s) => s.ready, pickB = (s) => s.ready) {
   if (!a?.length || !b?.length) return null;
-  const byRound = new Map(b.map((s) => [s.round, s.ready]));
-  const xs = a.filter((s) => byRound.has(s.round)).map((s) => s.ready);
-  const ys = a.filter((s) => byRound.has(s.round)).map((s) => byRound.get(s.round));
+  const byRound = new Map(b.filter((s) => Number.isFinite(pickB(s))).map((s) => [s.round, pickB(s)]));
+  const both = a.filter((s) => byRound.has(s.round) && Number.isFinite(pickA(s)));
+  const xs = both.map(pickA);
+  const ys = both.map((s) => byRound.get(s.round));
   if (xs.length < 3) return null;
   return {
     ratio: round(quantile(xs, 0.5) / quantile(ys, 0.5), 3),
@@ -226,34 +363,90 @@ function paired(a, b) {
 }
 
 const medianOf = (samples, pick) => round(quantile(samples.map(pick).filter(Number.isFinite), 0.5));
+const maxOf = (samples, pick) => {
+  const values = samples.map(pick).filter(Number.isFinite);
+  return values.length ? round(Math.max(...values)) : NaN;
+};
+const summaryOf = (samples, pick = (s) => s.ready) => {
+  const values = samples.map(pick).filter(Number.isFinite);
+  return values.length ? roundAll(summary(values)) : null;
+};
 
-/** Per provider mode: the figures, the ratios and what loaded before the frame request. */
+/** Long tasks in the window, over one case's loads. */
+function blockingOf(samples) {
+  if (!samples?.length) return null;
+  return {
+    n: samples.length,
+    longestMedian: medianOf(samples, (s) => s.blocking.longest),
+    longestWorst: maxOf(samples, (s) => s.blocking.longest),
+    totalMedian: medianOf(samples, (s) => s.blocking.total),
+    totalWorst: maxOf(samples, (s) => s.blocking.total),
+    loadsWithLongTask: samples.filter((s) => s.blocking.count > 0).length,
+    wholeTaskMedian: medianOf(samples, (s) => s.blocking.whole),
+  };
+}
+
+/** What loaded before the frame request, over one case's loads: each path, in how many loads, median sizes. */
+function beforeFrameOf(samples) {
+  const byPath = new Map();
+  for (const sample of samples ?? []) {
+    for (const entry of sample.before ?? []) {
+      const row = byPath.get(entry.path) ?? { path: entry.path, type: entry.type, transfers: [], encodeds: [], ends: [] };
+      row.transfers.push(entry.transfer);
+      row.encodeds.push(entry.encoded);
+      row.ends.push(entry.end);
+      byPath.set(entry.path, row);
+    }
+  }
+  return [...byPath.values()].map((row) => ({
+    path: row.path,
+    type: row.type,
+    loads: row.transfers.length,
+    transferBytes: round(quantile(row.transfers, 0.5), 0),
+    encodedBytes: round(quantile(row.encodeds, 0.5), 0),
+    responseEnd: round(quantile(row.ends, 0.5), 1),
+  }));
+}
+
+/** Per provider mode: the figures, the ratios, blocking and what loaded before the frame request. */
 export function summarizeModes(cases, { samples, errors }, frames) {
   const providers = [...new Set(cases.filter((c) => c.kind === 'widget').map((c) => c.provider))];
   const rows = providers.map((provider) => {
     const widget = samples[`widget:${provider}`] ?? [];
     const bare = samples[`bare:${provider}`] ?? [];
-    const sdk = samples[`sdk:${provider}`];
-    const first = widget[0];
+    const hasSdk = SDKS.includes(provider) && `sdk:${provider}` in samples;
+    const sdk = hasSdk ? samples[`sdk:${provider}`] : null;
+    const spec = SDK_READY[provider];
+    const widgetMark = (s) => s.marks?.[spec?.widgetMark ?? 'ready'];
+    const frame = frames[provider] ?? {};
     return {
       provider,
-      frame: frames[provider],
-      widget: widget.length ? roundAll(summary(widget.map((s) => s.ready))) : null,
-      bare: bare.length ? roundAll(summary(bare.map((s) => s.ready))) : null,
-      sdk: sdk?.length ? roundAll(summary(sdk.map((s) => s.ready))) : null,
+      signal: readySignal(provider),
+      frame,
+      n: { widget: widget.length, bare: bare.length, ...(sdk ? { sdk: sdk.length } : {}) },
+      widget: summaryOf(widget),
+      bare: summaryOf(bare),
       widgetToBare: paired(widget, bare),
-      sdkToBare: sdk ? paired(sdk, bare) : null,
-      widgetToSdk: sdk ? paired(widget, sdk) : null,
-      frameRequested: { widget: medianOf(widget, (s) => s.frameRequested), bare: medianOf(bare, (s) => s.frameRequested), sdk: sdk ? medianOf(sdk, (s) => s.frameRequested) : null },
-      blocking: {
-        widgetLongest: medianOf(widget, (s) => s.blocking.longest),
-        widgetWorst: round(Math.max(...widget.map((s) => s.blocking.longest).filter(Number.isFinite), 0)),
-        widgetTotal: medianOf(widget, (s) => s.blocking.total),
-        sdkLongest: sdk ? medianOf(sdk, (s) => s.blocking.longest) : null,
-      },
-      beforeFrame: first ? first.before.map((r) => ({ path: r.path, bytes: r.bytes })) : [],
-      sdkBeforeFrame: sdk?.[0] ? sdk[0].before.map((r) => ({ path: r.path, bytes: r.bytes })) : [],
-      errors: [...(errors[`widget:${provider}`] ?? []), ...(errors[`bare:${provider}`] ?? []), ...(errors[`sdk:${provider}`] ?? [])],
+      sdk: sdk
+        ? {
+            callback: spec.callback,
+            widgetMark: spec.widgetMark,
+            widgetEvent: spec.widgetEvent,
+            ready: summaryOf(sdk),
+            handshake: summaryOf(sdk, (s) => s.marks?.handshake),
+            widget: summaryOf(widget, widgetMark),
+            widgetToSdk: paired(widget, sdk, widgetMark),
+            sdkToBare: paired(sdk, bare),
+          }
+        : null,
+      bareHandshake: summaryOf(bare, (s) => s.marks?.handshake),
+      frameRequested: { widget: medianOf(widget, (s) => s.frameRequested), bare: medianOf(bare, (s) => s.frameRequested), ...(sdk ? { sdk: medianOf(sdk, (s) => s.frameRequested) } : {}) },
+      blocking: { widget: blockingOf(widget), bare: blockingOf(bare), ...(sdk ? { sdk: blockingOf(sdk) } : {}) },
+      beforeFrame: { widget: beforeFrameOf(widget), bare: beforeFrameOf(bare), ...(sdk ? { sdk: beforeFrameOf(sdk) } : {}) },
+      errors: [
+        ...(frame.error ? [{ case: `widget:${provider}`, round: 'discovery', message: frame.error }] : []),
+        ...[`widget:${provider}`, `bare:${provider}`, `sdk:${provider}`].flatMap((id) => (errors[id] ?? []).map((e) => ({ case: id, ...e }))),
+      ],
     };
   });
   const generic = samples['bare:generic'] ?? [];
@@ -261,9 +454,10 @@ export function summarizeModes(cases, { samples, errors }, frames) {
     .filter((c) => c.kind === 'markup' || c.id === 'widget:generic')
     .map((c) => ({
       markup: c.markup ?? 'module',
-      ready: samples[c.id]?.length ? roundAll(summary(samples[c.id].map((s) => s.ready))) : null,
+      ready: summaryOf(samples[c.id] ?? []),
       toBare: paired(samples[c.id], generic),
       frameRequested: medianOf(samples[c.id] ?? [], (s) => s.frameRequested),
+      blocking: blockingOf(samples[c.id]),
       errors: errors[c.id] ?? [],
     }));
   return { rows, markups };

@@ -1,6 +1,7 @@
 // The bench's own static server: bench/pages/ at "/", the built dist/ at "/dist/". Every answer is
 // `Cache-Control: no-store`; HTML pages get the demo host's strict CSP (scripts/serve.mjs) with
 // `frame-src` widened to the bench's frame origins, and their %NAME% placeholders filled from `vars`.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +22,18 @@ const PAGE_HEADERS = {
   '/frame.html': { 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'cross-origin' },
 };
 
+/**
+ * The policy for a generated page: the host policy, with each inline classic script of the page allowed by
+ * its hash (`'sha256-…'` in script-src), as a strict site allows the one inline script it needs (the bench
+ * sets the widget's session token from one, right after the element). Nothing else inline runs.
+ */
+export function policyWithInlineScripts(policy, html) {
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`,
+  );
+  return hashes.length ? policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : policy;
+}
+
 function resolve(pathname, mounts) {
   for (const [prefix, base] of mounts) {
     if (!pathname.startsWith(prefix)) continue;
@@ -34,7 +47,8 @@ function resolve(pathname, mounts) {
 /**
  * `vars`: {NAME: value} for %NAME% in HTML; `frameOrigins`: origins the pages may frame; `dist`: the build
  * to serve; `mounts`: more [prefix, folder] pairs; `pages`: a Map of generated pages, pathname →
- * {html, csp} (csp false: no policy, for the providers' SDKs, which inject inline styles), read at
+ * {html, csp} (csp false: no policy, for the providers' SDKs, which inject inline styles; otherwise the
+ * host policy, with the page's inline scripts allowed by hash), read at
  * request time so a section may add pages while the server runs.
  */
 export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}, frameOrigins = [], dist = path.join(ROOT, 'dist'), mounts: extra = [], pages = new Map() } = {}) {
@@ -58,7 +72,7 @@ export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}
     if (generated) {
       const body = Buffer.from(generated.html);
       const headers = { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-store', 'Content-Length': body.length };
-      if (generated.csp !== false) headers['Content-Security-Policy'] = csp;
+      if (generated.csp !== false) headers['Content-Security-Policy'] = policyWithInlineScripts(csp, generated.html);
       res.writeHead(200, headers).end(body);
       return;
     }
