@@ -201,6 +201,19 @@ export function sessionExpired(message: string, providerCode?: string): Signal {
   return signal;
 }
 
+/**
+ * `onLoad` for frames that send no "ready" message: the iframe's first `load` is ready. In-frame
+ * navigations fire `load` again; those are not.
+ */
+export function readyOnFirstLoad(): () => Signal[] {
+  let loaded = false;
+  return () => {
+    if (loaded) return [];
+    loaded = true;
+    return [{ type: 'ready' }];
+  };
+}
+
 export function resize(value: unknown): Signal[] {
   const h = height(value);
   return h ? [{ type: 'resize', height: h }] : [];

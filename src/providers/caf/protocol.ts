@@ -1,6 +1,6 @@
 import type { Decoded } from '../../frame/decode';
 import type { ProviderProtocol, Signal } from '../types';
-import { asRecord, complete, countOf, field, foldKeys, idOf, progress, safely, scrub, stepOf, upper, warning, withSession } from '../wire';
+import { asRecord, complete, countOf, field, foldKeys, idOf, progress, readyOnFirstLoad, safely, scrub, stepOf, upper, warning, withSession } from '../wire';
 
 /**
  * CAF Onboarding's frame posts `{code, response?}` objects: STEP_STARTED/STEP_COMPLETED `{stepName,
@@ -12,7 +12,6 @@ export const cafProtocol: ProviderProtocol = {
   createSession(port) {
     // The token is the link's last path segment: a frame that echoes it must not get it published.
     const secrets = [port.context.sessionToken, port.frameUrl.pathname.split('/').pop()];
-    let loaded = false;
     let started = false;
 
     const route = (message: Decoded): Signal[] => {
@@ -48,11 +47,7 @@ export const cafProtocol: ProviderProtocol = {
     };
 
     return {
-      onLoad() {
-        if (loaded) return [];
-        loaded = true;
-        return [{ type: 'ready' }];
-      },
+      onLoad: readyOnFirstLoad(),
       receive: (message) => safely(() => scrub(route(message), ...secrets)),
     };
   },

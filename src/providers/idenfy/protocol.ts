@@ -1,5 +1,5 @@
 import type { Outcome, ProviderProtocol, Signal } from '../types';
-import { asRecord, complete, foldKeys, safely, upper } from '../wire';
+import { asRecord, complete, foldKeys, readyOnFirstLoad, safely, upper } from '../wire';
 
 /**
  * iDenfy's frame says nothing until the session ends, so the iframe's first `load` is the ready signal;
@@ -8,14 +8,8 @@ import { asRecord, complete, foldKeys, safely, upper } from '../wire';
  */
 export const idenfyProtocol: ProviderProtocol = {
   createSession() {
-    let loaded = false;
     return {
-      onLoad() {
-        // In-frame navigations fire `load` again; only the first one means "ready".
-        if (loaded) return [];
-        loaded = true;
-        return [{ type: 'ready' }];
-      },
+      onLoad: readyOnFirstLoad(),
 
       receive: (message) =>
         safely((): Signal[] => {

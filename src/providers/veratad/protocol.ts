@@ -1,5 +1,5 @@
 import type { ProviderProtocol, Signal } from '../types';
-import { asRecord, asText, complete, progress, providerError, safely, sessionExpired, stepOf, upper, warning } from '../wire';
+import { asRecord, asText, complete, progress, providerError, readyOnFirstLoad, safely, sessionExpired, stepOf, upper, warning } from '../wire';
 
 /**
  * Veratad VX's frame posts bare strings (`PASS`, `FAIL`, `ALREADY VERIFIED`, `ERROR`, `LINK EXPIRED`,
@@ -9,13 +9,8 @@ import { asRecord, asText, complete, progress, providerError, safely, sessionExp
  */
 export const veratadProtocol: ProviderProtocol = {
   createSession() {
-    let loaded = false;
     return {
-      onLoad() {
-        if (loaded) return [];
-        loaded = true;
-        return [{ type: 'ready' }];
-      },
+      onLoad: readyOnFirstLoad(),
 
       receive: (message) =>
         safely((): Signal[] => {

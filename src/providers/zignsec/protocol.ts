@@ -1,5 +1,5 @@
 import type { Outcome, ProviderProtocol, Signal } from '../types';
-import { asRecord, codeOf, complete, field, idOf, providerError, safely, sessionExpired, upper, withSession } from '../wire';
+import { asRecord, codeOf, complete, field, idOf, providerError, readyOnFirstLoad, safely, sessionExpired, upper, withSession } from '../wire';
 
 /**
  * ZignSec Scanning's frame posts one message when the flow ends, with success or an error:
@@ -9,14 +9,9 @@ import { asRecord, codeOf, complete, field, idOf, providerError, safely, session
  */
 export const zignsecProtocol: ProviderProtocol = {
   createSession() {
-    let loaded = false;
     let sessionId: string | undefined;
     return {
-      onLoad() {
-        if (loaded) return [];
-        loaded = true;
-        return [{ type: 'ready' }];
-      },
+      onLoad: readyOnFirstLoad(),
 
       receive: (message) =>
         safely((): Signal[] => {
