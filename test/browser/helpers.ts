@@ -1,5 +1,5 @@
 import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing-helpers';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
@@ -250,6 +250,24 @@ export async function clickInFrame(el: KycWidgetElement, ...names: string[]): Pr
   const last = names.pop();
   for (const name of names) await frame.getByRole('button', { name, exact: true }).click();
   if (last !== undefined) void frame.getByRole('button', { name: last, exact: true }).click().catch(() => {});
+}
+
+/**
+ * The demo's click-through for one provider's interactive sandbox page: for each [button, state], a fresh
+ * widget, once it reaches `from` (the page's first state), clicks the button and must reach `state`.
+ */
+export function describeClickThrough(provider: DemoProvider, cases: Array<[button: string, state: string]>, from = 'ready'): void {
+  describe(`${provider}: the interactive page (the demo’s click-through)`, () => {
+    beforeAll(() => fitViewport());
+    afterAll(() => fitViewport(false));
+
+    it.each(cases)('“%s” → %s', async (button, state) => {
+      const { el } = await mountDemo(provider);
+      await untilState(el, from);
+      await clickInFrame(el, button);
+      await untilState(el, state);
+    });
+  });
 }
 
 /** Forges `messages` from every other window (see forgeEverywhere): no event, same state, same iframe afterwards. */

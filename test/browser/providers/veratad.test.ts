@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
-  clickInFrame,
+  describeClickThrough,
   detailOf,
   eventTypes,
   expectForgeriesIgnored,
   expectSpyHearsNothing,
-  fitViewport,
   fixtureCleanup,
   mountDemo,
   removeForgers,
@@ -74,18 +73,8 @@ describe('veratad: the sandbox VX journey, in real Chromium', () => {
   });
 });
 
-describe('veratad: the interactive page', () => {
-  beforeAll(() => fitViewport());
-  afterAll(() => fitViewport(false));
-
-  it.each([
-    ['PASS', 'complete'],
-    ['Close (CLOSE)', 'cancelled'],
-    ['LINK EXPIRED', 'error'],
-  ])('“%s” → %s', async (button, state) => {
-    const { el } = await mountDemo('veratad');
-    await untilState(el, 'ready');
-    await clickInFrame(el, button);
-    await untilState(el, state);
-  });
-});
+describeClickThrough('veratad', [
+  ['PASS', 'complete'],
+  ['Close (CLOSE)', 'cancelled'],
+  ['LINK EXPIRED', 'error'],
+]);

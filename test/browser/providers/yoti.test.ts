@@ -1,14 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
 import {
   applyInputs,
-  clickInFrame,
+  describeClickThrough,
   demoInputs,
   detailOf,
   eventTypes,
   expectForgeriesIgnored,
   expectSpyHearsNothing,
-  fitViewport,
   fixtureCleanup,
   frameSrc,
   mountDemo,
@@ -102,18 +101,8 @@ describe('yoti: the sandbox Yoti IDV client, in real Chromium', () => {
   });
 });
 
-describe('yoti: the interactive page (the demo’s click-through)', () => {
-  beforeAll(() => fitViewport());
-  afterAll(() => fitViewport(false));
-
-  it.each([
-    ['Finish (SUCCESS)', 'complete'],
-    ['Cancel (1000)', 'cancelled'],
-    ['Camera permission not granted (4000)', 'error'],
-  ])('“%s” → %s', async (button, state) => {
-    const { el } = await mountDemo('yoti');
-    await untilState(el, 'ready');
-    await clickInFrame(el, button);
-    await untilState(el, state);
-  });
-});
+describeClickThrough('yoti', [
+  ['Finish (SUCCESS)', 'complete'],
+  ['Cancel (1000)', 'cancelled'],
+  ['Camera permission not granted (4000)', 'error'],
+]);

@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
-  clickInFrame,
+  describeClickThrough,
   detailOf,
   eventTypes,
   expectForgeriesIgnored,
   expectSpyHearsNothing,
-  fitViewport,
   fixtureCleanup,
   mountDemo,
   removeForgers,
@@ -64,17 +63,7 @@ describe('zignsec: the sandbox ZignSec scanning flow, in real Chromium', () => {
   });
 });
 
-describe('zignsec: the interactive page', () => {
-  beforeAll(() => fitViewport());
-  afterAll(() => fitViewport(false));
-
-  it.each([
-    ['Accepted', 'complete'],
-    ['Link expired (LINK_EXPIRED)', 'error'],
-  ])('“%s” → %s', async (button, state) => {
-    const { el } = await mountDemo('zignsec');
-    await untilState(el, 'ready');
-    await clickInFrame(el, button);
-    await untilState(el, state);
-  });
-});
+describeClickThrough('zignsec', [
+  ['Accepted', 'complete'],
+  ['Link expired (LINK_EXPIRED)', 'error'],
+]);
