@@ -165,7 +165,8 @@ export function runInteractive(channel) {
             ? h('button', { id: 'capture', class: 'primary', type: 'button', onclick: captureFromCamera }, t('capture'))
             : h('button', { id: 'open-camera', type: 'button', disabled: state.camera === 'opening', onclick: openCamera },
                 t(state.selfie ? 'retake' : 'openCamera')),
-          state.camera === 'failed' &&
+          // Also while the camera is opening: a permission prompt or a slow device must not leave the person stuck.
+          (state.camera === 'failed' || state.camera === 'opening') &&
             h('button', { id: 'simulate-capture', type: 'button', onclick: simulateCapture }, t('simulate')),
           h('button', {
             id: 'camera-broken', class: 'secondary', type: 'button',
@@ -251,7 +252,7 @@ export function runInteractive(channel) {
     render({ focus: '#camera-status' });
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ video: true });
-      if (state.step !== 'selfie') {
+      if (state.step !== 'selfie' || state.camera !== 'opening') { // moved on, or simulated a capture meanwhile
         stream.getTracks().forEach((track) => track.stop());
         return;
       }
@@ -261,6 +262,7 @@ export function runInteractive(channel) {
       state.cameraNote = 'cameraOn';
       render({ focus: '#capture' });
     } catch (error) {
+      if (state.camera !== 'opening') return;
       state.camera = 'failed';
       state.cameraNote = 'cameraDenied';
       state.cameraReason = error?.name || 'Error';
@@ -296,6 +298,7 @@ export function runInteractive(channel) {
     g.ellipse(160, 240, 95, 75, 0, Math.PI, 0);
     g.fill();
     state.selfie = 'simulated';
+    state.camera = 'idle';
     state.cameraNote = 'simulated';
     state.selfieError = false;
     render({ focus: '#selfie-continue' });
