@@ -3,7 +3,6 @@ import { canRetry, isLive, type Input, type KycState, type Snapshot } from '../f
 import { stepFor } from '../flow/signals';
 import type { Signal } from '../providers/types';
 import { format } from '../ui/i18n';
-import { adoptStyles } from '../ui/styles';
 import { Attempt } from './attempt';
 import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
@@ -123,8 +122,6 @@ export class WidgetController {
     this.#surface.resetLanguage();
     if (this.#resumeOnConnect) this.#config.forget(); // the iframe is gone: whatever the config, load it again
     this.#resumeOnConnect = false;
-    adoptStyles(this.#shadow);
-    this.#surface.ensurePlaceholder();
     this.#connectivity.listen(this.#host.ownerDocument.defaultView);
     this.#config.queue();
   }
@@ -198,6 +195,7 @@ export class WidgetController {
         if (launchable.kind === 'ok') this.#config.preconnect(launchable.frame.url);
       } else this.#launch(launchable, change.kind === 'launch' && change.fresh ? 'fresh' : 'start');
     }
+    this.#surface.dress(this.#shadow);
     this.#notify();
   }
 
@@ -211,11 +209,11 @@ export class WidgetController {
   }
 
   #begin(frame: ResolvedFrame, how: How): void {
+    this.#attempt.begin(frame, { title: this.#surface.messages().frameTitle, loadTimeout: this.#inputs.loadTimeout, reload: how === 'reload' });
+    // The request is on its way: only now the styles, events, announcements and screens.
     this.#surface.setFrameHeight(undefined);
     this.#surface.setSlow(false);
     this.#connectivity.reset();
-    this.#attempt.begin(frame, { title: this.#surface.messages().frameTitle, loadTimeout: this.#inputs.loadTimeout, reload: how === 'reload' });
-    // The request is on its way: only now the events, announcements and screens.
     this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
   }
 
@@ -253,6 +251,7 @@ export class WidgetController {
   }
 
   #transition(input: Input, keepFrame = false): void {
+    this.#surface.dress(this.#shadow);
     this.#driver.send(input, keepFrame);
     if (input.type === 'progress' && input.index !== undefined && input.total !== undefined) {
       this.#surface.announce(format(this.#surface.messages().announce.step, { index: input.index, total: input.total }));

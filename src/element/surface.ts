@@ -1,5 +1,6 @@
 import { canRetry, isLive, type KycState, type Snapshot } from '../flow/machine';
 import { hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
+import { adoptStyles } from '../ui/styles';
 import type { ScreenView } from '../ui/view';
 import type { Inputs } from './inputs';
 
@@ -71,8 +72,17 @@ export class Surface {
 
   // ---- what it says --------------------------------------------------------------------------------
 
+  /**
+   * The styles and the loading screen: in place before anything is shown, but not in front of the frame
+   * request (the first state change or configuration pass after connecting calls this). Idempotent.
+   */
+  dress(shadow: ShadowRoot): void {
+    adoptStyles(shadow);
+    this.#ensurePlaceholder();
+  }
+
   /** The loading screen in plain DOM: it shows before React is downloaded, on the first load and on every retry. */
-  ensurePlaceholder(): void {
+  #ensurePlaceholder(): void {
     if (this.ui.firstChild) return;
     const doc = this.#host.ownerDocument;
     const screen = div(doc, 'screen placeholder', 'status');

@@ -120,6 +120,37 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
 });
 
 describe('the element in the page', () => {
+  it('requests its frame before it adopts its styles, builds its loading screen or fires its first event', async () => {
+    const order: string[] = [];
+    const append = Element.prototype.append;
+    const adopted = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'adoptedStyleSheets')!;
+    Element.prototype.append = function (this: Element, ...nodes: (Node | string)[]) {
+      for (const node of nodes) if (node instanceof HTMLElement && (node.tagName === 'IFRAME' || node.classList.contains('placeholder'))) order.push(node.tagName === 'IFRAME' ? 'iframe' : 'loading screen');
+      return append.apply(this, nodes);
+    };
+    Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', {
+      ...adopted,
+      set(this: ShadowRoot, sheets: CSSStyleSheet[]) {
+        if (this.host.localName === 'kyc-widget') order.push('styles');
+        adopted.set!.call(this, sheets);
+      },
+    });
+    const onEvent = (event: Event) => order.push(event.type);
+    document.addEventListener('kyc-statechange', onEvent, { once: true });
+    try {
+      const el = document.createElement('kyc-widget');
+      el.setAttribute('session-url', scripted(['ready']));
+      document.body.append(el);
+      await untilState(el, 'ready');
+      el.remove();
+    } finally {
+      Element.prototype.append = append;
+      Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', adopted);
+      document.removeEventListener('kyc-statechange', onEvent);
+    }
+    expect(order.slice(0, 4)).toEqual(['iframe', 'styles', 'loading screen', 'kyc-statechange']);
+  });
+
   it('removes its message listener when removed, and restarts when put back', async () => {
     const added: unknown[] = [];
     const removed: unknown[] = [];
