@@ -112,6 +112,25 @@ export function barePage(provider, sandboxOrigin, frame) {
   );
 }
 
+/**
+ * The same frame made by a module of a few lines (pages/frame-starter.js) instead of the parser: the
+ * floor for any script-made frame, the widget included. Host code as for the bare iframe (ready.js).
+ */
+export function starterPage(provider, sandboxOrigin, frame) {
+  const data = [
+    ['frame-src', frame.src],
+    ['frame-title', frame.title || 'Identity verification'],
+    ['frame-allow', frame.allow ?? ''],
+    ...(frame.sandbox != null ? [['frame-sandbox', frame.sandbox]] : []),
+    ['frame-referrer-policy', frame.referrerPolicy || 'strict-origin-when-cross-origin'],
+  ];
+  return page(
+    `module-made iframe, ${provider}`,
+    `  <script src="/ready.js" data-mode="baseline" data-ready="${MESSAGE_READY.has(provider) ? provider : 'load'}" data-frame-origin="${esc(sandboxOrigin)}"></script>\n  <script type="module" src="/frame-starter.js" ${data.map(([name, value]) => `data-${name}="${esc(value)}"`).join(' ')}></script>`,
+    '',
+  );
+}
+
 /** The settings each SDK host script reads (bench/sdk/host.js), from the same catalog entry as the widget's mode. */
 function sdkSettings(provider, sandboxOrigin) {
   const inputs = inputsFor(provider, sandboxOrigin);

@@ -18,7 +18,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { cpuMeter } from './cpu.mjs';
 import { startBenchServer } from './server.mjs';
 import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
-import { barePage, buildSdkHosts, discoverFrames, measureModes, modeCases, SDK_DIR, SDKS, summarizeModes } from './modes.mjs';
+import { barePage, starterPage, buildSdkHosts, discoverFrames, measureModes, modeCases, SDK_DIR, SDKS, summarizeModes } from './modes.mjs';
 import { measureSizes } from './sizes.mjs';
 import { quantile, ratioInterval, round, roundAll, summary } from './stats.mjs';
 
@@ -208,6 +208,12 @@ async function modesSection(browser, host, sandboxOrigin) {
       item.error = `the bare page could not be built: ${error?.message ?? error}`;
     }
     cases.push(item);
+    if (provider === 'generic') {
+      // The floor for a script-made frame, in the markups table (generic mode): see pages/frame-starter.js.
+      const floor = { id: 'markup:floor', kind: 'markup', provider, markup: 'floor: a 1 KB module making the same iframe (not the widget)', path: '/modes/floor-generic.html' };
+      host.pages.set(floor.path, { html: starterPage(provider, sandboxOrigin, frame) });
+      cases.push(floor);
+    }
   }
   const measurable = cases.filter((c) => frames[c.provider]?.src || c.kind === 'sdk');
   log(`modes @4x: ${measurable.length} cases × ${RUNS} rounds (+1 warm-up), interleaved`);
