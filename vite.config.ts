@@ -29,12 +29,32 @@ const minifyChunks: Plugin = {
   },
 };
 
+/**
+ * V8's explicit compile hint (Chrome 136+; a comment elsewhere): every function of a file that starts with it is
+ * compiled while the file streams in, off the main thread, instead of on its first call on the main thread. The
+ * chunks on the way to the frame's ready message get it; the screens' chunk (React, fetched in idle time after
+ * ready) does not, as most of it runs only later, if at all; the one-file IIFE does (about 85 ms sooner). Measured (`npm run bench`, the README): the
+ * widget's script before the frame request went from about 66 to about 30 ms at 4x, and ready came about
+ * 80 ms sooner; the protocols' chunk hinted too, another 30 ms.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const onTheWayToReady = (fileName: string) => !/(^|\/)screens-element-/.test(fileName);
+const compileHints: Plugin = {
+  name: 'kyc:compile-hints',
+  enforce: 'post',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && onTheWayToReady(chunk.fileName)) chunk.code = COMPILE_HINT + chunk.code;
+    }
+  },
+};
+
 const BUILDS: Record<string, UserConfig> = {
   // dist/kyc-widget.js: defines the tag on import. Its lazy chunks (protocols, screens, languages, modal,
   // sessions) sit in dist/chunks/ and are fetched by relative URL; none of them imports another.
   standalone: {
     define: PRODUCTION,
-    plugins: [minifyChunks],
+    plugins: [minifyChunks, compileHints],
     build: {
       lib: { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-widget.js' },
       // The entry may hold code its lazy chunks share: no facade file with a second request behind it.
@@ -44,6 +64,7 @@ const BUILDS: Record<string, UserConfig> = {
   // dist/kyc-widget.iife.js: the same as one classic script.
   iife: {
     define: PRODUCTION,
+    plugins: [compileHints],
     build: {
       // No exports, so no global (Vite wants a name all the same): a classic script only defines the tag.
       lib: { entry: 'src/iife.ts', formats: ['iife'], name: 'KycWidget', fileName: () => 'kyc-widget.iife.js' },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,5 +93,14 @@ describe('the built files', () => {
         expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), `${entry} → ${file}`).not.toThrow();
       }
     }
+  });
+
+  it('starts every file on the way to ready with V8\'s compile hint, and leaves the screens\' chunk (React, after ready) lazy', () => {
+    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+    const chunks = readdirSync(path.join(dist, 'chunks')).map((name) => `chunks/${name}`);
+    const hinted = (file: string) => readFileSync(path.join(dist, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    const screens = chunks.filter((file) => file.startsWith('chunks/screens-element-'));
+    expect(screens).toHaveLength(1);
+    for (const file of ['kyc-widget.js', 'kyc-widget.iife.js', ...chunks]) expect(hinted(file), file).toBe(!screens.includes(file));
   });
 });
