@@ -213,6 +213,10 @@ async function modesSection(browser, host, sandboxOrigin) {
       const floor = { id: 'markup:floor', kind: 'markup', provider, markup: 'floor: a 1 KB module making the same iframe (not the widget)', path: '/modes/floor-generic.html' };
       host.pages.set(floor.path, { html: starterPage(provider, sandboxOrigin, frame) });
       cases.push(floor);
+      // The baseline of the empty-page row (markup:empty): the bare iframe on a page with no text.
+      const empty = { id: 'bare-empty:generic', kind: 'bare-empty', provider, path: '/modes/bare-empty-generic.html' };
+      host.pages.set(empty.path, { html: barePage(provider, sandboxOrigin, frame, { copy: false }) });
+      cases.push(empty);
     }
   }
   const measurable = cases.filter((c) => frames[c.provider]?.src || c.kind === 'sdk');

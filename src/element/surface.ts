@@ -23,6 +23,9 @@ export class Surface {
   #said: string[] = [];
   #offline = false;
   #slow = false;
+  /** The loading screen's two lines, kept: it is built once and stays under the React screens. */
+  #loadingText: HTMLElement | null = null;
+  #slowText: HTMLElement | null = null;
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
   /** Runs when a language chunk arrives: the frame's title, announcements and screens must follow. */
@@ -99,6 +102,8 @@ export class Surface {
     slot.append(spinner, text, slow);
     screen.append(slot);
     this.ui.append(screen);
+    this.#loadingText = text;
+    this.#slowText = slow;
     this.#fillPlaceholder();
   }
 
@@ -106,8 +111,8 @@ export class Surface {
   #fillPlaceholder(): void {
     const language = this.language();
     const m = hasLanguage(language) ? this.messages() : null;
-    const text = this.ui.querySelector('.placeholder .loading-text');
-    const slow = this.ui.querySelector<HTMLElement>('.placeholder .slow');
+    const text = this.#loadingText;
+    const slow = this.#slowText;
     if (text) text.textContent = m?.loading ?? '';
     if (slow) {
       slow.textContent = this.#slow && m ? m.slow : '';
@@ -119,6 +124,7 @@ export class Surface {
 
   /** The frame is taking longer than usual: say so under the spinner. */
   setSlow(slow: boolean): void {
+    if (slow === this.#slow) return;
     this.#slow = slow;
     this.#fillPlaceholder();
   }
@@ -171,7 +177,7 @@ export class Surface {
   keepingFocus(restart: () => void): void {
     const inside = this.#host.shadowRoot?.activeElement != null;
     restart();
-    if (inside && this.#state === 'loading') this.ui.querySelector<HTMLElement>('.placeholder .loading-text')?.focus();
+    if (inside && this.#state === 'loading') this.#loadingText?.focus();
   }
 
   /** Says `text` through the polite live region; what is said in one task is said together. */
