@@ -32,10 +32,10 @@ const minifyChunks: Plugin = {
 /**
  * V8's explicit compile hint (Chrome 136+; a comment elsewhere): every function of a file that starts with it is
  * compiled while the file streams in, off the main thread, instead of on its first call on the main thread. The
- * chunks on the way to the frame's ready message get it; the screens' chunk (React, fetched in idle time after
- * ready) does not, as most of it runs only later, if at all; the one-file IIFE does (about 85 ms sooner). Measured (`npm run bench`, the README): the
- * widget's script before the frame request went from about 66 to about 30 ms at 4x, and ready came about
- * 80 ms sooner; the protocols' chunk hinted too, another 30 ms.
+ * chunks on the way to the frame's ready message get it, and the one-file IIFE; the screens' chunk (React, fetched
+ * in idle time after ready) does not, as most of it runs only later, if at all. Measured at 4x CPU (README,
+ * Performance): the widget's JavaScript on the main thread before the frame request went from a median of about
+ * 66 to about 30 ms in V8 profiles; in end-to-end ready time the gain is within the bench's noise.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const onTheWayToReady = (fileName: string) => !/(^|\/)screens-element-/.test(fileName);

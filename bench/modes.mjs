@@ -62,8 +62,8 @@ const js = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u
 /**
  * What a host's sign-up page has around the widget: a heading and a line of text, the same on every page
  * of a round. Without it the widget's loading text would be the first text the page draws, and it alone
- * would pay for the font's first use (about 50 ms at 4x, 2026-11-23); a real page has paid that already.
- * The empty page is measured too (EMPTY in the ways-of-loading table).
+ * would pay for the font's first use; a real page has paid that already. The empty page is measured too
+ * (EMPTY in the ways-of-loading table).
  */
 const HOST_COPY = '  <h1>Verify your identity</h1>\n  <p>Before your first deposit we need to check who you are. It takes about two minutes.</p>\n';
 
