@@ -230,10 +230,13 @@ export async function buildSdkHosts() {
 /**
  * One cold load: a new context (own cache, sockets, renderer), throttled before navigating. Resolves when
  * the page has reported every mark in `needs` ("bench:<mark> <ms>" console messages, see ready.js); then,
- * with the figures taken, reads the page's resource entries and long tasks.
+ * with the figures taken, reads the page's resource entries and long tasks. `trace: true` records a
+ * Chromium trace (top-level tasks and user timing marks only) from before navigating until ready, returned
+ * as `trace` (see work.mjs).
  */
-async function loadOnce(browser, url, rate, needs = ['ready'], timeoutMs = 20000) {
+export async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 20000, trace = false } = {}) {
   const context = await browser.newContext();
+  let tracing = false;
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -258,8 +261,14 @@ async function loadOnce(browser, url, rate, needs = ['ready'], timeoutMs = 20000
       });
     });
     done.catch(() => {});
+    if (trace) {
+      await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+      tracing = true;
+    }
     await page.goto(url, { waitUntil: 'commit' });
     await done;
+    const traced = tracing ? await browser.stopTracing() : undefined;
+    tracing = false;
     // Read after the figures are taken. The iframe's resource entry appears when its document has loaded.
     const read = await page.evaluate(async () => {
       const find = () => performance.getEntriesByType('resource').find((entry) => entry.initiatorType === 'iframe');
@@ -279,8 +288,9 @@ async function loadOnce(browser, url, rate, needs = ['ready'], timeoutMs = 20000
       return { frameRequested: frame?.startTime, frameResponseEnd: frame?.responseEnd, htmlEnd: nav?.responseEnd, before, longTasks: window.__benchLongTasks };
     });
     const frames = page.frames().filter((frame) => frame !== page.mainFrame());
-    return { ready: marks.ready, marks, ...read, frameUrl: frames[0]?.url() };
+    return { ready: marks.ready, marks, ...read, frameUrl: frames[0]?.url(), ...(traced ? { trace: traced } : {}) };
   } finally {
+    if (tracing) await browser.stopTracing().catch(() => {});
     await context.close();
   }
 }

@@ -4,7 +4,7 @@
 // figure beside its target and writes everything, raw samples included, to bench/results.json.
 // A benchmark, not a test: it exits 0 when a target is missed (non-zero only when it could not measure).
 //
-//   node bench/run.mjs [--runs N] [--no-build | --dist DIR] [--skip modes,ready,latency,leaks] [--modes a,b] [--same-process]
+//   node bench/run.mjs [--runs N] [--work-runs N] [--no-build | --dist DIR] [--skip modes,work,ready,latency,leaks] [--modes a,b] [--same-process]
 //
 // See bench/README.md for what each figure means.
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { startBenchServer } from './server.mjs';
 import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
 import { barePage, starterPage, buildSdkHosts, discoverFrames, measureModes, modeCases, SDK_DIR, SDKS, summarizeModes } from './modes.mjs';
 import { measureSizes } from './sizes.mjs';
+import { measureWork, summarizeWork } from './work.mjs';
 import { quantile, ratioInterval, round, roundAll, summary } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -57,6 +58,8 @@ const LATENCY = { count: 200, interval: 5, pings: 30 };
 const LEAK_CYCLES = 200;
 const LEAK_WARMUP = 10;
 const LOAD_GAP_MS = 150;
+/** `--work-runs N`: traced loads per case in the main-thread work table (its figures move by a millisecond or two). */
+const WORK_RUNS = Math.max(3, Number(option('--work-runs', 6)) || 6);
 
 // ---- small helpers -----------------------------------------------------------------------------
 
@@ -224,7 +227,15 @@ async function modesSection(browser, host, sandboxOrigin) {
   const meter = cpuMeter();
   const measured = await measureModes(browser, host.origin, measurable, { runs: RUNS, rate: 4, gapMs: LOAD_GAP_MS, log });
   const summary_ = summarizeModes(cases, measured, frames);
+  let work;
+  if (!SKIP.has('work')) {
+    const traced = measurable.filter((c) => ['widget', 'bare', 'sdk'].includes(c.kind) || c.id === 'markup:floor');
+    log(`main-thread work @1x, traced: ${traced.length} cases × ${WORK_RUNS} rounds (+1 warm-up)`);
+    const measuredWork = await measureWork(browser, host.origin, traced, { runs: WORK_RUNS, gapMs: LOAD_GAP_MS, log });
+    work = { rate: 1, runs: WORK_RUNS, ...summarizeWork(traced, measuredWork), samples: measuredWork.samples };
+  }
   return {
+    work,
     label: 'provider-mode @4x',
     rate: 4,
     runs: RUNS,
@@ -527,6 +538,8 @@ function printModes(modes) {
   }
   printTable(beforeRows, ['case', 'before the frame request', 'total']);
 
+  if (modes.work) printWork(modes.work);
+
   console.log('\nWays of loading the widget (generic mode, same rounds; ratio to the generic bare iframe)');
   printTable(
     modes.markups.map((m) => [m.markup, medP90(m.ready), ratioText(m.toBare), String(m.frameRequested), m.blocking ? `${m.blocking.longestMedian} / ${m.blocking.longestWorst}` : 'n/a']),
@@ -541,6 +554,21 @@ function printModes(modes) {
       ['mode', 'errors', 'first error'],
     );
   }
+}
+
+/** The main-thread work table (work.mjs): CPU, not wall-clock time, so steady enough to show a few ms. */
+function printWork(work) {
+  const cell = (c) => (c?.n ? `${c.before} + ${c.window} = ${c.total}${c.totalRange ? ` [${c.totalRange[0]}–${c.totalRange[1]}]` : ''}` : c?.errors?.[0] ? `error: ${c.errors[0].message}` : 'n/a');
+  const diff = (n) => (Number.isFinite(n) ? `${n > 0 ? '+' : ''}${n}` : '');
+  console.log(
+    `\nHost main-thread work on the way to ready @${work.rate}x CPU: thread time of the host page's top-level tasks, from a trace (ms, median of ${work.runs} loads:` +
+      `\nbefore the frame request + from the request to ready = total [IQR of the total]); unthrottled, where the figure is steady: a 4x phone pays about 4x`,
+  );
+  printTable(
+    work.rows.map((r) => [r.provider, cell(r.widget), cell(r.bare), r.sdk ? cell(r.sdk) : '', diff(r.widgetMinusBare), diff(r.widgetMinusSdk)]),
+    ['mode', 'widget', 'bare iframe', 'own SDK', 'widget − bare', 'widget − SDK'],
+  );
+  if (work.floor) console.log(`  floor (a 1 KB module making the generic iframe): ${cell(work.floor)}`);
 }
 
 function report(results) {

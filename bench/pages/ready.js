@@ -12,7 +12,11 @@
 // Other reports: "bench:<mark> <ms>" for the marks above, "bench:error <detail>" when the page cannot get there.
 (() => {
   const script = document.currentScript;
-  const report = (what, value) => console.debug(`bench:${what} ${value}`);
+  // Also a user timing mark, at the same moment: the trace of the work section (work.mjs) places it.
+  const report = (what, value) => {
+    performance.mark(`bench:${what}`);
+    console.debug(`bench:${what} ${value}`);
+  };
   window.__benchLongTasks = [];
   const keep = (entries) => {
     for (const entry of entries) window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
