@@ -53,8 +53,9 @@ interface Outcome {
 
 function outcomeOf(el: KycWidgetElement, token: string | undefined): Outcome {
   return {
-    // A frame may already have said ready by the time a later element of the batch is read: both are "running".
-    state: el.state === 'loading' || el.state === 'ready' ? 'running' : el.state,
+    // A frame may already have said ready, or moved on by itself (CAF's sandbox frame reports its first step),
+    // by the time a later element of the batch is read: all of these are one running flow.
+    state: ['loading', 'ready', 'in-progress'].includes(el.state) ? 'running' : el.state,
     // Persona's container-id is random per element by design: the only part of a frame URL that may differ.
     src: frameOf(el)?.src.replace(/container-id=kyc-widget-[0-9a-f]+/, 'container-id=*') ?? null,
     error: el.lastError?.code ?? null,
