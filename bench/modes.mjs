@@ -234,7 +234,7 @@ export async function buildSdkHosts() {
  * Chromium trace (top-level tasks and user timing marks only) from before navigating until ready, returned
  * as `trace` (see work.mjs).
  */
-export async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 20000, trace = false } = {}) {
+async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 20000, trace = false } = {}) {
   const context = await browser.newContext();
   let tracing = false;
   try {
@@ -367,10 +367,11 @@ export async function discoverFrames(browser, hostOrigin, cases) {
 
 /**
  * Rounds of every case in rotating order (round r starts at case r mod n); the first round warms up
- * (browser, servers, file cache) and is dropped. A case that failed 3 times without ever loading is not
+ * (browser, servers, file cache) and is dropped. `keep` turns a load into the sample kept (it may throw: an
+ * error of that load); `trace` records a trace for it (see loadOnce). A case that failed 3 times without ever loading is not
  * tried again (its mode becomes an error row); one with a build error (`item.error`) is never tried.
  */
-export async function measureModes(browser, hostOrigin, cases, { runs, rate, gapMs = 150, log = () => {} }) {
+export async function measureModes(browser, hostOrigin, cases, { runs, rate, gapMs = 150, log = () => {}, trace = false, keep = (sample) => ({ ...sample, blocking: blocking(sample) }) }) {
   const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
   const errors = Object.fromEntries(cases.map((c) => [c.id, c.error ? [{ round: 0, message: c.error }] : []]));
   const live = cases.filter((c) => !c.error);
@@ -380,8 +381,8 @@ export async function measureModes(browser, hostOrigin, cases, { runs, rate, gap
       if (errors[item.id].length >= 3 && samples[item.id].length === 0) continue; // broken: stop retrying
       await sleep(gapMs);
       try {
-        const sample = await loadOnce(browser, `${hostOrigin}${item.path}`, rate, item.needs);
-        if (round_ > 0) samples[item.id].push({ round: round_, ...sample, blocking: blocking(sample) });
+        const sample = keep(await loadOnce(browser, `${hostOrigin}${item.path}`, rate, item.needs, { trace }));
+        if (round_ > 0) samples[item.id].push({ round: round_, ...sample });
       } catch (error) {
         errors[item.id].push({ round: round_, message: String(error?.message ?? error).split('\n')[0] });
       }

@@ -6,7 +6,7 @@
 // page moves by a millisecond or two, so a change of a few milliseconds in the widget's work shows here when it
 // cannot show in the ready ratios. Measured unthrottled: the throttle pauses the thread, which inflates and
 // scatters its thread time without changing the work (at 4x a phone pays about four times these figures).
-import { loadOnce } from './modes.mjs';
+import { measureModes } from './modes.mjs';
 import { quantile, round } from './stats.mjs';
 
 /** Only the tasks of the host page's main thread, and the marks that place the window. */
@@ -38,26 +38,14 @@ export function hostWork(traceEvents, sample) {
   return { before: round(before, 2), window: round(window, 2), total: round(before + window, 2) };
 }
 
-/** Each case once per round, unthrottled and traced, in rotating order; round 0 warms up and is dropped. */
-export async function measureWork(browser, hostOrigin, cases, { runs, gapMs = 150, log = () => {} }) {
-  const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
-  const errors = Object.fromEntries(cases.map((c) => [c.id, []]));
-  for (let round_ = 0; round_ <= runs; round_++) {
-    for (const item of cases.map((_, i) => cases[(i + round_) % cases.length])) {
-      if (errors[item.id].length >= 3 && samples[item.id].length === 0) continue;
-      await new Promise((resolve) => setTimeout(resolve, gapMs));
-      try {
-        const sample = await loadOnce(browser, `${hostOrigin}${item.path}`, 1, item.needs, { trace: true });
-        const work = hostWork(JSON.parse(sample.trace.toString('utf8')).traceEvents ?? [], sample);
-        if (!work) throw new Error('the trace has no bench:ready mark, or the page no frame request');
-        if (round_ > 0) samples[item.id].push({ round: round_, ready: sample.ready, frameRequested: sample.frameRequested, ...work });
-      } catch (error) {
-        errors[item.id].push({ round: round_, message: String(error?.message ?? error).split('\n')[0] });
-      }
-    }
-    log(`  round ${round_}/${runs} done${round_ === 0 ? ' (warm-up, dropped)' : ''}`);
-  }
-  return { samples, errors };
+/** Each case once per round, unthrottled and traced, in the modes section's rotating rounds (round 0 dropped). */
+export function measureWork(browser, hostOrigin, cases, { runs, gapMs = 150, log = () => {} }) {
+  const keep = (sample) => {
+    const work = hostWork(JSON.parse(sample.trace.toString('utf8')).traceEvents ?? [], sample);
+    if (!work) throw new Error('the trace has no bench:ready mark, or the page no frame request');
+    return { ready: sample.ready, frameRequested: sample.frameRequested, ...work };
+  };
+  return measureModes(browser, hostOrigin, cases, { runs, rate: 1, gapMs, log, trace: true, keep });
 }
 
 const median = (samples, pick) => {
