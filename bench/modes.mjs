@@ -407,7 +407,7 @@ function paired(a, b, pickA = (s) => s.ready, pickB = (s) => s.ready) {
   };
 }
 
-const medianOf = (samples, pick) => round(quantile(samples.map(pick).filter(Number.isFinite), 0.5));
+export const medianOf = (samples, pick) => round(quantile(samples.map(pick).filter(Number.isFinite), 0.5));
 const maxOf = (samples, pick) => {
   const values = samples.map(pick).filter(Number.isFinite);
   return values.length ? round(Math.max(...values)) : NaN;

@@ -6,7 +6,7 @@
 // page moves by a millisecond or two, so a change of a few milliseconds in the widget's work shows here when it
 // cannot show in the ready ratios. Measured unthrottled: the throttle pauses the thread, which inflates and
 // scatters its thread time without changing the work (at 4x a phone pays about four times these figures).
-import { measureModes } from './modes.mjs';
+import { measureModes, medianOf } from './modes.mjs';
 import { quantile, round } from './stats.mjs';
 
 /** Only the tasks of the host page's main thread, and the marks that place the window. */
@@ -48,19 +48,14 @@ export function measureWork(browser, hostOrigin, cases, { runs, gapMs = 150, log
   return measureModes(browser, hostOrigin, cases, { runs, rate: 1, gapMs, log, trace: true, keep });
 }
 
-const median = (samples, pick) => {
-  const values = samples.map(pick).filter(Number.isFinite);
-  return values.length ? round(quantile(values, 0.5), 1) : NaN;
-};
-
 /** Medians per case, and per provider mode the widget beside its bare iframe and its provider's SDK. */
 export function summarizeWork(cases, { samples, errors }) {
   const byCase = Object.fromEntries(
     cases.map((c) => {
       const list = samples[c.id] ?? [];
-      const figures = { n: list.length, before: median(list, (s) => s.before), window: median(list, (s) => s.window), total: median(list, (s) => s.total) };
+      const figures = { n: list.length, before: medianOf(list, (s) => s.before), window: medianOf(list, (s) => s.window), total: medianOf(list, (s) => s.total) };
       // The spread of the total, so that a reader can tell a change from the noise.
-      const totals = list.map((s) => s.total).sort((a, b) => a - b);
+      const totals = list.map((s) => s.total);
       if (totals.length >= 3) figures.totalRange = [round(quantile(totals, 0.25), 1), round(quantile(totals, 0.75), 1)];
       return [c.id, { ...figures, errors: errors[c.id] ?? [] }];
     }),
