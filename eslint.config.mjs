@@ -1,0 +1,43 @@
+// ESLint: typescript-eslint's recommended rules, plus the type-aware ones that catch a floating promise or an
+// unsafe `any` (an unchecked value from a frame or a host reaching code that trusts it).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TYPED = ['src/**/*.{ts,tsx}', 'test/**/*.ts', 'vite.config.ts'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'examples/.pack/',
+      'examples/*/node_modules/',
+      'examples/*/dist/',
+      'examples/*/.angular/',
+      'examples/*/.next/',
+      'examples/*/.svelte-kit/',
+      'bench/.build/',
+      'test/types/host/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: TYPED,
+    languageOptions: { parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unsafe-assignment': 'error',
+      '@typescript-eslint/no-unsafe-member-access': 'error',
+      '@typescript-eslint/no-unsafe-call': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+);
