@@ -58,7 +58,10 @@ const BUILDS: Record<string, UserConfig> = {
     build: {
       lib: { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-widget.js' },
       // The entry may hold code its lazy chunks share: no facade file with a second request behind it.
-      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rollupOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
     },
   },
   // dist/kyc-widget.iife.js: the same as one classic script.
@@ -76,7 +79,16 @@ const BUILDS: Record<string, UserConfig> = {
     build: {
       outDir: 'dist/lib',
       minify: false,
-      lib: { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react.tsx', vue: 'src/vue.ts', svelte: 'src/svelte.ts' }, formats: ['es'] },
+      lib: {
+        entry: {
+          index: 'src/index.ts',
+          define: 'src/define.ts',
+          react: 'src/react.tsx',
+          vue: 'src/vue.ts',
+          svelte: 'src/svelte.ts',
+        },
+        formats: ['es'],
+      },
       rollupOptions: {
         external: (id) => /^(react|react-dom|@r2wc\/react-to-web-component)(\/|$)/.test(id),
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },
@@ -102,7 +114,19 @@ export default defineConfig(({ command, mode }) => {
     plugins: mode === 'development' ? [devDemo()] : [],
     // Pre-bundled up front: a dependency discovered mid-run makes Vite reload the test page.
     optimizeDeps: {
-      include: ['axe-core', '@open-wc/testing-helpers', '@veriff/incontext-sdk', '@sumsub/websdk', '@didit-protocol/sdk-web', 'persona', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', '@r2wc/react-to-web-component'],
+      include: [
+        'axe-core',
+        '@open-wc/testing-helpers',
+        '@veriff/incontext-sdk',
+        '@sumsub/websdk',
+        '@didit-protocol/sdk-web',
+        'persona',
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react/jsx-runtime',
+        '@r2wc/react-to-web-component',
+      ],
     },
     test: {
       // Polls wait for real frames on a loaded 2-core machine: 5 s, not Vitest's default 1 s.

@@ -7,7 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 function machineTicks() {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
   const [user, nice, system, idle, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
-  return { busy: user + nice + system + irq + softirq + steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+  return {
+    busy: user + nice + system + irq + softirq + steal,
+    total: user + nice + system + idle + iowait + irq + softirq + steal,
+  };
 }
 
 function treeTicks(root) {
@@ -18,7 +21,10 @@ function treeTicks(root) {
       const text = readFileSync(`/proc/${name}/stat`, 'utf8');
       const rest = text.slice(text.lastIndexOf(')') + 2).split(' '); // after "pid (comm) "
       // rest[0] = state, rest[1] = ppid, rest[11..14] = utime stime cutime cstime
-      procs.set(Number(name), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]) });
+      procs.set(Number(name), {
+        ppid: Number(rest[1]),
+        ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]),
+      });
     } catch {
       // the process exited while we looked
     }
@@ -48,7 +54,10 @@ export function cpuMeter(root = process.pid) {
       try {
         const machine = machineTicks();
         const mine = treeTicks(root);
-        const cores = readFileSync('/proc/stat', 'utf8').split('\n').filter((line) => /^cpu\d/.test(line)).length || 1;
+        const cores =
+          readFileSync('/proc/stat', 'utf8')
+            .split('\n')
+            .filter((line) => /^cpu\d/.test(line)).length || 1;
         const wall = (machine.total - start.machine.total) / cores; // ticks of wall time
         if (wall <= 0) return null;
         const busy = machine.busy - start.machine.busy;

@@ -57,7 +57,11 @@ export const MARKUPS = {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const esc = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** A value as a JavaScript literal safe inside an inline <script> (no "</script>", no "<!--"). */
-const js = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const js = (value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * What a host's sign-up page has around the widget: a heading and a line of text, the same on every page
@@ -65,7 +69,8 @@ const js = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u
  * would pay for the font's first use; a real page has paid that already. The empty page is measured too
  * (EMPTY in the ways-of-loading table).
  */
-const HOST_COPY = '  <h1>Verify your identity</h1>\n  <p>Before your first deposit we need to check who you are. It takes about two minutes.</p>\n';
+const HOST_COPY =
+  '  <h1>Verify your identity</h1>\n  <p>Before your first deposit we need to check who you are. It takes about two minutes.</p>\n';
 
 function page(title, head, body, { copy = true } = {}) {
   return `<!doctype html>
@@ -96,8 +101,15 @@ function widgetPage(provider, sandboxOrigin, markup = 'module', { copy = true } 
   // The token as a property, never an attribute, from an inline classic script right after the element: it
   // runs before the module (module scripts wait for the parser), costs no request, and the page's policy
   // allows it by its hash (server.mjs).
-  const token = inputs.sessionToken ? `\n  <script>document.currentScript.previousElementSibling.sessionToken = ${js(inputs.sessionToken)};</script>` : '';
-  return page(`widget, ${provider}, ${markup}`, `  <script src="/ready.js" data-mode="widget"></script>\n  ${MARKUPS[markup]}`, element + token, { copy });
+  const token = inputs.sessionToken
+    ? `\n  <script>document.currentScript.previousElementSibling.sessionToken = ${js(inputs.sessionToken)};</script>`
+    : '';
+  return page(
+    `widget, ${provider}, ${markup}`,
+    `  <script src="/ready.js" data-mode="widget"></script>\n  ${MARKUPS[markup]}`,
+    element + token,
+    { copy },
+  );
 }
 
 /**
@@ -147,7 +159,11 @@ function sdkSettings(provider, sandboxOrigin) {
   const inputs = inputsFor(provider, sandboxOrigin);
   const url = new URL(inputs.sessionUrl);
   if (provider === 'persona') {
-    return { sandbox: sandboxOrigin, templateId: url.searchParams.get('inquiry-template-id'), environmentId: url.searchParams.get('environment-id') };
+    return {
+      sandbox: sandboxOrigin,
+      templateId: url.searchParams.get('inquiry-template-id'),
+      environmentId: url.searchParams.get('environment-id'),
+    };
   }
   if (provider === 'sumsub') return { sandbox: sandboxOrigin, token: inputs.sessionToken ?? SANDBOX_TOKENS.sumsub };
   // Veriff: the catalog's session URL; the SDK adds `lang` as the widget does (its locale, `en` here).
@@ -177,17 +193,47 @@ export function modeCases(sandboxOrigin, providers = Object.keys(PROVIDER_DEMOS)
     }
   };
   const cases = providers.map((provider) =>
-    attempt({ id: `widget:${provider}`, kind: 'widget', provider, path: `/modes/widget-${provider}.html`, needs: provider in SDK_READY ? [...new Set(['ready', SDK_READY[provider].widgetMark])] : ['ready'] }, () => widgetPage(provider, sandboxOrigin)),
+    attempt(
+      {
+        id: `widget:${provider}`,
+        kind: 'widget',
+        provider,
+        path: `/modes/widget-${provider}.html`,
+        needs: provider in SDK_READY ? [...new Set(['ready', SDK_READY[provider].widgetMark])] : ['ready'],
+      },
+      () => widgetPage(provider, sandboxOrigin),
+    ),
   );
   for (const markup of Object.keys(MARKUPS).filter((m) => m !== 'module')) {
-    cases.push(attempt({ id: `markup:${markup}`, kind: 'markup', provider: 'generic', markup, path: `/modes/markup-${markup}.html` }, () => widgetPage('generic', sandboxOrigin, markup)));
+    cases.push(
+      attempt(
+        { id: `markup:${markup}`, kind: 'markup', provider: 'generic', markup, path: `/modes/markup-${markup}.html` },
+        () => widgetPage('generic', sandboxOrigin, markup),
+      ),
+    );
   }
   if (providers.includes('generic')) {
     // The page without HOST_COPY: against the bare iframe on an empty page too (run.mjs adds that case).
-    cases.push(attempt({ id: 'markup:empty', kind: 'markup', provider: 'generic', markup: EMPTY, against: 'bare-empty:generic', path: '/modes/markup-empty.html' }, () => widgetPage('generic', sandboxOrigin, 'module', { copy: false })));
+    cases.push(
+      attempt(
+        {
+          id: 'markup:empty',
+          kind: 'markup',
+          provider: 'generic',
+          markup: EMPTY,
+          against: 'bare-empty:generic',
+          path: '/modes/markup-empty.html',
+        },
+        () => widgetPage('generic', sandboxOrigin, 'module', { copy: false }),
+      ),
+    );
   }
   for (const provider of SDKS.filter((p) => providers.includes(p))) {
-    cases.push(attempt({ id: `sdk:${provider}`, kind: 'sdk', provider, path: `/modes/sdk-${provider}.html`, csp: false }, () => sdkPage(provider, sandboxOrigin)));
+    cases.push(
+      attempt({ id: `sdk:${provider}`, kind: 'sdk', provider, path: `/modes/sdk-${provider}.html`, csp: false }, () =>
+        sdkPage(provider, sandboxOrigin),
+      ),
+    );
   }
   return cases;
 }
@@ -215,13 +261,19 @@ export async function buildSdkHosts() {
           emptyOutDir: false,
           minify: true,
           target: 'es2022',
-          lib: { entry: path.join(ROOT, 'bench', 'sdk', `${provider}.js`), formats: ['es'], fileName: () => `${provider}.js` },
+          lib: {
+            entry: path.join(ROOT, 'bench', 'sdk', `${provider}.js`),
+            formats: ['es'],
+            fileName: () => `${provider}.js`,
+          },
         },
       });
       const file = path.join(SDK_DIR, `${provider}.js`);
       out[provider] = { file: `/sdk/${provider}.js`, ...compressedSizes(readFileSync(file)) };
     } catch (error) {
-      out[provider] = { error: `the SDK host bundle could not be built: ${String(error?.message ?? error).split('\n')[0]}` };
+      out[provider] = {
+        error: `the SDK host bundle could not be built: ${String(error?.message ?? error).split('\n')[0]}`,
+      };
     }
   }
   return out;
@@ -243,7 +295,13 @@ async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 200
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const marks = {};
     const done = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${needs.filter((m) => !(m in marks)).join(' / ')} within ${timeoutMs / 1000} s: ${url}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`no ${needs.filter((m) => !(m in marks)).join(' / ')} within ${timeoutMs / 1000} s: ${url}`),
+          ),
+        timeoutMs,
+      );
       page.on('console', (message) => {
         const text = message.text();
         const match = /^bench:([a-z-]+) (.*)$/s.exec(text);
@@ -277,15 +335,31 @@ async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 200
       window.__benchLongTasksFlush?.();
       const rel = (name) => (name.startsWith(location.origin) ? name.slice(location.origin.length) : name);
       const nav = performance.getEntriesByType('navigation')[0];
-      const entry = (e) => ({ path: rel(e.name), type: e.initiatorType, start: e.startTime, end: e.responseEnd, transfer: e.transferSize, encoded: e.encodedBodySize });
+      const entry = (e) => ({
+        path: rel(e.name),
+        type: e.initiatorType,
+        start: e.startTime,
+        end: e.responseEnd,
+        transfer: e.transferSize,
+        encoded: e.encodedBodySize,
+      });
       // The document itself always comes before its frame: listed first, as "(document)".
       const before = frame
         ? [
             ...(nav ? [{ ...entry(nav), path: '(document)', type: 'navigation' }] : []),
-            ...performance.getEntriesByType('resource').filter((e) => e.startTime < frame.startTime && e.initiatorType !== 'iframe').map(entry),
+            ...performance
+              .getEntriesByType('resource')
+              .filter((e) => e.startTime < frame.startTime && e.initiatorType !== 'iframe')
+              .map(entry),
           ]
         : [];
-      return { frameRequested: frame?.startTime, frameResponseEnd: frame?.responseEnd, htmlEnd: nav?.responseEnd, before, longTasks: window.__benchLongTasks };
+      return {
+        frameRequested: frame?.startTime,
+        frameResponseEnd: frame?.responseEnd,
+        htmlEnd: nav?.responseEnd,
+        before,
+        longTasks: window.__benchLongTasks,
+      };
     });
     const frames = page.frames().filter((frame) => frame !== page.mainFrame());
     return { ready: marks.ready, marks, ...read, frameUrl: frames[0]?.url(), ...(traced ? { trace: traced } : {}) };
@@ -306,11 +380,14 @@ async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 200
  *   whole    the longest overlapping task, unclipped (how long the task that held the window was)
  */
 export function blocking(sample, at = sample.ready) {
-  if (!sample.longTasks || !Number.isFinite(sample.frameRequested) || !Number.isFinite(at)) return { longest: NaN, total: NaN, count: NaN, whole: NaN };
+  if (!sample.longTasks || !Number.isFinite(sample.frameRequested) || !Number.isFinite(at))
+    return { longest: NaN, total: NaN, count: NaN, whole: NaN };
   const from = sample.frameRequested;
   const overlapping = sample.longTasks.filter((task) => task.start < at && task.start + task.duration > from);
   const clipped = overlapping.map((task) => Math.min(task.start + task.duration, at) - Math.max(task.start, from));
-  const blockingPart = overlapping.map((task) => Math.max(0, Math.min(task.start + task.duration, at) - Math.max(task.start + 50, from)));
+  const blockingPart = overlapping.map((task) =>
+    Math.max(0, Math.min(task.start + task.duration, at) - Math.max(task.start + 50, from)),
+  );
   return {
     longest: Math.max(0, ...clipped),
     total: blockingPart.reduce((sum, part) => sum + part, 0),
@@ -336,7 +413,11 @@ export async function discoverFrames(browser, hostOrigin, cases) {
       const page = await context.newPage();
       await page.goto(`${hostOrigin}${item.path}`);
       try {
-        await page.waitForFunction(() => ['ready', 'in-progress', 'error'].includes(document.querySelector('kyc-widget')?.state), null, { timeout: 15000 });
+        await page.waitForFunction(
+          () => ['ready', 'in-progress', 'error'].includes(document.querySelector('kyc-widget')?.state),
+          null,
+          { timeout: 15000 },
+        );
       } catch {
         const state = await page.evaluate(() => document.querySelector('kyc-widget')?.state).catch(() => undefined);
         throw new Error(`the widget was not ready within 15 s (state: ${state ?? 'no element'})`);
@@ -354,7 +435,12 @@ export async function discoverFrames(browser, hostOrigin, cases) {
           title: iframe?.getAttribute('title'),
         };
       });
-      if (frame.state === 'error') frames[item.provider] = { ...frame, src: undefined, error: `the widget ended in its error state: ${frame.error ?? 'no message'}` };
+      if (frame.state === 'error')
+        frames[item.provider] = {
+          ...frame,
+          src: undefined,
+          error: `the widget ended in its error state: ${frame.error ?? 'no message'}`,
+        };
       else frames[item.provider] = frame;
     } catch (error) {
       frames[item.provider] = { error: String(error?.message ?? error).split('\n')[0] };
@@ -371,7 +457,19 @@ export async function discoverFrames(browser, hostOrigin, cases) {
  * error of that load); `trace` records a trace for it (see loadOnce). A case that failed 3 times without ever loading is not
  * tried again (its mode becomes an error row); one with a build error (`item.error`) is never tried.
  */
-export async function measureModes(browser, hostOrigin, cases, { runs, rate, gapMs = 150, log = () => {}, trace = false, keep = (sample) => ({ ...sample, blocking: blocking(sample) }) }) {
+export async function measureModes(
+  browser,
+  hostOrigin,
+  cases,
+  {
+    runs,
+    rate,
+    gapMs = 150,
+    log = () => {},
+    trace = false,
+    keep = (sample) => ({ ...sample, blocking: blocking(sample) }),
+  },
+) {
   const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
   const errors = Object.fromEntries(cases.map((c) => [c.id, c.error ? [{ round: 0, message: c.error }] : []]));
   const live = cases.filter((c) => !c.error);
@@ -436,7 +534,13 @@ function beforeFrameOf(samples) {
   const byPath = new Map();
   for (const sample of samples ?? []) {
     for (const entry of sample.before ?? []) {
-      const row = byPath.get(entry.path) ?? { path: entry.path, type: entry.type, transfers: [], encodeds: [], ends: [] };
+      const row = byPath.get(entry.path) ?? {
+        path: entry.path,
+        type: entry.type,
+        transfers: [],
+        encodeds: [],
+        ends: [],
+      };
       row.transfers.push(entry.transfer);
       row.encodeds.push(entry.encoded);
       row.ends.push(entry.end);
@@ -485,12 +589,22 @@ export function summarizeModes(cases, { samples, errors }, frames) {
           }
         : null,
       bareHandshake: summaryOf(bare, (s) => s.marks?.handshake),
-      frameRequested: { widget: medianOf(widget, (s) => s.frameRequested), bare: medianOf(bare, (s) => s.frameRequested), ...(sdk ? { sdk: medianOf(sdk, (s) => s.frameRequested) } : {}) },
+      frameRequested: {
+        widget: medianOf(widget, (s) => s.frameRequested),
+        bare: medianOf(bare, (s) => s.frameRequested),
+        ...(sdk ? { sdk: medianOf(sdk, (s) => s.frameRequested) } : {}),
+      },
       blocking: { widget: blockingOf(widget), bare: blockingOf(bare), ...(sdk ? { sdk: blockingOf(sdk) } : {}) },
-      beforeFrame: { widget: beforeFrameOf(widget), bare: beforeFrameOf(bare), ...(sdk ? { sdk: beforeFrameOf(sdk) } : {}) },
+      beforeFrame: {
+        widget: beforeFrameOf(widget),
+        bare: beforeFrameOf(bare),
+        ...(sdk ? { sdk: beforeFrameOf(sdk) } : {}),
+      },
       errors: [
         ...(frame.error ? [{ case: `widget:${provider}`, round: 'discovery', message: frame.error }] : []),
-        ...[`widget:${provider}`, `bare:${provider}`, `sdk:${provider}`].flatMap((id) => (errors[id] ?? []).map((e) => ({ case: id, ...e }))),
+        ...[`widget:${provider}`, `bare:${provider}`, `sdk:${provider}`].flatMap((id) =>
+          (errors[id] ?? []).map((e) => ({ case: id, ...e })),
+        ),
       ],
     };
   });

@@ -18,14 +18,23 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { cpuMeter } from './cpu.mjs';
 import { startBenchServer } from './server.mjs';
 import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
-import { barePage, starterPage, buildSdkHosts, discoverFrames, measureModes, modeCases, SDK_DIR, SDKS, summarizeModes } from './modes.mjs';
+import {
+  barePage,
+  starterPage,
+  buildSdkHosts,
+  discoverFrames,
+  measureModes,
+  modeCases,
+  SDK_DIR,
+  SDKS,
+  summarizeModes,
+} from './modes.mjs';
 import { measureSizes } from './sizes.mjs';
 import { measureWork, summarizeWork } from './work.mjs';
 import { quantile, ratioInterval, round, roundAll, summary } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
-
 
 const TARGETS = {
   // Every provider mode: ready ÷ bare iframe at 4x, and the upper bound of its 95% interval; below the provider's own SDK.
@@ -68,7 +77,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Rejects after `ms` (a hung page must not hang the bench). */
 function withTimeout(promise, ms, what) {
   let timer;
-  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms)));
+  const timeout = new Promise(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -144,13 +155,18 @@ async function readySection(browser, hostOrigin, rates, suffix = '') {
       for (const kind of ['widget', 'baseline']) {
         await sleep(LOAD_GAP_MS); // let the previous context's renderer finish shutting down
         try {
-          const sample = await withTimeout(coldLoad(browser, `${hostOrigin}/${kind}.html`, rate), 30000, `${kind} cold load`);
+          const sample = await withTimeout(
+            coldLoad(browser, `${hostOrigin}/${kind}.html`, rate),
+            30000,
+            `${kind} cold load`,
+          );
           if (i > 0) samples[kind].push({ pair: i, ...sample });
           failuresInARow = 0;
         } catch (error) {
           errors.push({ kind, pair: i, message: String(error?.message ?? error) });
           log(`  ${kind} load failed: ${error?.message ?? error}`);
-          if (++failuresInARow >= 3) throw new Error(`3 cold loads in a row failed at ${rate}x; last: ${error?.message ?? error}`);
+          if (++failuresInARow >= 3)
+            throw new Error(`3 cold loads in a row failed at ${rate}x; last: ${error?.message ?? error}`);
         }
       }
     }
@@ -181,7 +197,9 @@ async function readySection(browser, hostOrigin, rates, suffix = '') {
       cpu: roundCpu(meter.read()),
       seconds: round((performance.now() - start) / 1000, 1),
     };
-    log(`  ready @${rate}x${suffix}: widget ${ms(widget.median)} / baseline ${ms(baseline.median)} = ${(widget.median / baseline.median).toFixed(3)} (${elapsed(start)})`);
+    log(
+      `  ready @${rate}x${suffix}: widget ${ms(widget.median)} / baseline ${ms(baseline.median)} = ${(widget.median / baseline.median).toFixed(3)} (${elapsed(start)})`,
+    );
   }
   return out;
 }
@@ -190,7 +208,7 @@ async function readySection(browser, hostOrigin, rates, suffix = '') {
 
 async function modesSection(browser, host, sandboxOrigin) {
   const start = performance.now();
-  log('bundling the providers\' SDK host pages (vite)…');
+  log("bundling the providers' SDK host pages (vite)…");
   const sdkBundles = await buildSdkHosts();
   const providers = Object.keys(PROVIDER_DEMOS).filter((p) => !ONLY_MODES || ONLY_MODES.includes(p));
   const cases = modeCases(sandboxOrigin, providers);
@@ -213,7 +231,13 @@ async function modesSection(browser, host, sandboxOrigin) {
     cases.push(item);
     if (provider === 'generic') {
       // The floor for a script-made frame, in the markups table (generic mode): see pages/frame-starter.js.
-      const floor = { id: 'markup:floor', kind: 'markup', provider, markup: 'floor: a 1 KB module making the same iframe (not the widget)', path: '/modes/floor-generic.html' };
+      const floor = {
+        id: 'markup:floor',
+        kind: 'markup',
+        provider,
+        markup: 'floor: a 1 KB module making the same iframe (not the widget)',
+        path: '/modes/floor-generic.html',
+      };
       host.pages.set(floor.path, { html: starterPage(provider, sandboxOrigin, frame) });
       cases.push(floor);
       // The baseline of the empty-page row (markup:empty): the bare iframe on a page with no text.
@@ -225,7 +249,12 @@ async function modesSection(browser, host, sandboxOrigin) {
   const measurable = cases.filter((c) => frames[c.provider]?.src || c.kind === 'sdk');
   log(`modes @4x: ${measurable.length} cases × ${RUNS} rounds (+1 warm-up), interleaved`);
   const meter = cpuMeter();
-  const measured = await measureModes(browser, host.origin, measurable, { runs: RUNS, rate: 4, gapMs: LOAD_GAP_MS, log });
+  const measured = await measureModes(browser, host.origin, measurable, {
+    runs: RUNS,
+    rate: 4,
+    gapMs: LOAD_GAP_MS,
+    log,
+  });
   const summary_ = summarizeModes(cases, measured, frames);
   let work;
   if (!SKIP.has('work')) {
@@ -241,7 +270,15 @@ async function modesSection(browser, host, sandboxOrigin) {
     runs: RUNS,
     sdkProviders: SDKS,
     sdkBundles,
-    cases: cases.map(({ id, kind, provider, path: page, markup, needs, error }) => ({ id, kind, provider, page, markup, needs, error })),
+    cases: cases.map(({ id, kind, provider, path: page, markup, needs, error }) => ({
+      id,
+      kind,
+      provider,
+      page,
+      markup,
+      needs,
+      error,
+    })),
     ...summary_,
     samples: measured.samples,
     errors: measured.errors,
@@ -259,7 +296,11 @@ async function latencyRun(browser, hostOrigin, rate) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.goto(`${hostOrigin}/latency.html`);
-    const run = await withTimeout(page.evaluate((options) => window.__runLatency(options), LATENCY), 60000, 'latency run');
+    const run = await withTimeout(
+      page.evaluate((options) => window.__runLatency(options), LATENCY),
+      60000,
+      'latency run',
+    );
     const { sent, raw, evt, syncs } = run;
     // Clock offset frame − host from the ping with the smallest round trip (NTP-style estimate).
     const best = syncs.reduce((a, b) => (b.t2 - b.t0 < a.t2 - a.t0 ? b : a));
@@ -286,7 +327,11 @@ async function latencyRun(browser, hostOrigin, rate) {
       endToEnd: roundAll(summary(endToEnd), 3),
       postMessageOnly: roundAll(summary(postMessageOnly), 3),
       widgetOnly: roundAll(summary(widgetOnly), 3),
-      clock: { offsetMs: round(offset, 3), bestRoundTripMs: round(best.t2 - best.t0, 3), roundTrip: roundAll(summary(syncs.map((s) => s.t2 - s.t0)), 3) },
+      clock: {
+        offsetMs: round(offset, 3),
+        bestRoundTripMs: round(best.t2 - best.t0, 3),
+        roundTrip: roundAll(summary(syncs.map((s) => s.t2 - s.t0)), 3),
+      },
       samples: { endToEnd: endToEnd.map((v) => round(v, 3)), widgetOnly: widgetOnly.map((v) => round(v, 3)) },
     };
   } finally {
@@ -300,7 +345,9 @@ async function latencySection(browser, hostOrigin) {
     const start = performance.now();
     out[`${rate}x`] = await latencyRun(browser, hostOrigin, rate);
     const r = out[`${rate}x`];
-    log(`  message→event @${rate}x: p50 ${ms(r.endToEnd.median, 3)} p95 ${ms(r.endToEnd.p95, 3)}, widget part p50 ${ms(r.widgetOnly.median, 3)} (${elapsed(start)})`);
+    log(
+      `  message→event @${rate}x: p50 ${ms(r.endToEnd.median, 3)} p95 ${ms(r.endToEnd.p95, 3)}, widget part p50 ${ms(r.widgetOnly.median, 3)} (${elapsed(start)})`,
+    );
   }
   return out;
 }
@@ -320,7 +367,10 @@ async function windowListeners(cdp) {
 async function liveObjects(cdp, expression) {
   const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'bench' });
   if (!result.objectId) return null;
-  const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: result.objectId, objectGroup: 'bench' });
+  const { objects } = await cdp.send('Runtime.queryObjects', {
+    prototypeObjectId: result.objectId,
+    objectGroup: 'bench',
+  });
   const { result: length } = await cdp.send('Runtime.callFunctionOn', {
     objectId: objects.objectId,
     functionDeclaration: 'function () { return this.length; }',
@@ -356,11 +406,23 @@ async function leakSection(browser, hostOrigin) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(`${hostOrigin}/leak.html`);
-    await withTimeout(page.evaluate(() => customElements.whenDefined('kyc-widget')), 20000, 'kyc-widget definition');
+    await withTimeout(
+      page.evaluate(() => customElements.whenDefined('kyc-widget')),
+      20000,
+      'kyc-widget definition',
+    );
     const pristine = await snapshot(cdp); // module loaded, no element yet
-    const warmup = await withTimeout(page.evaluate((n) => window.__cycles(n), LEAK_WARMUP), 60000, 'leak warm-up');
+    const warmup = await withTimeout(
+      page.evaluate((n) => window.__cycles(n), LEAK_WARMUP),
+      60000,
+      'leak warm-up',
+    );
     const before = await snapshot(cdp); // one-time costs paid (UI chunk, React, JIT)
-    const cycles = await withTimeout(page.evaluate((n) => window.__cycles(n), LEAK_CYCLES), 150000, 'leak cycles');
+    const cycles = await withTimeout(
+      page.evaluate((n) => window.__cycles(n), LEAK_CYCLES),
+      150000,
+      'leak cycles',
+    );
     const after = await snapshot(cdp);
     const result = {
       cycles,
@@ -404,7 +466,8 @@ function verdict(pass) {
   return pass === null ? 'ERROR' : pass ? 'PASS' : 'FAIL';
 }
 
-const ratioText = (p) => (p ? `${p.ratio.toFixed(3)} [${p.interval95[0].toFixed(2)}–${p.interval95[1].toFixed(2)}]` : 'n/a');
+const ratioText = (p) =>
+  p ? `${p.ratio.toFixed(3)} [${p.interval95[0].toFixed(2)}–${p.interval95[1].toFixed(2)}]` : 'n/a';
 
 const num = (n) => (Number.isFinite(n) ? String(n) : 'n/a');
 const kib = (n) => (Number.isFinite(n) ? `${(n / 1024).toFixed(1)} KiB` : 'n/a');
@@ -429,18 +492,24 @@ function modeRows(modes, rows, warnings) {
     const p = row.widgetToBare;
     rows.push([
       `ready ÷ bare iframe @4x, ${row.provider}`,
-      p ? `${ratioText(p)}  (${ms(row.widget.median)} / ${ms(row.bare.median)})` : `not measured${firstError(row) ? `: ${firstError(row)}` : ''}`,
+      p
+        ? `${ratioText(p)}  (${ms(row.widget.median)} / ${ms(row.bare.median)})`
+        : `not measured${firstError(row) ? `: ${firstError(row)}` : ''}`,
       `<= ${TARGETS.readyRatio4x} (CI <= ${TARGETS.readyRatio4xUpper})`,
       verdict(ratioPass(p)),
     ]);
     if (p && p.interval95[0] <= TARGETS.readyRatio4x && p.interval95[1] > TARGETS.readyRatio4x) {
-      warnings.push(`${row.provider}: the ready ratio's 95% interval (${p.interval95[0].toFixed(2)}–${p.interval95[1].toFixed(2)}) straddles ${TARGETS.readyRatio4x}: PASS/FAIL is within this run's noise`);
+      warnings.push(
+        `${row.provider}: the ready ratio's 95% interval (${p.interval95[0].toFixed(2)}–${p.interval95[1].toFixed(2)}) straddles ${TARGETS.readyRatio4x}: PASS/FAIL is within this run's noise`,
+      );
     }
     if (row.sdk || modes.sdkProviders?.includes(row.provider)) {
       const q = row.sdk?.widgetToSdk;
       rows.push([
         `${row.sdk?.widgetEvent ?? 'widget'} ÷ ${row.provider}'s own SDK (${row.sdk?.callback ?? 'n/a'}) @4x`,
-        q ? `${ratioText(q)}  (${ms(row.sdk.widget.median)} / ${ms(row.sdk.ready.median)})` : `not measured${firstError(row) ? `: ${firstError(row)}` : ''}`,
+        q
+          ? `${ratioText(q)}  (${ms(row.sdk.widget.median)} / ${ms(row.sdk.ready.median)})`
+          : `not measured${firstError(row) ? `: ${firstError(row)}` : ''}`,
         '< 1.00',
         verdict(q ? q.ratio < 1 : null),
       ]);
@@ -448,10 +517,14 @@ function modeRows(modes, rows, warnings) {
   }
   const measured = modes.rows.filter((r) => longTaskPass(r.blocking.widget) !== null);
   const worst = Math.max(0, ...measured.map((r) => r.blocking.widget.longestWorst));
-  const failing = measured.filter((r) => !longTaskPass(r.blocking.widget)).map((r) => `${r.provider} ${r.blocking.widget.loadsWithLongTask}/${r.blocking.widget.n}`);
+  const failing = measured
+    .filter((r) => !longTaskPass(r.blocking.widget))
+    .map((r) => `${r.provider} ${r.blocking.widget.loadsWithLongTask}/${r.blocking.widget.n}`);
   rows.push([
     'widget: longest task between frame request and ready @4x (worst load, every mode)',
-    measured.length ? `${ms(worst)}${failing.length ? `  (loads with one: ${failing.join(', ')})` : ''}` : 'not measured',
+    measured.length
+      ? `${ms(worst)}${failing.length ? `  (loads with one: ${failing.join(', ')})` : ''}`
+      : 'not measured',
     `< ${TARGETS.longTaskMs} ms`,
     verdict(measured.length ? failing.length === 0 : null),
   ]);
@@ -473,12 +546,23 @@ function printModes(modes) {
       `${num(r.frameRequested.widget)} / ${num(r.frameRequested.bare)}`,
       `${r.n.widget}/${r.n.bare}${r.errors.length ? ` (${r.errors.length} errors)` : ''}`,
     ]),
-    ['mode', 'bare iframe ready signal', 'bare iframe', 'widget (kyc-ready)', 'widget ÷ bare [95% CI]', 'target', 'frame requested (w / b)', 'n w/b'],
+    [
+      'mode',
+      'bare iframe ready signal',
+      'bare iframe',
+      'widget (kyc-ready)',
+      'widget ÷ bare [95% CI]',
+      'target',
+      'frame requested (w / b)',
+      'n w/b',
+    ],
   );
 
   const withSdk = modes.rows.filter((r) => r.sdk || modes.sdkProviders?.includes(r.provider));
   if (withSdk.length) {
-    console.log(`\nThe providers' own SDKs @${modes.rate}x (same rounds; each SDK bundled by Vite as a host would; widget figure = the widget event for the same provider message; target: widget ÷ SDK < 1)`);
+    console.log(
+      `\nThe providers' own SDKs @${modes.rate}x (same rounds; each SDK bundled by Vite as a host would; widget figure = the widget event for the same provider message; target: widget ÷ SDK < 1)`,
+    );
     printTable(
       withSdk.map((r) => {
         const bundle = modes.sdkBundles?.[r.provider];
@@ -491,14 +575,30 @@ function printModes(modes) {
           ratioText(r.sdk?.widgetToSdk),
           r.sdk?.widgetToSdk ? verdict(r.sdk.widgetToSdk.ratio < 1) : 'ERROR',
           ratioText(r.sdk?.sdkToBare),
-          r.sdk?.handshake ? `${med(r.sdk.handshake)} / ${r.sdk.widgetMark === 'start' ? `${med(r.widget)} (kyc-ready)` : r.bareHandshake ? `${med(r.bareHandshake)} (bare)` : 'n/a'}` : '',
+          r.sdk?.handshake
+            ? `${med(r.sdk.handshake)} / ${r.sdk.widgetMark === 'start' ? `${med(r.widget)} (kyc-ready)` : r.bareHandshake ? `${med(r.bareHandshake)} (bare)` : 'n/a'}`
+            : '',
           r.sdk ? num(r.frameRequested.sdk) : 'n/a',
           `${r.n.sdk ?? 0}`,
         ];
       }),
-      ['mode', 'SDK ready callback', 'SDK bundle', 'SDK', 'widget', 'widget ÷ SDK [95% CI]', 'target', 'SDK ÷ bare [95% CI]', 'handshake reached the host: SDK / other', 'SDK frame requested', 'n'],
+      [
+        'mode',
+        'SDK ready callback',
+        'SDK bundle',
+        'SDK',
+        'widget',
+        'widget ÷ SDK [95% CI]',
+        'target',
+        'SDK ÷ bare [95% CI]',
+        'handshake reached the host: SDK / other',
+        'SDK frame requested',
+        'n',
+      ],
     );
-    console.log('  handshake: the frame\'s first message (Sumsub idCheck.onReady, Veriff VERIFF_HANDSHAKE) reaching the SDK\'s page, beside the bare host\'s (Sumsub) or the widget\'s kyc-ready (Veriff: kyc-ready fires at the handshake)');
+    console.log(
+      "  handshake: the frame's first message (Sumsub idCheck.onReady, Veriff VERIFF_HANDSHAKE) reaching the SDK's page, beside the bare host's (Sumsub) or the widget's kyc-ready (Veriff: kyc-ready fires at the handshake)",
+    );
   }
 
   console.log(
@@ -520,9 +620,20 @@ function printModes(modes) {
       ]);
     }
   }
-  printTable(blockRows, ['case', 'frame requested', 'ready', 'longest task', 'total blocking time', 'loads with a long task', 'longest overlapping task, unclipped (median)', 'target: none']);
+  printTable(blockRows, [
+    'case',
+    'frame requested',
+    'ready',
+    'longest task',
+    'total blocking time',
+    'loads with a long task',
+    'longest overlapping task, unclipped (median)',
+    'target: none',
+  ]);
 
-  console.log('\nWhat loads before the frame request (resource entries that started before the iframe\'s; names relative to the host page; median transfer size over the loads, uncompressed: the bench server does not compress)');
+  console.log(
+    "\nWhat loads before the frame request (resource entries that started before the iframe's; names relative to the host page; median transfer size over the loads, uncompressed: the bench server does not compress)",
+  );
   const beforeRows = [];
   for (const r of modes.rows) {
     for (const [kind, list] of Object.entries(r.beforeFrame)) {
@@ -542,7 +653,13 @@ function printModes(modes) {
 
   console.log('\nWays of loading the widget (generic mode, same rounds; ratio to the generic bare iframe)');
   printTable(
-    modes.markups.map((m) => [m.markup, medP90(m.ready), ratioText(m.toBare), String(m.frameRequested), m.blocking ? `${m.blocking.longestMedian} / ${m.blocking.longestWorst}` : 'n/a']),
+    modes.markups.map((m) => [
+      m.markup,
+      medP90(m.ready),
+      ratioText(m.toBare),
+      String(m.frameRequested),
+      m.blocking ? `${m.blocking.longestMedian} / ${m.blocking.longestWorst}` : 'n/a',
+    ]),
     ['markup', 'ready', '÷ bare iframe [95% CI]', 'frame requested', 'longest task in window (median / worst)'],
   );
 
@@ -558,14 +675,26 @@ function printModes(modes) {
 
 /** The main-thread work table (work.mjs): CPU, not wall-clock time, so steady enough to show a few ms. */
 function printWork(work) {
-  const cell = (c) => (c?.n ? `${c.before} + ${c.window} = ${c.total}${c.totalRange ? ` [${c.totalRange[0]}–${c.totalRange[1]}]` : ''}` : c?.errors?.[0] ? `error: ${c.errors[0].message}` : 'n/a');
+  const cell = (c) =>
+    c?.n
+      ? `${c.before} + ${c.window} = ${c.total}${c.totalRange ? ` [${c.totalRange[0]}–${c.totalRange[1]}]` : ''}`
+      : c?.errors?.[0]
+        ? `error: ${c.errors[0].message}`
+        : 'n/a';
   const diff = (n) => (Number.isFinite(n) ? `${n > 0 ? '+' : ''}${n}` : '');
   console.log(
     `\nHost main-thread work on the way to ready @${work.rate}x CPU: thread time of the host page's top-level tasks, from a trace (ms, median of ${work.runs} loads:` +
       `\nbefore the frame request + from the request to ready = total [IQR of the total]); unthrottled, where the figure is steady: a 4x phone pays about 4x`,
   );
   printTable(
-    work.rows.map((r) => [r.provider, cell(r.widget), cell(r.bare), r.sdk ? cell(r.sdk) : '', diff(r.widgetMinusBare), diff(r.widgetMinusSdk)]),
+    work.rows.map((r) => [
+      r.provider,
+      cell(r.widget),
+      cell(r.bare),
+      r.sdk ? cell(r.sdk) : '',
+      diff(r.widgetMinusBare),
+      diff(r.widgetMinusSdk),
+    ]),
     ['mode', 'widget', 'bare iframe', 'own SDK', 'widget − bare', 'widget − SDK'],
   );
   if (work.floor) console.log(`  floor (a 1 KB module making the generic iframe): ${cell(work.floor)}`);
@@ -576,24 +705,72 @@ function report(results) {
   const rows = [];
   const r1 = ready?.['1x'];
   if (modes) modeRows(modes, rows, results.warnings);
-  else rows.push(['ready ÷ bare iframe @4x, every mode', 'not measured', `<= ${TARGETS.readyRatio4x}`, results.errors.modes ? 'ERROR' : 'SKIP']);
+  else
+    rows.push([
+      'ready ÷ bare iframe @4x, every mode',
+      'not measured',
+      `<= ${TARGETS.readyRatio4x}`,
+      results.errors.modes ? 'ERROR' : 'SKIP',
+    ]);
   if (r1) {
     const [lo, hi] = r1.ratioInterval95;
-    rows.push(['ready ÷ bare iframe @1x CPU, generic', `${r1.ratio.toFixed(3)}  [95% CI ${lo.toFixed(2)}–${hi.toFixed(2)}]  (${ms(r1.widget.median)} / ${ms(r1.baseline.median)})`, '(info)', '']);
+    rows.push([
+      'ready ÷ bare iframe @1x CPU, generic',
+      `${r1.ratio.toFixed(3)}  [95% CI ${lo.toFixed(2)}–${hi.toFixed(2)}]  (${ms(r1.widget.median)} / ${ms(r1.baseline.median)})`,
+      '(info)',
+      '',
+    ]);
   }
   if (sizes) {
-    rows.push(['boot chunk (dist/kyc-widget.js) gzip', bytes(sizes.firstChunk.gzip), `<= ${bytes(TARGETS.firstChunkGzip)}`, verdict(sizes.firstChunk.gzip <= TARGETS.firstChunkGzip)]);
-    rows.push([`all ES chunks gzip (${files(sizes.allEsChunks.files.length)}; React DOM loads after ready)`, bytes(sizes.allEsChunks.gzip), '(info)', '']);
-    rows.push(['IIFE (kyc-widget.iife.js) gzip', bytes(sizes.iife.gzip), `<= ${bytes(TARGETS.iifeGzip)}`, verdict(sizes.iife.gzip <= TARGETS.iifeGzip)]);
-    rows.push([`before frame request: static closure gzip (${files(sizes.beforeFrame.files.length)})`, bytes(sizes.beforeFrame.gzip), '(info)', '']);
+    rows.push([
+      'boot chunk (dist/kyc-widget.js) gzip',
+      bytes(sizes.firstChunk.gzip),
+      `<= ${bytes(TARGETS.firstChunkGzip)}`,
+      verdict(sizes.firstChunk.gzip <= TARGETS.firstChunkGzip),
+    ]);
+    rows.push([
+      `all ES chunks gzip (${files(sizes.allEsChunks.files.length)}; React DOM loads after ready)`,
+      bytes(sizes.allEsChunks.gzip),
+      '(info)',
+      '',
+    ]);
+    rows.push([
+      'IIFE (kyc-widget.iife.js) gzip',
+      bytes(sizes.iife.gzip),
+      `<= ${bytes(TARGETS.iifeGzip)}`,
+      verdict(sizes.iife.gzip <= TARGETS.iifeGzip),
+    ]);
+    rows.push([
+      `before frame request: static closure gzip (${files(sizes.beforeFrame.files.length)})`,
+      bytes(sizes.beforeFrame.gzip),
+      '(info)',
+      '',
+    ]);
   }
   const l1 = latency?.['1x'];
   if (l1) {
-    rows.push(['message→event p50 @1x', ms(l1.endToEnd.median, 3), `< ${TARGETS.messageP50Ms} ms`, verdict(l1.endToEnd.median < TARGETS.messageP50Ms && l1.missing === 0)]);
+    rows.push([
+      'message→event p50 @1x',
+      ms(l1.endToEnd.median, 3),
+      `< ${TARGETS.messageP50Ms} ms`,
+      verdict(l1.endToEnd.median < TARGETS.messageP50Ms && l1.missing === 0),
+    ]);
     rows.push(['message→event p95 @1x', ms(l1.endToEnd.p95, 3), '(info)', '']);
-  } else rows.push(['message→event p50 @1x', 'not measured', `< ${TARGETS.messageP50Ms} ms`, results.errors.latency ? 'ERROR' : 'SKIP']);
+  } else
+    rows.push([
+      'message→event p50 @1x',
+      'not measured',
+      `< ${TARGETS.messageP50Ms} ms`,
+      results.errors.latency ? 'ERROR' : 'SKIP',
+    ]);
   const l4 = latency?.['4x'];
-  if (l4) rows.push(['message→event p50 / p95 @4x', `${ms(l4.endToEnd.median, 3)} / ${ms(l4.endToEnd.p95, 3)}`, '(info)', '']);
+  if (l4)
+    rows.push([
+      'message→event p50 / p95 @4x',
+      `${ms(l4.endToEnd.median, 3)} / ${ms(l4.endToEnd.p95, 3)}`,
+      '(info)',
+      '',
+    ]);
   if (leaks) {
     const { pristine, after } = leaks;
     rows.push([
@@ -613,7 +790,12 @@ function report(results) {
   if (sizes) {
     console.log('\nOutput files (dist/**/*.js)');
     printTable(
-      sizes.files.map((f) => [f.file, f.raw.toLocaleString('en-US'), f.gzip.toLocaleString('en-US'), f.brotli.toLocaleString('en-US')]),
+      sizes.files.map((f) => [
+        f.file,
+        f.raw.toLocaleString('en-US'),
+        f.gzip.toLocaleString('en-US'),
+        f.brotli.toLocaleString('en-US'),
+      ]),
       ['file', 'raw B', 'gzip -9 B', 'brotli 11 B'],
     );
     console.log(`static closure of dist/kyc-widget.js: ${sizes.beforeFrame.files.join(', ')}`);
@@ -633,7 +815,17 @@ function report(results) {
         `${r.widget.n}/${r.baseline.n}${r.errors.length ? ` (${r.errors.length} errors)` : ''}`,
         r.cpu ? r.cpu.othersCores.toFixed(2) : 'n/a',
       ]),
-      ['CPU', 'widget', 'bare iframe', 'ratio of medians', '95% CI', 'median of pair ratios', 'frame requested at (w vs b)', 'n', 'others busy (cores)'],
+      [
+        'CPU',
+        'widget',
+        'bare iframe',
+        'ratio of medians',
+        '95% CI',
+        'median of pair ratios',
+        'frame requested at (w vs b)',
+        'n',
+        'others busy (cores)',
+      ],
     );
   }
   if (modes) printModes(modes);
@@ -648,7 +840,14 @@ function report(results) {
         `${l.clock.offsetMs} (rtt ${l.clock.bestRoundTripMs})`,
         `${l.messages - l.missing}/${l.messages}`,
       ]),
-      ['CPU', 'frame post → kyc-progress', 'frame post → host window listener', 'widget part', 'clock offset frame−host', 'n'],
+      [
+        'CPU',
+        'frame post → kyc-progress',
+        'frame post → host window listener',
+        'widget part',
+        'clock offset frame−host',
+        'n',
+      ],
     );
   }
   console.log('\nSummary');
@@ -672,7 +871,16 @@ async function main() {
       loadavgAtStart: os.loadavg().map((v) => round(v)),
     },
     git: gitInfo(),
-    options: { runs: RUNS, build: BUILD, sameProcess: SAME_PROCESS, dist: path.relative(ROOT, DIST) || '.', skip: [...SKIP], latency: LATENCY, leakCycles: LEAK_CYCLES, leakWarmup: LEAK_WARMUP },
+    options: {
+      runs: RUNS,
+      build: BUILD,
+      sameProcess: SAME_PROCESS,
+      dist: path.relative(ROOT, DIST) || '.',
+      skip: [...SKIP],
+      latency: LATENCY,
+      leakCycles: LEAK_CYCLES,
+      leakWarmup: LEAK_WARMUP,
+    },
     targets: TARGETS,
     errors: {},
     warnings: [],
@@ -721,7 +929,11 @@ async function main() {
       try {
         results.ready = await readySection(browser, host.origin, [1]);
         if (SAME_PROCESS) {
-          const single = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, '--disable-site-isolation-trials'] });
+          const single = await chromium.launch({
+            executablePath: CHROMIUM,
+            headless: true,
+            args: [...CHROMIUM_ARGS, '--disable-site-isolation-trials'],
+          });
           try {
             Object.assign(results.ready, await readySection(single, host.origin, [4], '-one-process'));
           } finally {
@@ -758,15 +970,24 @@ async function main() {
 
   results.machine.loadavgAtEnd = os.loadavg().map((v) => round(v));
   // Other processes' CPU use while the ready loads ran (the figure most sensitive to it).
-  for (const r of [...Object.values(results.ready ?? {}), ...(results.modes ? [{ ...results.modes, label: 'provider-mode' }] : [])]) {
+  for (const r of [
+    ...Object.values(results.ready ?? {}),
+    ...(results.modes ? [{ ...results.modes, label: 'provider-mode' }] : []),
+  ]) {
     if (r.cpu && r.cpu.othersCores > 0.2) {
-      results.warnings.push(`other processes used ${r.cpu.othersCores.toFixed(2)} of ${results.machine.cores} cores on average during the ${r.label} ready loads: those timings are noisier and slower than on a quiet machine`);
+      results.warnings.push(
+        `other processes used ${r.cpu.othersCores.toFixed(2)} of ${results.machine.cores} cores on average during the ${r.label} ready loads: those timings are noisier and slower than on a quiet machine`,
+      );
     }
   }
   results.totalSeconds = round((performance.now() - started) / 1000, 1);
   report(results);
-  const others = results.machine.cpuUse ? ` · other processes kept ${results.machine.cpuUse.othersCores.toFixed(2)} cores busy on average` : '';
-  console.log(`\nChromium ${results.chromium} · ${results.machine.cores} cores${others} · total ${results.totalSeconds} s`);
+  const others = results.machine.cpuUse
+    ? ` · other processes kept ${results.machine.cpuUse.othersCores.toFixed(2)} cores busy on average`
+    : '';
+  console.log(
+    `\nChromium ${results.chromium} · ${results.machine.cores} cores${others} · total ${results.totalSeconds} s`,
+  );
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`raw samples → ${path.relative(process.cwd(), RESULTS)}`);
   return Object.keys(results.errors).length ? 1 : 0;
@@ -775,8 +996,16 @@ async function main() {
 function gitInfo() {
   // Read-only: which commit was measured, and whether the tree had local changes.
   try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+        .toString()
+        .trim() !== '';
     return { commit, dirty };
   } catch {
     return null;

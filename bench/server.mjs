@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { hostPolicy } from '../scripts/serve.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+};
 const PAGES = path.join(ROOT, 'bench', 'pages');
 
 /**
@@ -51,7 +56,15 @@ function resolve(pathname, mounts) {
  * host policy, with the page's inline scripts allowed by hash), read at
  * request time so a section may add pages while the server runs.
  */
-export async function startBenchServer({ host = '127.0.0.1', port = 0, vars = {}, frameOrigins = [], dist = path.join(ROOT, 'dist'), mounts: extra = [], pages = new Map() } = {}) {
+export async function startBenchServer({
+  host = '127.0.0.1',
+  port = 0,
+  vars = {},
+  frameOrigins = [],
+  dist = path.join(ROOT, 'dist'),
+  mounts: extra = [],
+  pages = new Map(),
+} = {}) {
   const mounts = [
     ['/dist/', path.resolve(dist)],
     ...extra.map(([prefix, folder]) => [prefix, path.resolve(folder)]),

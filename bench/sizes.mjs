@@ -44,7 +44,12 @@ export function moduleSpecifiers(code) {
     }
   };
   for (const node of ast.body) {
-    if ((node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') && node.source) {
+    if (
+      (node.type === 'ImportDeclaration' ||
+        node.type === 'ExportAllDeclaration' ||
+        node.type === 'ExportNamedDeclaration') &&
+      node.source
+    ) {
       statics.push(node.source.value);
     }
   }
@@ -62,7 +67,8 @@ export function staticClosure(entry) {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const specifier of moduleSpecifiers(readFileSync(file, 'utf8')).statics) {
-      if (specifier.startsWith('./') || specifier.startsWith('../')) stack.push(path.resolve(path.dirname(file), specifier));
+      if (specifier.startsWith('./') || specifier.startsWith('../'))
+        stack.push(path.resolve(path.dirname(file), specifier));
       else external.add(specifier);
     }
   }
@@ -77,7 +83,12 @@ export function measureSizes(distDir) {
     list.reduce(
       (total, file) => {
         const row = table.get(file) ?? { file: rel(file), ...compressedSizes(readFileSync(file)) };
-        return { raw: total.raw + row.raw, gzip: total.gzip + row.gzip, brotli: total.brotli + row.brotli, files: [...total.files, row.file] };
+        return {
+          raw: total.raw + row.raw,
+          gzip: total.gzip + row.gzip,
+          brotli: total.brotli + row.brotli,
+          files: [...total.files, row.file],
+        };
       },
       { raw: 0, gzip: 0, brotli: 0, files: [] },
     );

@@ -53,4 +53,5 @@ export function ratioInterval(a, b, resamples = 4000) {
 }
 
 export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
-export const roundAll = (object, digits = 2) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, typeof v === 'number' ? round(v, digits) : v]));
+export const roundAll = (object, digits = 2) =>
+  Object.fromEntries(Object.entries(object).map(([k, v]) => [k, typeof v === 'number' ? round(v, digits) : v]));

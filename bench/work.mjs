@@ -53,7 +53,12 @@ export function summarizeWork(cases, { samples, errors }) {
   const byCase = Object.fromEntries(
     cases.map((c) => {
       const list = samples[c.id] ?? [];
-      const figures = { n: list.length, before: medianOf(list, (s) => s.before), window: medianOf(list, (s) => s.window), total: medianOf(list, (s) => s.total) };
+      const figures = {
+        n: list.length,
+        before: medianOf(list, (s) => s.before),
+        window: medianOf(list, (s) => s.window),
+        total: medianOf(list, (s) => s.total),
+      };
       // The spread of the total, so that a reader can tell a change from the noise.
       const totals = list.map((s) => s.total);
       if (totals.length >= 3) figures.totalRange = [round(quantile(totals, 0.25), 1), round(quantile(totals, 0.75), 1)];

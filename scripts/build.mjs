@@ -12,7 +12,11 @@ const bin = (path) => fileURLToPath(new URL(`../node_modules/${path}`, import.me
 export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}) {
   rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
   for (const mode of ['standalone', 'iife', 'lib']) await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
-  const run = (script, args) => execFileSync(process.execPath, [bin(script), ...args], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+  const run = (script, args) =>
+    execFileSync(process.execPath, [bin(script), ...args], {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    });
   run('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
   addDeclarationExtensions(path.join(root, 'dist/types'));
   writeNotices();
@@ -32,23 +36,31 @@ function addDeclarationExtensions(dir) {
       continue;
     }
     if (!name.endsWith('.d.ts')) continue;
-    const text = readFileSync(file, 'utf8').replace(/(from\s+|import\(\s*)(['"])(\.{1,2}\/[^'"]+?)\2/g, (match, before, quote, spec) => {
-      if (/\.(js|mjs|cjs|json|css)$/.test(spec)) return match;
-      let isDir = false;
-      try {
-        isDir = statSync(path.resolve(path.dirname(file), spec)).isDirectory();
-      } catch {
-        // a file, not a folder
-      }
-      return `${before}${quote}${spec}${isDir ? '/index.js' : '.js'}${quote}`;
-    });
+    const text = readFileSync(file, 'utf8').replace(
+      /(from\s+|import\(\s*)(['"])(\.{1,2}\/[^'"]+?)\2/g,
+      (match, before, quote, spec) => {
+        if (/\.(js|mjs|cjs|json|css)$/.test(spec)) return match;
+        let isDir = false;
+        try {
+          isDir = statSync(path.resolve(path.dirname(file), spec)).isDirectory();
+        } catch {
+          // a file, not a folder
+        }
+        return `${before}${quote}${spec}${isDir ? '/index.js' : '.js'}${quote}`;
+      },
+    );
     writeFileSync(file, text);
   }
 }
 
 /** The licences of what the bundles include (React, ReactDOM, scheduler, r2wc), beside the bundles. */
 function writeNotices() {
-  const parts = ['# Third-party notices', '', 'dist/kyc-widget.js, its chunks and dist/kyc-widget.iife.js include the following packages.', ''];
+  const parts = [
+    '# Third-party notices',
+    '',
+    'dist/kyc-widget.js, its chunks and dist/kyc-widget.iife.js include the following packages.',
+    '',
+  ];
   for (const name of ['react', 'react-dom', 'scheduler', '@r2wc/react-to-web-component', '@r2wc/core']) {
     const dir = path.join(root, 'node_modules', name);
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));

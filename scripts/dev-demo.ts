@@ -32,7 +32,11 @@ export function devDemo({ sandboxPort = 5174 } = {}): Plugin {
         next();
       });
       server.httpServer?.once('listening', () => {
-        setTimeout(() => server.config.logger.info(`\n  kyc-widget dev demo: http://127.0.0.1:5173/  (sandbox provider: ${sandboxOrigin})\n`));
+        setTimeout(() =>
+          server.config.logger.info(
+            `\n  kyc-widget dev demo: http://127.0.0.1:5173/  (sandbox provider: ${sandboxOrigin})\n`,
+          ),
+        );
       });
     },
     transformIndexHtml: (html) => html.replaceAll('%SANDBOX_ORIGIN%', sandboxOrigin),

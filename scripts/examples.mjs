@@ -27,9 +27,21 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLES = path.join(ROOT, 'examples');
 const PACK = path.join(EXAMPLES, '.pack');
 const TOKEN = 'sbx_tok_example_secret';
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
 
-const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+const npm = (args, cwd) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 
 /** Builds the package and packs it as a host would download it: examples/.pack/kyc-widget.tgz. */
 export function packPackage() {
@@ -37,7 +49,10 @@ export function packPackage() {
   rmSync(PACK, { recursive: true, force: true });
   mkdirSync(PACK, { recursive: true });
   npm(['run', 'build', '--', '--quiet'], ROOT);
-  execFileSync('npm', ['pack', '--pack-destination', PACK, '--loglevel=error'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['pack', '--pack-destination', PACK, '--loglevel=error'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const tarball = readdirSync(PACK).find((file) => /^kyc-widget-.*\.tgz$/.test(file));
   renameSync(path.join(PACK, tarball), path.join(PACK, 'kyc-widget.tgz'));
   return path.join(PACK, 'kyc-widget.tgz');
@@ -46,11 +61,19 @@ export function packPackage() {
 function serve(dir) {
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://example.invalid');
-    const file = path.resolve(dir, `.${decodeURIComponent(pathname.endsWith('/') ? `${pathname}index.html` : pathname)}`);
+    const file = path.resolve(
+      dir,
+      `.${decodeURIComponent(pathname.endsWith('/') ? `${pathname}index.html` : pathname)}`,
+    );
     try {
       if (!file.startsWith(dir)) throw new Error('outside');
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' }).end(body);
+      res
+        .writeHead(200, {
+          'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-store',
+        })
+        .end(body);
     } catch {
       // A single-page app: unknown paths get its index.html.
       const body = await readFile(path.join(dir, 'index.html')).catch(() => null);
@@ -58,7 +81,11 @@ function serve(dir) {
       else res.writeHead(404).end('Not found');
     }
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }),
+    ),
+  );
 }
 
 async function runExample(name, browser, sandboxOrigin) {
@@ -82,15 +109,32 @@ async function runExample(name, browser, sandboxOrigin) {
       page.on('pageerror', (error) => problems.push(error.message));
       page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
       const t0 = Date.now();
-      await page.goto(`${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`);
-      await page.waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 }).catch(async (error) => {
-        const widget = await page.evaluate(() => {
-          const el = document.querySelector('kyc-widget');
-          return el ? { defined: !!customElements.get('kyc-widget'), state: el.state, error: el.lastError, attributes: el.getAttributeNames() } : 'no <kyc-widget>';
+      await page.goto(
+        `${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`,
+      );
+      await page
+        .waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 })
+        .catch(async (error) => {
+          const widget = await page.evaluate(() => {
+            const el = document.querySelector('kyc-widget');
+            return el
+              ? {
+                  defined: !!customElements.get('kyc-widget'),
+                  state: el.state,
+                  error: el.lastError,
+                  attributes: el.getAttributeNames(),
+                }
+              : 'no <kyc-widget>';
+          });
+          throw new Error(
+            `${name}${lazy ? ' (late definition)' : ''}: no outcome (${error.message}); widget ${JSON.stringify(widget)}; ${problems.join('; ')}`,
+          );
         });
-        throw new Error(`${name}${lazy ? ' (late definition)' : ''}: no outcome (${error.message}); widget ${JSON.stringify(widget)}; ${problems.join('; ')}`);
-      });
-      const seen = await page.evaluate(() => ({ outcome: document.body.dataset.outcome, options: document.body.dataset.options, html: document.documentElement.outerHTML }));
+      const seen = await page.evaluate(() => ({
+        outcome: document.body.dataset.outcome,
+        options: document.body.dataset.options,
+        html: document.documentElement.outerHTML,
+      }));
       const fail = (why) => {
         throw new Error(`${name}${lazy ? ' (late definition)' : ''}${extra ? ` (${extra})` : ''}: ${why}`);
       };
@@ -104,12 +148,16 @@ async function runExample(name, browser, sandboxOrigin) {
   } finally {
     site.close();
   }
-  console.log(`example ${name}: install + build ${Math.round((built - started) / 1000)} s; verification completed (${results.join(', ')})`);
+  console.log(
+    `example ${name}: install + build ${Math.round((built - started) / 1000)} s; verification completed (${results.join(', ')})`,
+  );
 }
 
 async function main() {
   const wanted = process.argv.slice(2);
-  const names = readdirSync(EXAMPLES).filter((name) => existsSync(path.join(EXAMPLES, name, 'package.json')) && (!wanted.length || wanted.includes(name)));
+  const names = readdirSync(EXAMPLES).filter(
+    (name) => existsSync(path.join(EXAMPLES, name, 'package.json')) && (!wanted.length || wanted.includes(name)),
+  );
   packPackage();
   const sandbox = await startSandbox({ host: 'localhost', port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -119,7 +167,9 @@ async function main() {
     await browser.close();
     await sandbox.close();
   }
-  console.log(`examples: ${names.length} hosts (${names.join(', ')}) completed a sandbox verification, eager and late definition`);
+  console.log(
+    `examples: ${names.length} hosts (${names.join(', ')}) completed a sandbox verification, eager and late definition`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

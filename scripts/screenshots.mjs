@@ -16,8 +16,17 @@ const STATES = {
   loading: [(s) => ({ 'session-url': `${s}/silent`, 'load-timeout': '60000' }), 'loading'],
   ready: [(s) => ({ 'session-url': `${s}/generic?session=shot` }), 'ready'],
   approved: [(s) => ({ 'session-url': `${s}/generic?script=ready,complete:approved&session=sbx_7f3a2c` }), 'complete'],
-  review: [(s) => ({ 'session-url': `${s}/generic?script=ready,submit,complete:pending&session=sbx_7f3a2c`, decision: 'review' }), 'complete'],
-  'camera-error': [(s) => ({ 'session-url': `${s}/generic?script=ready,error:camera-unavailable&session=sbx_7f3a2c` }), 'error'],
+  review: [
+    (s) => ({
+      'session-url': `${s}/generic?script=ready,submit,complete:pending&session=sbx_7f3a2c`,
+      decision: 'review',
+    }),
+    'complete',
+  ],
+  'camera-error': [
+    (s) => ({ 'session-url': `${s}/generic?script=ready,error:camera-unavailable&session=sbx_7f3a2c` }),
+    'error',
+  ],
   'config-invalid': [() => ({ 'session-url': 'http://example.com/' }), 'error'],
   offline: [(s) => ({ 'session-url': `${s}/generic?session=shot` }), 'ready', 'offline'],
 };

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { demoSessionEndpoint } from '../examples/sandbox/demo-endpoint.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+};
 
 /** URL path prefix → folder in the repository. */
 const MOUNTS = [
@@ -59,8 +65,13 @@ export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, s
       return;
     }
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    if (type.startsWith('text/html')) body = Buffer.from(body.toString('utf8').replaceAll('%SANDBOX_ORIGIN%', sandboxOrigin));
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Security-Policy': hostPolicy(sandboxOrigin) });
+    if (type.startsWith('text/html'))
+      body = Buffer.from(body.toString('utf8').replaceAll('%SANDBOX_ORIGIN%', sandboxOrigin));
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': hostPolicy(sandboxOrigin),
+    });
     res.end(body);
   });
   await new Promise((done, fail) => server.once('error', fail).listen(port, host, done));

@@ -21,7 +21,10 @@ export { PROVIDER_IDS } from './providers/index';
  * A second call, or a second copy of the script on the page, returns the existing definition instead of throwing.
  * Returns undefined where there is no `customElements` (Node, SSR).
  */
-export function defineKycWidget(tagName = 'kyc-widget', registry?: CustomElementRegistry): typeof KycWidgetElement | undefined {
+export function defineKycWidget(
+  tagName = 'kyc-widget',
+  registry?: CustomElementRegistry,
+): typeof KycWidgetElement | undefined {
   const target = registry ?? (typeof customElements === 'undefined' ? undefined : customElements);
   if (!target) return undefined;
   const existing = target.get(tagName);

@@ -96,7 +96,15 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
   }, []);
 
   // Attributes only: the inputs are set as properties above (during SSR none is rendered, so no token reaches the HTML).
-  const attributes: Record<string, unknown> = { ref: element, className: props.className, style: props.style, id: props.id, lang: props.lang, hidden: props.hidden, title: props.title };
+  const attributes: Record<string, unknown> = {
+    ref: element,
+    className: props.className,
+    style: props.style,
+    id: props.id,
+    lang: props.lang,
+    hidden: props.hidden,
+    title: props.title,
+  };
   for (const [name, value] of Object.entries(props)) if (/^(data|aria)-/.test(name)) attributes[name] = value;
   return createElement('kyc-widget', attributes, props.children);
 });
@@ -109,7 +117,12 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'kyc-widget': Omit<React.DetailedHTMLProps<React.HTMLAttributes<KycWidgetElement>, KycWidgetElement>, keyof KycWidgetInputs> & KycWidgetInputs & KycWidgetEventProps;
+      'kyc-widget': Omit<
+        React.DetailedHTMLProps<React.HTMLAttributes<KycWidgetElement>, KycWidgetElement>,
+        keyof KycWidgetInputs
+      > &
+        KycWidgetInputs &
+        KycWidgetEventProps;
     }
   }
 }

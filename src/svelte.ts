@@ -12,7 +12,9 @@ import type { KycWidgetElement } from './element/kyc-widget';
 import type { KycWidgetEventProps, KycWidgetInputs } from './frameworks';
 
 /** What `<kyc-widget>` accepts in a Svelte template. */
-export type KycWidgetSvelteAttributes = Omit<HTMLAttributes<KycWidgetElement>, keyof KycWidgetInputs> & KycWidgetInputs & KycWidgetEventProps;
+export type KycWidgetSvelteAttributes = Omit<HTMLAttributes<KycWidgetElement>, keyof KycWidgetInputs> &
+  KycWidgetInputs &
+  KycWidgetEventProps;
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {

@@ -45,6 +45,13 @@
     raw = [];
     evt = [];
     const { data } = await ask({ bench: 'go', count, interval }, 'go:done');
-    return { sent: data.sent, raw, evt, syncs, state: document.querySelector('kyc-widget').state, crossOriginIsolated: { host: self.crossOriginIsolated, frame: data.crossOriginIsolated } };
+    return {
+      sent: data.sent,
+      raw,
+      evt,
+      syncs,
+      state: document.querySelector('kyc-widget').state,
+      crossOriginIsolated: { host: self.crossOriginIsolated, frame: data.crossOriginIsolated },
+    };
   };
 })();

@@ -64,7 +64,17 @@
       if (ready !== 'sumsub' || !/"method":"idCheck\.onReady"/.test(text)) return;
       report('handshake', performance.now());
       const options = { adaptIframeHeight: true, enableScrollIntoView: true };
-      event.source?.postMessage({ method: 'idCheck.init', accessToken: token, lang: 'en', packageVersion: 'bench', origin: location.origin, options }, origin);
+      event.source?.postMessage(
+        {
+          method: 'idCheck.init',
+          accessToken: token,
+          lang: 'en',
+          packageVersion: 'bench',
+          origin: location.origin,
+          options,
+        },
+        origin,
+      );
     };
     const onMessage = (event) => {
       if (event.origin !== origin) return;

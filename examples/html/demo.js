@@ -6,7 +6,18 @@ const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').conten
 const widget = document.getElementById('kyc');
 const form = document.getElementById('settings');
 const log = document.getElementById('log');
-const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error', 'kyc-warning', 'kyc-close'];
+const EVENTS = [
+  'kyc-statechange',
+  'kyc-ready',
+  'kyc-start',
+  'kyc-progress',
+  'kyc-submit',
+  'kyc-complete',
+  'kyc-cancel',
+  'kyc-error',
+  'kyc-warning',
+  'kyc-close',
+];
 
 for (const id of Object.keys(PROVIDER_DEMOS)) form.provider.append(new Option(PROVIDER_LABELS[id] ?? id, id));
 const hint = document.getElementById('hint');
@@ -44,10 +55,9 @@ form.addEventListener('change', (event) => {
     widget[event.target.name] = event.target.value || undefined;
     // The widget's own text follows at once; the generic frame follows too, the providers' frames at the next start.
     hint.textContent = `${event.target.name === 'locale' ? 'Language' : 'Theme'} changed: the widget follows at once; ${
-      form.provider.value === 'generic' ? 'so does the sandbox frame' : 'the provider\'s frame follows at the next start'
+      form.provider.value === 'generic' ? 'so does the sandbox frame' : "the provider's frame follows at the next start"
     }.`;
-  }
-  else apply();
+  } else apply();
 });
 document.getElementById('start').addEventListener('click', () => widget.start());
 document.getElementById('open').addEventListener('click', () => (widget.open = true));

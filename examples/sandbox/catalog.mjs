@@ -90,7 +90,10 @@ export const PROVIDER_DEMOS = Object.freeze({
 
   veriff: (origin, options = {}) => ({
     provider: 'veriff',
-    sessionUrl: withQuery(`${origin}/veriff/v/${segment(options.session ?? 'sbx_veriff_session_0001')}`, pageQuery(options)),
+    sessionUrl: withQuery(
+      `${origin}/veriff/v/${segment(options.session ?? 'sbx_veriff_session_0001')}`,
+      pageQuery(options),
+    ),
     allowedOrigins: origin,
   }),
 
@@ -112,33 +115,48 @@ export const PROVIDER_DEMOS = Object.freeze({
 
   didit: (origin, options = {}) => ({
     provider: 'didit',
-    sessionUrl: withQuery(`${origin}/didit/session/${segment(SANDBOX_TOKENS.didit)}`, { ...pageQuery(options), session: options.session }),
+    sessionUrl: withQuery(`${origin}/didit/session/${segment(SANDBOX_TOKENS.didit)}`, {
+      ...pageQuery(options),
+      session: options.session,
+    }),
     allowedOrigins: origin,
   }),
 
   yoti: (origin, options = {}) => ({
     provider: 'yoti',
     // The URL method: the widget adds sessionToken (the token is a property, never an attribute).
-    sessionUrl: withQuery(`${origin}/yoti/idverify/v1/web/index.html`, { sessionID: options.session ?? 'sbx_yoti_session_0001', ...pageQuery(options) }),
+    sessionUrl: withQuery(`${origin}/yoti/idverify/v1/web/index.html`, {
+      sessionID: options.session ?? 'sbx_yoti_session_0001',
+      ...pageQuery(options),
+    }),
     sessionToken: SANDBOX_TOKENS.yoti,
     allowedOrigins: origin,
   }),
 
   veratad: (origin, options = {}) => ({
     provider: 'veratad',
-    sessionUrl: withQuery(`${origin}/veratad/${segment(options.session ?? 'sbx-veratad-link-0001')}`, pageQuery(options)),
+    sessionUrl: withQuery(
+      `${origin}/veratad/${segment(options.session ?? 'sbx-veratad-link-0001')}`,
+      pageQuery(options),
+    ),
     allowedOrigins: origin,
   }),
 
   caf: (origin, options = {}) => ({
     provider: 'caf',
-    sessionUrl: withQuery(`${origin}/caf/${segment(SANDBOX_TOKENS.caf)}`, { ...pageQuery(options), session: options.session }),
+    sessionUrl: withQuery(`${origin}/caf/${segment(SANDBOX_TOKENS.caf)}`, {
+      ...pageQuery(options),
+      session: options.session,
+    }),
     allowedOrigins: origin,
   }),
 
   zignsec: (origin, options = {}) => ({
     provider: 'zignsec',
-    sessionUrl: withQuery(`${origin}/zignsec/ui/scanning-dp50/${segment(options.session ?? 'sbx-zignsec-session-0001')}`, { otp: 'sbx-otp', ...pageQuery(options) }),
+    sessionUrl: withQuery(
+      `${origin}/zignsec/ui/scanning-dp50/${segment(options.session ?? 'sbx-zignsec-session-0001')}`,
+      { otp: 'sbx-otp', ...pageQuery(options) },
+    ),
     allowedOrigins: origin,
   }),
 });

@@ -40,13 +40,17 @@ export function demoSessionEndpoint({ sandboxOrigin, lifetimeMs = 45_000 }) {
       res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'POST') return reply(405, { error: 'POST only' }), true;
+    if (req.method !== 'POST') return (reply(405, { error: 'POST only' }), true);
     const body = await readJson(req);
-    const provider = typeof body?.provider === 'string' && Object.hasOwn(PROVIDER_DEMOS, body.provider) ? body.provider : null;
-    if (!provider) return reply(400, { error: 'unknown provider' }), true;
+    const provider =
+      typeof body?.provider === 'string' && Object.hasOwn(PROVIDER_DEMOS, body.provider) ? body.provider : null;
+    if (!provider) return (reply(400, { error: 'unknown provider' }), true);
     const expires = Date.now() + lifetimeMs;
     const session = `sbx_demo_${randomBytes(6).toString('hex')}`;
-    const demo = PROVIDER_DEMOS[provider](sandboxOrigin, provider === 'generic' ? { params: { expires } } : { session });
+    const demo = PROVIDER_DEMOS[provider](
+      sandboxOrigin,
+      provider === 'generic' ? { params: { expires } } : { session },
+    );
     const token = `sbx_tok_${expires}_${randomBytes(8).toString('hex')}`;
     reply(200, {
       provider,

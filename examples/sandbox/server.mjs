@@ -184,7 +184,8 @@ async function serveStatic(req, res, pathname) {
 }
 
 async function handle(req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   const pathname = safePathname(req.url);
   if (pathname === null) return plain(res, 400, 'Bad path');
   const url = new URL(req.url, 'http://sandbox.invalid');

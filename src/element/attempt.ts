@@ -102,7 +102,10 @@ export class Attempt {
       allowlist: frame.allowlist,
     });
     const seconds = Math.round(options.loadTimeout / 100) / 10;
-    const timeout = makeError('frame-load-timeout', `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`);
+    const timeout = makeError(
+      'frame-load-timeout',
+      `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`,
+    );
     this.#timer = setTimeout(() => this.#port.timedOut(timeout), options.loadTimeout);
     this.#slowTimer = setTimeout(() => this.#port.slow(), Math.min(8000, options.loadTimeout / 2));
     const id = frame.provider.id as ProviderId;
@@ -160,8 +163,16 @@ export class Attempt {
     });
     this.#session = session;
     bridge.attach({
-      message: (message) => this.#port.signals(guarded(() => session.receive(message)), 'message'),
-      load: () => this.#port.signals(guarded(() => session.onLoad?.() ?? []), 'load'),
+      message: (message) =>
+        this.#port.signals(
+          guarded(() => session.receive(message)),
+          'message',
+        ),
+      load: () =>
+        this.#port.signals(
+          guarded(() => session.onLoad?.() ?? []),
+          'load',
+        ),
     });
   }
 }

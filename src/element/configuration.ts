@@ -51,7 +51,13 @@ export class Configuration {
     const win = doc.defaultView;
     const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
     const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
-    return resolveFrame(inputs, { locale, hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors, mobile });
+    return resolveFrame(inputs, {
+      locale,
+      hostOrigin: win?.location.origin ?? '',
+      baseUrl: doc.baseURI,
+      ancestors,
+      mobile,
+    });
   }
 
   endpoint(inputs: Inputs): URL | undefined {

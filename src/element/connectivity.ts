@@ -59,7 +59,10 @@ export class Connectivity {
     clearTimeout(this.#timer);
     this.#timer = setTimeout(this.#stillOffline, Connectivity.graceMs);
     port.banner(true);
-    const warning: KycWarningInfo = { code: 'offline', message: 'the browser went offline; the flow goes on in the same frame when it is back online' };
+    const warning: KycWarningInfo = {
+      code: 'offline',
+      message: 'the browser went offline; the flow goes on in the same frame when it is back online',
+    };
     port.send({ type: 'warn', warning });
   };
 
@@ -68,7 +71,10 @@ export class Connectivity {
     const state = port.state();
     if (!isLive(state)) return;
     this.#resumeTo = state === 'loading' ? null : state;
-    const error = makeError('offline', `the browser stayed offline for ${Math.round(Connectivity.graceMs / 1000)} s while the flow was running`);
+    const error = makeError(
+      'offline',
+      `the browser stayed offline for ${Math.round(Connectivity.graceMs / 1000)} s while the flow was running`,
+    );
     port.send({ type: 'fail', error }, this.#resumeTo !== null);
   };
 

@@ -63,7 +63,15 @@ export class WidgetController {
       signals: (signals, from) => this.#run(() => this.#apply(signals, from)),
       timedOut: (error) => this.#run(() => this.#state === 'loading' && this.#fail(error)),
       slow: () => this.#surface.setSlow(true),
-      protocolFailed: () => this.#run(() => this.#fail(makeError('frame-load-timeout', `the ${inputs.provider} protocol could not be downloaded: check the network and that the widget's chunks are served`))),
+      protocolFailed: () =>
+        this.#run(() =>
+          this.#fail(
+            makeError(
+              'frame-load-timeout',
+              `the ${inputs.provider} protocol could not be downloaded: check the network and that the widget's chunks are served`,
+            ),
+          ),
+        ),
     });
     this.#renewal = new Renewal(this.#attempt, {
       inputs: () => inputs,
@@ -85,7 +93,8 @@ export class WidgetController {
     });
     this.#screens = new Screens(this.#surface.ui, {
       retry: () => this.#surface.keepingFocus(() => this.retry()),
-      done: () => this.#run(() => (this.#placement.modalOpen ? this.#placement.close() : this.#transition({ type: 'close' }))),
+      done: () =>
+        this.#run(() => (this.#placement.modalOpen ? this.#placement.close() : this.#transition({ type: 'close' }))),
       announce: (text) => this.#surface.announce(text),
     });
     this.#driver = new Driver(host, {
@@ -143,7 +152,8 @@ export class WidgetController {
       this.#attempt.setTitle(this.#surface.messages().frameTitle);
     }
     // A running frame hears of a new language or theme where its protocol allows (else: at the next start).
-    if (property === 'locale' || property === 'theme') this.#attempt.settingsChanged(this.#surface.language(), this.#inputs.theme);
+    if (property === 'locale' || property === 'theme')
+      this.#attempt.settingsChanged(this.#surface.language(), this.#inputs.theme);
     if (config) this.#config.queue();
     else this.#notify();
   }
@@ -209,7 +219,11 @@ export class WidgetController {
   }
 
   #begin(frame: ResolvedFrame, how: How): void {
-    this.#attempt.begin(frame, { title: this.#surface.messages().frameTitle, loadTimeout: this.#inputs.loadTimeout, reload: how === 'reload' });
+    this.#attempt.begin(frame, {
+      title: this.#surface.messages().frameTitle,
+      loadTimeout: this.#inputs.loadTimeout,
+      reload: how === 'reload',
+    });
     // The request is on its way: only now the styles, events, announcements and screens.
     this.#surface.setFrameHeight(undefined);
     this.#surface.setSlow(false);
@@ -225,7 +239,8 @@ export class WidgetController {
   }
 
   #apply(signals: readonly Signal[], from: 'message' | 'load'): void {
-    if (this.#inputs.debug && signals.length === 0 && from === 'message') console.info('[kyc-widget] ignored message', { ...this.#attempt.stats });
+    if (this.#inputs.debug && signals.length === 0 && from === 'message')
+      console.info('[kyc-widget] ignored message', { ...this.#attempt.stats });
     for (const signal of signals) {
       const step = stepFor(signal);
       const live = isLive(this.#state);
@@ -254,7 +269,9 @@ export class WidgetController {
     this.#surface.dress(this.#shadow);
     this.#driver.send(input, keepFrame);
     if (input.type === 'progress' && input.index !== undefined && input.total !== undefined) {
-      this.#surface.announce(format(this.#surface.messages().announce.step, { index: input.index, total: input.total }));
+      this.#surface.announce(
+        format(this.#surface.messages().announce.step, { index: input.index, total: input.total }),
+      );
     }
   }
 
@@ -279,7 +296,12 @@ export class WidgetController {
   #notify(): void {
     const view = this.#surface.render(this.snapshot);
     const messages = this.#surface.messages();
-    this.#placement.label(messages.frameTitle, messages.close, this.#inputs.theme, this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr');
+    this.#placement.label(
+      messages.frameTitle,
+      messages.close,
+      this.#inputs.theme,
+      this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr',
+    );
     this.#screens.show(view, isLive(this.#state));
   }
 

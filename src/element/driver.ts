@@ -50,7 +50,11 @@ export class Driver {
     this.#snapshot = snapshot;
     if (snapshot.state !== previous.state) this.#port.entered(snapshot, previous, keepFrame);
     for (const { event, detail } of emits) {
-      const full = { provider: this.#port.provider(), ...(snapshot.sessionId ? { sessionId: snapshot.sessionId } : {}), ...detail };
+      const full = {
+        provider: this.#port.provider(),
+        ...(snapshot.sessionId ? { sessionId: snapshot.sessionId } : {}),
+        ...detail,
+      };
       if (event === 'kyc-error') this.#lastError = full as LastError;
       this.#port.log?.(event, full);
       emit(this.#host, event as KycEventName, full as KycEventDetails[KycEventName]);
@@ -60,7 +64,8 @@ export class Driver {
   /** Runs `ok` or `failed` in the queue when `promise` settles, if the flow is still on the attempt that asked (and running, with `live`). */
   whileCurrent<T>(promise: Promise<T>, ok: (value: T) => void, failed: (message: string) => void, live = false): void {
     const attempt = this.#snapshot.attempt;
-    const current = () => attempt === this.#snapshot.attempt && this.#port.connected() && (!live || isLive(this.#snapshot.state));
+    const current = () =>
+      attempt === this.#snapshot.attempt && this.#port.connected() && (!live || isLive(this.#snapshot.state));
     promise.then(
       (value) => this.run(() => current() && ok(value)),
       (error: unknown) => this.run(() => current() && failed((error as Error)?.message ?? String(error))),

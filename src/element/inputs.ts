@@ -74,8 +74,12 @@ export const INPUTS = [
   spec({ property: 'debug', kind: 'boolean', default: false }),
 ] as const satisfies readonly InputSpec[];
 
-export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.attribute, row as InputSpec]));
-export const BY_PROPERTY: ReadonlyMap<string, InputSpec> = new Map(INPUTS.map((row) => [row.property, row as InputSpec]));
+export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(
+  INPUTS.map((row) => [row.attribute, row as InputSpec]),
+);
+export const BY_PROPERTY: ReadonlyMap<string, InputSpec> = new Map(
+  INPUTS.map((row) => [row.property, row as InputSpec]),
+);
 
 /**
  * The inputs whose change means a new session or a new frame configuration, as one comparable string.
@@ -134,7 +138,9 @@ function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson 
   if (typeof value === 'string') {
     if (value.trim() === '') return {};
     if (value.trim() === '[object Object]') {
-      return new InvalidJson("options arrived as the text \"[object Object]\": the host set an object as an attribute, which happens when a framework renders <kyc-widget> before the tag is defined. Define it first (import 'kyc-widget/define'), or bind options as a property (Vue: :options.prop)");
+      return new InvalidJson(
+        'options arrived as the text "[object Object]": the host set an object as an attribute, which happens when a framework renders <kyc-widget> before the tag is defined. Define it first (import \'kyc-widget/define\'), or bind options as a property (Vue: :options.prop)',
+      );
     }
     try {
       return parseJsonObject(JSON.parse(value));
@@ -142,7 +148,8 @@ function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson 
       return new InvalidJson(`options is not valid JSON (${(error as Error).message})`);
     }
   }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...(value as Record<string, unknown>) };
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return { ...(value as Record<string, unknown>) };
   return new InvalidJson('options must be a JSON object');
 }
 
@@ -162,7 +169,10 @@ export function reapplyEarlyProperties(element: object): void {
  * attribute, lower-cased (`sessiontoken`: React 19, Svelte 5). On upgrade such values are taken as their input
  * and the attribute is removed: a token must not stay in the DOM.
  */
-export function recoverLowercasedAttributes(element: Element, set: (property: keyof Inputs, value: string) => void): void {
+export function recoverLowercasedAttributes(
+  element: Element,
+  set: (property: keyof Inputs, value: string) => void,
+): void {
   for (const { property, attribute } of INPUTS) {
     const lowered = property.toLowerCase();
     if (lowered === attribute || !element.hasAttribute(lowered)) continue;

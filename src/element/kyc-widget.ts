@@ -2,7 +2,19 @@ import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
 import { WidgetController } from './controller';
 import type { LastError } from './driver';
-import { BY_ATTRIBUTE, BY_PROPERTY, coerce, defaults, fromAttribute, INPUTS, InvalidJson, reapplyEarlyProperties, recoverLowercasedAttributes, type InputSpec, type Inputs } from './inputs';
+import {
+  BY_ATTRIBUTE,
+  BY_PROPERTY,
+  coerce,
+  defaults,
+  fromAttribute,
+  INPUTS,
+  InvalidJson,
+  reapplyEarlyProperties,
+  recoverLowercasedAttributes,
+  type InputSpec,
+  type Inputs,
+} from './inputs';
 
 /** `HTMLElement` where there is a DOM; an empty class in Node, so that importing this module never throws (SSR). */
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -65,7 +77,11 @@ export class KycWidgetElement extends Base {
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
-    this.#controller = new WidgetController(this, { inputs: this.#inputs, setOpen: (open) => (this.open = open) }, shadow);
+    this.#controller = new WidgetController(
+      this,
+      { inputs: this.#inputs, setOpen: (open) => (this.open = open) },
+      shadow,
+    );
     reapplyEarlyProperties(this);
   }
 

@@ -58,8 +58,14 @@ export class Renewal {
    * `expiresAt` has already passed is asked for again, once, with `refresh: true` before the frame loads.
    */
   fetch(endpoint: URL): void {
-    const session = this.#ask(endpoint, this.stale).then((answer) => (isPast(answer.expiresAt) ? this.#ask(endpoint, true) : answer));
-    this.#port.whileCurrent(session, () => this.#port.begin('start'), (message) => this.#port.fail(makeError('session-fetch-failed', message)));
+    const session = this.#ask(endpoint, this.stale).then((answer) =>
+      isPast(answer.expiresAt) ? this.#ask(endpoint, true) : answer,
+    );
+    this.#port.whileCurrent(
+      session,
+      () => this.#port.begin('start'),
+      (message) => this.#port.fail(makeError('session-fetch-failed', message)),
+    );
   }
 
   /**

@@ -1,4 +1,10 @@
-import { OriginAllowlist, parseAllowedOrigins, parseOriginPattern, parseSafeUrl, type OriginPattern } from '../frame/origins';
+import {
+  OriginAllowlist,
+  parseAllowedOrigins,
+  parseOriginPattern,
+  parseSafeUrl,
+  type OriginPattern,
+} from '../frame/origins';
 import { frameFor, isProviderId, PROVIDER_IDS } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { InvalidJson, type Inputs } from './inputs';
@@ -42,7 +48,8 @@ export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 
 }
 
 export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
-  if (!isProviderId(inputs.provider)) return invalid(`provider "${inputs.provider}" is not one of ${PROVIDER_IDS.join(', ')}`);
+  if (!isProviderId(inputs.provider))
+    return invalid(`provider "${inputs.provider}" is not one of ${PROVIDER_IDS.join(', ')}`);
   if (inputs.options instanceof InvalidJson) return invalid(inputs.options.reason);
   const extra = parseAllowedOrigins(inputs.allowedOrigins);
   if (!extra.ok) return invalid(extra.message);
@@ -94,7 +101,9 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   }
   const allowlist = new OriginAllowlist(patterns);
   if (!allowlist.has(url.origin)) {
-    return invalid(`${url.origin} is not an allowed origin for ${provider.id}; add it to allowed-origins if it is a custom or regional host`);
+    return invalid(
+      `${url.origin} is not an allowed origin for ${provider.id}; add it to allowed-origins if it is a custom or regional host`,
+    );
   }
   return { kind: 'ok', frame: { provider, context, url, allowlist } };
 }

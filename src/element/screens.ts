@@ -45,7 +45,9 @@ export class Screens {
         const element = doc.createElement(defineScreens(doc.defaultView?.customElements)) as ScreensElement;
         element.addEventListener('retry', () => this.#port.retry());
         element.addEventListener('close', () => this.#port.done());
-        element.addEventListener('announce', (event) => this.#port.announce(String((event as CustomEvent).detail ?? '')));
+        element.addEventListener('announce', (event) =>
+          this.#port.announce(String((event as CustomEvent).detail ?? '')),
+        );
         this.#element = element;
         if (this.#view) this.#apply(element, this.#view);
         this.#box.append(element);

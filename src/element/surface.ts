@@ -1,5 +1,13 @@
 import { canRetry, isLive, type KycState, type Snapshot } from '../flow/machine';
-import { hasLanguage, isRtl, loadLanguage, messagesFor, resolveLanguage, type Language, type Messages } from '../ui/i18n';
+import {
+  hasLanguage,
+  isRtl,
+  loadLanguage,
+  messagesFor,
+  resolveLanguage,
+  type Language,
+  type Messages,
+} from '../ui/i18n';
 import { adoptStyles } from '../ui/styles';
 import type { ScreenView } from '../ui/view';
 import type { Inputs } from './inputs';
@@ -60,7 +68,8 @@ export class Surface {
     if (this.#lang) return this.#lang;
     const fromTree = this.#host.closest('[lang]')?.getAttribute('lang');
     const nav = this.#host.ownerDocument.defaultView?.navigator;
-    this.#lang = resolveLanguage(this.#inputs.locale) ?? resolveLanguage(fromTree) ?? resolveLanguage(nav?.language) ?? 'en';
+    this.#lang =
+      resolveLanguage(this.#inputs.locale) ?? resolveLanguage(fromTree) ?? resolveLanguage(nav?.language) ?? 'en';
     return this.#lang;
   }
 

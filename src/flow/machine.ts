@@ -6,7 +6,16 @@ import type { KycErrorInfo, KycWarningInfo } from './errors';
  * No timers, no DOM: the element applies the emits and owns side effects (frame, timers).
  */
 
-export const STATES = ['idle', 'loading', 'ready', 'in-progress', 'submitted', 'complete', 'cancelled', 'error'] as const;
+export const STATES = [
+  'idle',
+  'loading',
+  'ready',
+  'in-progress',
+  'submitted',
+  'complete',
+  'cancelled',
+  'error',
+] as const;
 export type KycState = (typeof STATES)[number];
 
 export interface Snapshot {
@@ -69,7 +78,8 @@ export function transition(snapshot: Snapshot, input: Input): Transition {
   const emits: Emit[] = [];
   const move = (state: KycState, patch: Partial<Snapshot> = {}): Snapshot => {
     const next: Snapshot = { ...snapshot, ...patch, state };
-    if (state !== snapshot.state) emits.unshift({ event: 'kyc-statechange', detail: { state, previous: snapshot.state } });
+    if (state !== snapshot.state)
+      emits.unshift({ event: 'kyc-statechange', detail: { state, previous: snapshot.state } });
     return next;
   };
   const withId = (id: string | undefined): Partial<Snapshot> => (id ? { sessionId: id } : {});
@@ -82,7 +92,10 @@ export function transition(snapshot: Snapshot, input: Input): Transition {
     }
     case 'retry':
       if (!canRetry(snapshot)) return { snapshot, emits };
-      return { snapshot: move('loading', { attempt: snapshot.attempt + 1, outcome: undefined, error: undefined }), emits };
+      return {
+        snapshot: move('loading', { attempt: snapshot.attempt + 1, outcome: undefined, error: undefined }),
+        emits,
+      };
     case 'reset':
       return { snapshot: move('idle', { outcome: undefined, error: undefined }), emits };
     case 'ready':

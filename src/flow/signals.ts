@@ -29,7 +29,10 @@ export function stepFor(signal: Signal): Step {
     case 'start':
       return { kind: 'input', input: { type: 'start-flow', sessionId: signal.sessionId } };
     case 'progress':
-      return { kind: 'input', input: { type: 'progress', step: signal.step, index: signal.index, total: signal.total } };
+      return {
+        kind: 'input',
+        input: { type: 'progress', step: signal.step, index: signal.index, total: signal.total },
+      };
     case 'submit':
       return { kind: 'input', input: { type: 'submit', sessionId: signal.sessionId } };
     case 'complete':
@@ -37,15 +40,30 @@ export function stepFor(signal: Signal): Step {
     case 'cancel':
       return { kind: 'input', input: { type: 'cancel' } };
     case 'warning': {
-      const warning = { code: signal.code, message: signal.message, ...(signal.providerCode ? { providerCode: signal.providerCode } : {}) };
+      const warning = {
+        code: signal.code,
+        message: signal.message,
+        ...(signal.providerCode ? { providerCode: signal.providerCode } : {}),
+      };
       return { kind: 'input', input: { type: 'warn', warning } };
     }
     case 'error': {
-      const error = makeError(signal.code, signal.message, { recoverable: signal.recoverable, providerCode: signal.providerCode });
-      return signal.code === 'session-expired' ? { kind: 'expired', error } : { kind: 'input', input: { type: 'fail', error } };
+      const error = makeError(signal.code, signal.message, {
+        recoverable: signal.recoverable,
+        providerCode: signal.providerCode,
+      });
+      return signal.code === 'session-expired'
+        ? { kind: 'expired', error }
+        : { kind: 'input', input: { type: 'fail', error } };
     }
     case 'token-expired':
-      return { kind: 'expired', error: makeError('session-expired', 'the provider says the session token expired; set a new sessionToken to resume') };
+      return {
+        kind: 'expired',
+        error: makeError(
+          'session-expired',
+          'the provider says the session token expired; set a new sessionToken to resume',
+        ),
+      };
     case 'resize':
       return { kind: 'resize', height: signal.height };
     case 'reload':

@@ -132,7 +132,12 @@ export class FrameBridge {
 
   readonly #onMessage = (event: MessageEvent): void => {
     const iframe = this.#iframe;
-    if (!iframe || event.source === null || event.source !== iframe.contentWindow || !this.#allowlist?.has(event.origin)) {
+    if (
+      !iframe ||
+      event.source === null ||
+      event.source !== iframe.contentWindow ||
+      !this.#allowlist?.has(event.origin)
+    ) {
       this.stats.ignored++;
       return;
     }

@@ -31,7 +31,8 @@ export function parseOriginPattern(text: string): ParseResult<OriginPattern> {
   const match = /^(https?):\/\/(\*\.)?([^/:?#\s]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?\/?$/i.exec(text.trim());
   if (!match) return { ok: false, message: `"${text}" is not an origin (scheme://host[:port])` };
   const [, scheme, star, rawHost, port = ''] = match;
-  if (rawHost.includes('*')) return { ok: false, message: `"${text}": a wildcard may only stand for the first label (https://*.example.com)` };
+  if (rawHost.includes('*'))
+    return { ok: false, message: `"${text}": a wildcard may only stand for the first label (https://*.example.com)` };
   const protocol = `${scheme.toLowerCase()}:`;
   let url: URL;
   try {
@@ -41,7 +42,8 @@ export function parseOriginPattern(text: string): ParseResult<OriginPattern> {
   }
   if (!isSecureScheme(url)) return { ok: false, message: `"${text}" must use https (http only on localhost)` };
   const host = star ? url.hostname.slice(2) : url.hostname;
-  if (star && host.split('.').length < 2) return { ok: false, message: `"${text}": a wildcard needs a registrable domain after it` };
+  if (star && host.split('.').length < 2)
+    return { ok: false, message: `"${text}": a wildcard needs a registrable domain after it` };
   return { ok: true, value: { protocol, host, wildcard: Boolean(star), port: url.port } };
 }
 
@@ -101,7 +103,10 @@ export function parseSafeUrl(text: string | undefined, name: string, base?: stri
     return { ok: false, message: `${name} must be an https URL (got ${url.protocol})` };
   }
   if (!isSecureScheme(url)) {
-    return { ok: false, message: `${name} must use https; plain http is allowed only on localhost, 127.0.0.1 and [::1]` };
+    return {
+      ok: false,
+      message: `${name} must use https; plain http is allowed only on localhost, 127.0.0.1 and [::1]`,
+    };
   }
   if (url.username || url.password) return { ok: false, message: `${name} must not carry credentials` };
   return { ok: true, value: url };

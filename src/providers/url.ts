@@ -30,12 +30,16 @@ export function base64(text: string): string {
 
 /** An option the host may leave out; present but of the wrong kind is an error the host must see. */
 export function optionString(options: Record<string, unknown>, key: string): { value?: string; bad?: true } {
-  if (!Object.prototype.hasOwnProperty.call(options, key) || options[key] === undefined || options[key] === null) return {};
+  if (!Object.prototype.hasOwnProperty.call(options, key) || options[key] === undefined || options[key] === null)
+    return {};
   const value = options[key];
   return typeof value === 'string' && value.trim() !== '' ? { value: value.trim() } : { bad: true };
 }
 
 /** A required session URL, or the sentence saying what the provider needs instead. */
-export function requireUrl(sessionUrl: URL | undefined, what: string): { ok: true; url: URL } | { ok: false; message: string } {
+export function requireUrl(
+  sessionUrl: URL | undefined,
+  what: string,
+): { ok: true; url: URL } | { ok: false; message: string } {
   return sessionUrl ? { ok: true, url: new URL(sessionUrl.href) } : { ok: false, message: what };
 }

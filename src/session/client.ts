@@ -56,7 +56,11 @@ class TryFailure extends Error {
   }
 }
 
-export async function fetchSession(endpoint: URL, body: SessionRequest, options: SessionClientOptions): Promise<SessionAnswer> {
+export async function fetchSession(
+  endpoint: URL,
+  body: SessionRequest,
+  options: SessionClientOptions,
+): Promise<SessionAnswer> {
   const { signal, retries = SESSION_RETRIES, baseDelayMs = 500 } = options;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? abortableSleep;
@@ -67,9 +71,11 @@ export async function fetchSession(endpoint: URL, body: SessionRequest, options:
       return await tryOnce(doFetch, endpoint, body, signal, options.timeoutMs ?? SESSION_TIMEOUT_MS);
     } catch (error) {
       signal.throwIfAborted();
-      const failure = error instanceof TryFailure ? error : new TryFailure(`network error (${(error as Error)?.message ?? error})`);
+      const failure =
+        error instanceof TryFailure ? error : new TryFailure(`network error (${(error as Error)?.message ?? error})`);
       last = failure.message;
-      if (failure.final || attempt === retries) return Promise.reject(new SessionFetchError(`session-endpoint: ${last}`, attempt + 1));
+      if (failure.final || attempt === retries)
+        return Promise.reject(new SessionFetchError(`session-endpoint: ${last}`, attempt + 1));
       const backoff = baseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
       await sleep(Math.min(MAX_RETRY_AFTER_MS, failure.retryAfterMs ?? backoff), signal);
     }
@@ -77,7 +83,13 @@ export async function fetchSession(endpoint: URL, body: SessionRequest, options:
   throw new SessionFetchError(`session-endpoint: ${last}`, retries + 1);
 }
 
-async function tryOnce(doFetch: typeof fetch, endpoint: URL, body: SessionRequest, signal: AbortSignal, timeoutMs: number): Promise<SessionAnswer> {
+async function tryOnce(
+  doFetch: typeof fetch,
+  endpoint: URL,
+  body: SessionRequest,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<SessionAnswer> {
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
@@ -120,7 +132,8 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
   }
   if (typeof data.sessionToken === 'string' && data.sessionToken) answer.sessionToken = data.sessionToken;
   if (typeof data.provider === 'string' && data.provider) answer.provider = data.provider;
-  if (typeof data.expiresAt === 'string' && !Number.isNaN(Date.parse(data.expiresAt))) answer.expiresAt = data.expiresAt;
+  if (typeof data.expiresAt === 'string' && !Number.isNaN(Date.parse(data.expiresAt)))
+    answer.expiresAt = data.expiresAt;
   return answer.sessionUrl || answer.sessionToken ? answer : null;
 }
 

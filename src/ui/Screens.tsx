@@ -20,7 +20,13 @@ export function Screens(props: ScreenProps): ReactNode {
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(0);
   const title =
-    state === 'complete' ? m.resultTitle[kind] : state === 'cancelled' ? m.cancelledTitle : state === 'error' ? m.errors[code].title : '';
+    state === 'complete'
+      ? m.resultTitle[kind]
+      : state === 'cancelled'
+        ? m.cancelledTitle
+        : state === 'error'
+          ? m.errors[code].title
+          : '';
 
   useEffect(() => {
     if (focus > focused.current && heading.current) {
@@ -76,7 +82,12 @@ export function Screens(props: ScreenProps): ReactNode {
             </button>
           )}
           <p className="reference" part="reference">
-            {m.reference}: <code dir="ltr">{[code, props.providerCode === code ? undefined : props.providerCode, props.sessionId].filter(Boolean).join(' · ')}</code>
+            {m.reference}:{' '}
+            <code dir="ltr">
+              {[code, props.providerCode === code ? undefined : props.providerCode, props.sessionId]
+                .filter(Boolean)
+                .join(' · ')}
+            </code>
           </p>
         </div>
       );
@@ -100,7 +111,15 @@ const PATHS: Record<IconKind, string> = {
 
 function Icon({ kind }: { kind: IconKind }): ReactNode {
   return (
-    <svg className="icon" data-kind={kind} viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
+    <svg
+      className="icon"
+      data-kind={kind}
+      viewBox="0 0 24 24"
+      width="48"
+      height="48"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="12" />
       <path d={PATHS[kind]} fill="none" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>

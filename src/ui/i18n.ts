@@ -30,8 +30,18 @@ const en: Messages = {
   close: 'Close',
   offline: 'You are offline. Your progress is kept, and the verification continues when you are back online.',
   slow: 'This is taking longer than usual…',
-  leave: { title: 'Leave the verification?', text: 'What you have done so far will not be kept.', stay: 'Continue verification', leave: 'Leave' },
-  announce: { ready: 'Verification ready', inProgress: 'Verification in progress', submitted: 'Submitted, please wait', step: 'Step {index} of {total}' },
+  leave: {
+    title: 'Leave the verification?',
+    text: 'What you have done so far will not be kept.',
+    stay: 'Continue verification',
+    leave: 'Leave',
+  },
+  announce: {
+    ready: 'Verification ready',
+    inProgress: 'Verification in progress',
+    submitted: 'Submitted, please wait',
+    step: 'Step {index} of {total}',
+  },
 };
 
 /** A language's text: the element's part and the screens' part. English is built in (screens: UI chunk). */

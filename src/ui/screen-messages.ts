@@ -28,7 +28,12 @@ const en: ScreenMessages = {
   done: 'Done',
   cancelledTitle: 'Verification cancelled',
   cancelledText: 'You left the verification before it finished.',
-  resultTitle: { approved: 'Verification approved', declined: 'Verification declined', pending: 'Verification submitted', review: 'Verification under review' },
+  resultTitle: {
+    approved: 'Verification approved',
+    declined: 'Verification declined',
+    pending: 'Verification submitted',
+    review: 'Verification under review',
+  },
   resultText: {
     approved: 'Your identity has been verified.',
     declined: 'We could not verify your identity.',
@@ -36,8 +41,14 @@ const en: ScreenMessages = {
     review: 'A person is reviewing your verification. We will let you know the result.',
   },
   errors: {
-    'config-invalid': { title: 'Verification unavailable', text: 'This verification is not set up correctly on this site.' },
-    'session-fetch-failed': { title: 'Could not start the verification', text: 'Check your connection, then try again.' },
+    'config-invalid': {
+      title: 'Verification unavailable',
+      text: 'This verification is not set up correctly on this site.',
+    },
+    'session-fetch-failed': {
+      title: 'Could not start the verification',
+      text: 'Check your connection, then try again.',
+    },
     'session-expired': { title: 'Session expired', text: 'Your verification session has expired.' },
     'frame-load-timeout': { title: 'The verification did not load', text: 'Check your connection, then try again.' },
     'camera-unavailable': {
@@ -45,7 +56,10 @@ const en: ScreenMessages = {
       text: "Allow camera access for this site (the camera icon in the address bar, or your phone's settings), then try again. You can also continue on another device.",
     },
     'provider-error': { title: 'The verification service reported a problem', text: 'Please try again.' },
-    offline: { title: 'You are offline', text: 'Your progress is kept. The verification continues when you are back online.' },
+    offline: {
+      title: 'You are offline',
+      text: 'Your progress is kept. The verification continues when you are back online.',
+    },
   },
   stuck: 'Reload the page to start again. If this keeps happening, contact the site and quote this reference.',
   reference: 'Reference',

@@ -47,4 +47,7 @@ export const SCREEN_PROPS = {
   revision: 'number',
 } as const satisfies Record<keyof ScreenView, 'string' | 'number' | 'boolean'>;
 
-export const SCREEN_EVENTS = { onRetry: {}, onClose: {}, onAnnounce: {} } as const satisfies Record<keyof ScreenRequests, EventInit>;
+export const SCREEN_EVENTS = { onRetry: {}, onClose: {}, onAnnounce: {} } as const satisfies Record<
+  keyof ScreenRequests,
+  EventInit
+>;

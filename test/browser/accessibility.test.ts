@@ -51,7 +51,8 @@ describe('accessibility: no axe violations in any state × light/dark × left-to
             await uiRendered(el, '[part~="banner"]:not([hidden])');
           }
           await uiRendered(el, selector);
-          if (locale === 'ar') await expect.poll(() => el.shadowRoot!.querySelector('.root')!.getAttribute('dir')).toBe('rtl');
+          if (locale === 'ar')
+            await expect.poll(() => el.shadowRoot!.querySelector('.root')!.getAttribute('dir')).toBe('rtl');
           const list = await violations(el);
           found += list.length;
           expect(list).toEqual([]);
@@ -83,7 +84,9 @@ describe('accessibility: no axe violations in any state × light/dark × left-to
 
 describe('announcements and focus', () => {
   it('announces state changes through a polite live region', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'progress:document:1:3', 'wait:200', 'complete:declined']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'progress:document:1:3', 'wait:200', 'complete:declined']))}"></kyc-widget>`,
+    );
     const live = el.shadowRoot!.querySelector('[role="status"][aria-live="polite"]')!;
     expect(live).not.toBeNull();
     // What is said in one task is said together: entering in-progress and the step come with one message.
@@ -92,8 +95,10 @@ describe('announcements and focus', () => {
     await expect.poll(() => live.textContent).toBe('Verification declined');
   });
 
-  it('moves focus to the new screen\'s heading when the flow ends while the person is in it, and does not announce it twice', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'wait:300', 'complete:approved']))}"></kyc-widget>`);
+  it("moves focus to the new screen's heading when the flow ends while the person is in it, and does not announce it twice", async () => {
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'wait:300', 'complete:approved']))}"></kyc-widget>`,
+    );
     await untilState(el, 'ready');
     frameOf(el)!.focus();
     expect(el.shadowRoot!.activeElement).toBe(frameOf(el));
@@ -108,7 +113,9 @@ describe('announcements and focus', () => {
     const input = document.createElement('input');
     document.body.append(input);
     input.focus();
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'complete:approved']))}"></kyc-widget>`,
+    );
     await untilState(el, 'complete');
     await uiRendered(el, '[part~="result"]');
     expect(document.activeElement).toBe(input);

@@ -16,14 +16,32 @@ describe('attributes and properties', () => {
   });
 
   it('resets a property to its default when its attribute is removed', async () => {
-    const el = await widget(`<kyc-widget provider="persona" mode="modal" theme="dark" load-timeout="5000" locale="fr" decision="approved"></kyc-widget>`);
-    expect([el.provider, el.mode, el.theme, el.loadTimeout, el.locale, el.decision]).toEqual(['persona', 'modal', 'dark', 5000, 'fr', 'approved']);
+    const el = await widget(
+      `<kyc-widget provider="persona" mode="modal" theme="dark" load-timeout="5000" locale="fr" decision="approved"></kyc-widget>`,
+    );
+    expect([el.provider, el.mode, el.theme, el.loadTimeout, el.locale, el.decision]).toEqual([
+      'persona',
+      'modal',
+      'dark',
+      5000,
+      'fr',
+      'approved',
+    ]);
     for (const name of ['provider', 'mode', 'theme', 'load-timeout', 'locale', 'decision']) el.removeAttribute(name);
-    expect([el.provider, el.mode, el.theme, el.loadTimeout, el.locale, el.decision]).toEqual(['generic', 'inline', 'auto', 20000, undefined, undefined]);
+    expect([el.provider, el.mode, el.theme, el.loadTimeout, el.locale, el.decision]).toEqual([
+      'generic',
+      'inline',
+      'auto',
+      20000,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('turns bad enum and number input into the default instead of throwing', async () => {
-    const el = await widget(`<kyc-widget mode="sideways" theme="neon" load-timeout="soon" decision="maybe"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget mode="sideways" theme="neon" load-timeout="soon" decision="maybe"></kyc-widget>`,
+    );
     expect([el.mode, el.theme, el.loadTimeout, el.decision]).toEqual(['inline', 'auto', 20000, undefined]);
     el.loadTimeout = -5;
     expect(el.loadTimeout).toBe(20000);
@@ -51,7 +69,12 @@ describe('attributes and properties', () => {
   it('keeps properties set before the tag was defined', async () => {
     const tag = `kyc-late-${Math.random().toString(36).slice(2)}`;
     const early = document.createElement(tag) as KycWidgetElement;
-    Object.assign(early, { sessionToken: 'tok_early_789', theme: 'dark', sessionUrl: scripted(['ready']), locale: 'de' });
+    Object.assign(early, {
+      sessionToken: 'tok_early_789',
+      theme: 'dark',
+      sessionUrl: scripted(['ready']),
+      locale: 'de',
+    });
     document.body.append(early);
     defineKycWidget(tag);
     try {

@@ -25,7 +25,9 @@ describe('bad configuration gives config-invalid and nothing half-built', () => 
   for (const [name, attributes] of CASES) {
     it(name, async () => {
       const events = record(document);
-      const el = await widget(`<kyc-widget ${attributes.replace(/"([^"]*)"/g, (_, v: string) => `"${attr(v)}"`)}></kyc-widget>`);
+      const el = await widget(
+        `<kyc-widget ${attributes.replace(/"([^"]*)"/g, (_, v: string) => `"${attr(v)}"`)}></kyc-widget>`,
+      );
       await expect.poll(() => events.some((e) => e.type === 'kyc-error')).toBe(true);
       await settle();
       events.stop();
@@ -42,9 +44,29 @@ describe('bad configuration gives config-invalid and nothing half-built', () => 
 
   it('never throws out of the element, whatever a property is set to', async () => {
     const el = await widget(`<kyc-widget></kyc-widget>`);
-    const junk: unknown[] = [null, undefined, 42, {}, [], () => 1, Symbol.iterator, 'x'.repeat(100000), Object.create(null)];
+    const junk: unknown[] = [
+      null,
+      undefined,
+      42,
+      {},
+      [],
+      () => 1,
+      Symbol.iterator,
+      'x'.repeat(100000),
+      Object.create(null),
+    ];
     for (const value of junk) {
-      for (const prop of ['provider', 'sessionUrl', 'options', 'mode', 'theme', 'loadTimeout', 'allowedOrigins', 'decision', 'locale']) {
+      for (const prop of [
+        'provider',
+        'sessionUrl',
+        'options',
+        'mode',
+        'theme',
+        'loadTimeout',
+        'allowedOrigins',
+        'decision',
+        'locale',
+      ]) {
         expect(() => ((el as unknown as Record<string, unknown>)[prop] = value)).not.toThrow();
       }
     }

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 afterAll(() => console.log(`conformance: ${seen.join('; ')}`));
 
-describe('the providers\' own SDKs drive the sandbox frames', () => {
+describe("the providers' own SDKs drive the sandbox frames", () => {
   it('@veriff/incontext-sdk 2.5: handshake, render, started, submitted, finished', async () => {
     const events: string[] = [];
     const frame = createVeriffFrame({
@@ -33,7 +33,7 @@ describe('the providers\' own SDKs drive the sandbox frames', () => {
     seen.push(`veriff ${events.join(',')}`);
   });
 
-  it('@sumsub/websdk 2.9: onReady → init (the sandbox checks it is the WebSDK\'s) → initialized → applicant status', async () => {
+  it("@sumsub/websdk 2.9: onReady → init (the sandbox checks it is the WebSDK's) → initialized → applicant status", async () => {
     const container = document.createElement('div');
     container.id = 'sumsub-websdk-container';
     document.body.append(container);
@@ -51,7 +51,12 @@ describe('the providers\' own SDKs drive the sandbox frames', () => {
     sdk.launch('#sumsub-websdk-container');
     await expect.poll(() => events, { timeout: 8000 }).toContain('idCheck.onInitialized');
     expect(errors).toEqual([]);
-    seen.push(`sumsub ${events.filter((e) => e.startsWith('idCheck.on')).slice(0, 4).join(',')}`);
+    seen.push(
+      `sumsub ${events
+        .filter((e) => e.startsWith('idCheck.on'))
+        .slice(0, 4)
+        .join(',')}`,
+    );
     sdk.destroy?.();
   });
 

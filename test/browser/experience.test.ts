@@ -50,8 +50,10 @@ describe('text before anything else', () => {
 });
 
 describe('the loading screen', () => {
-  it('uses the host\'s loading slot on the first load', async () => {
-    const el = await widget(`<kyc-widget session-url="${SANDBOX}/silent"><p slot="loading">Preparing your check</p></kyc-widget>`);
+  it("uses the host's loading slot on the first load", async () => {
+    const el = await widget(
+      `<kyc-widget session-url="${SANDBOX}/silent"><p slot="loading">Preparing your check</p></kyc-widget>`,
+    );
     expect(el.state).toBe('loading');
     const slot = el.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="loading"]')!;
     expect(slot.assignedElements().map((e) => e.textContent)).toEqual(['Preparing your check']);
@@ -62,7 +64,7 @@ describe('the loading screen', () => {
     const el = await widget(`<kyc-widget load-timeout="1200" session-url="${SANDBOX}/silent"></kyc-widget>`);
     const slow = el.shadowRoot!.querySelector<HTMLElement>('.placeholder .slow')!;
     expect(slow.hidden).toBe(true);
-    await expect.poll(() => slow.hidden ? '' : slow.textContent).toBe('This is taking longer than usual…');
+    await expect.poll(() => (slow.hidden ? '' : slow.textContent)).toBe('This is taking longer than usual…');
     await untilState(el, 'error');
   });
 
@@ -73,7 +75,9 @@ describe('the loading screen', () => {
   });
 
   it('takes the success colour from --kyc-color-success', async () => {
-    const el = await widget(`<kyc-widget style="--kyc-color-success: rgb(1, 2, 3)" session-url="${attr(scripted(['ready', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget style="--kyc-color-success: rgb(1, 2, 3)" session-url="${attr(scripted(['ready', 'complete:approved']))}"></kyc-widget>`,
+    );
     await untilState(el, 'complete');
     const circle = await uiRendered(el, '.icon[data-kind="approved"] circle');
     expect(getComputedStyle(circle).fill).toBe('rgb(1, 2, 3)');
@@ -82,7 +86,9 @@ describe('the loading screen', () => {
 
 describe('connectivity: a short loss keeps the flow, a long one pauses it in the same frame', () => {
   it('offline for 2 s mid-flow: a kyc-warning, a banner, the same frame document, and the flow finishes', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start', 'wait:2600', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'start', 'wait:2600', 'complete:approved']))}"></kyc-widget>`,
+    );
     await untilState(el, 'in-progress');
     const frame = frameOf(el)!;
     let loads = 0;
@@ -105,7 +111,9 @@ describe('connectivity: a short loss keeps the flow, a long one pauses it in the
 
   it('offline past the grace period: kyc-error offline with the frame kept; back online, the same frame goes on', async () => {
     Connectivity.graceMs = 300;
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start', 'wait:1500', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'start', 'wait:1500', 'complete:approved']))}"></kyc-widget>`,
+    );
     await untilState(el, 'in-progress');
     const frame = frameOf(el)!;
     const events = record(el);
@@ -118,18 +126,29 @@ describe('connectivity: a short loss keeps the flow, a long one pauses it in the
     expect(frameOf(el)).toBe(frame);
     await untilState(el, 'complete');
     events.stop();
-    expect(events.names()).toEqual(['kyc-warning', 'state:error', 'kyc-error', 'state:in-progress', 'state:complete', 'kyc-complete']);
+    expect(events.names()).toEqual([
+      'kyc-warning',
+      'state:error',
+      'kyc-error',
+      'state:in-progress',
+      'state:complete',
+      'kyc-complete',
+    ]);
   });
 });
 
 describe('the provider frame hears the host', () => {
   it('passes a new locale and theme to a running frame that can take them (generic: init again)', async () => {
-    const el = await widget(`<kyc-widget locale="en" theme="light" session-url="${attr(scripted(['ready', 'start', 'wait:5000'], { echo: '1' }))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget locale="en" theme="light" session-url="${attr(scripted(['ready', 'start', 'wait:5000'], { echo: '1' }))}"></kyc-widget>`,
+    );
     const events = record(el);
     await untilState(el, 'in-progress');
     el.locale = 'de';
     el.theme = 'dark';
-    await expect.poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toContain('init:de:dark');
+    await expect
+      .poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step))
+      .toContain('init:de:dark');
   });
 });
 
@@ -157,7 +176,9 @@ describe('screens a bank would ship', () => {
   });
 
   it('a result screen has a Done button that fires kyc-close; drawn icons tell pending from review', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'submit', 'complete:pending']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'submit', 'complete:pending']))}"></kyc-widget>`,
+    );
     await untilState(el, 'complete');
     const pending = await uiRendered(el, 'svg.icon[data-kind="pending"]');
     const pendingPath = pending.querySelector('path')!.getAttribute('d');
@@ -177,7 +198,9 @@ describe('keyboard only', () => {
     const before = document.createElement('input');
     document.body.prepend(before);
     try {
-      const el = await widget(`<kyc-widget session-url="${attr(scripted(['wait:400', 'ready', 'wait:1500', 'error:x:true']))}"></kyc-widget>`);
+      const el = await widget(
+        `<kyc-widget session-url="${attr(scripted(['wait:400', 'ready', 'wait:1500', 'error:x:true']))}"></kyc-widget>`,
+      );
       await untilState(el, 'error');
       await uiRendered(el, '[part~="retry-button"]');
       before.focus();
@@ -195,7 +218,9 @@ describe('keyboard only', () => {
   });
 
   it('modal: the close button is reachable from the keyboard, and closing by the person gives kyc-cancel then kyc-close', async () => {
-    const el = await widget(`<kyc-widget mode="modal" session-url="${attr(scripted(['ready', 'start', 'wait:5000']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget mode="modal" session-url="${attr(scripted(['ready', 'start', 'wait:5000']))}"></kyc-widget>`,
+    );
     el.open = true;
     await untilState(el, 'in-progress');
     const events = record(el);
@@ -210,7 +235,9 @@ describe('keyboard only', () => {
   });
 
   it('modal: the host closing it (open = false) is not the person: kyc-cancel, no kyc-close', async () => {
-    const el = await widget(`<kyc-widget mode="modal" open session-url="${attr(scripted(['ready', 'start', 'wait:5000']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget mode="modal" open session-url="${attr(scripted(['ready', 'start', 'wait:5000']))}"></kyc-widget>`,
+    );
     await untilState(el, 'in-progress');
     const events = record(el);
     el.open = false;
@@ -236,7 +263,9 @@ describe('keyboard only, in the modal', () => {
   });
 
   it('"Try again" in the open modal keeps focus in the dialog, then in the frame', async () => {
-    const el = await widget(`<kyc-widget mode="modal" open session-url="${attr(scripted(['wait:300', 'ready', 'wait:1500', 'error:x:true']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget mode="modal" open session-url="${attr(scripted(['wait:300', 'ready', 'wait:1500', 'error:x:true']))}"></kyc-widget>`,
+    );
     await untilState(el, 'error');
     const retry = await uiRendered(el, '[part~="retry-button"]');
     // Where the flow left focus (the error's heading), Tab reaches "Try again".
@@ -252,15 +281,18 @@ describe('keyboard only, in the modal', () => {
 });
 
 describe('layout stability', () => {
-  it('no layout shift from first paint to the provider\'s height when the host reserves it (--kyc-frame-height)', async () => {
+  it("no layout shift from first paint to the provider's height when the host reserves it (--kyc-frame-height)", async () => {
     const shifts: number[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.push(entry.value);
     });
     observer.observe({ type: 'layout-shift', buffered: false });
     const below = document.createElement('p');
     below.textContent = 'Content under the widget';
-    const el = await widget(`<kyc-widget style="--kyc-frame-height: 640px" session-url="${attr(scripted(['wait:200', 'resize:640', 'ready', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget style="--kyc-frame-height: 640px" session-url="${attr(scripted(['wait:200', 'resize:640', 'ready', 'complete:approved']))}"></kyc-widget>`,
+    );
     el.after(below);
     await untilState(el, 'complete');
     await uiRendered(el, '[part~="result"]');
@@ -281,10 +313,13 @@ describe('the modal on phones and desktops', () => {
   ]) {
     it(`${width}×${height}: the dialog, its close button and the whole frame are inside the viewport`, async () => {
       await page.viewport(width, height);
-      const el = await widget(`<kyc-widget mode="modal" open session-url="${attr(scripted(['ready', 'resize:2000']))}"></kyc-widget>`);
+      const el = await widget(
+        `<kyc-widget mode="modal" open session-url="${attr(scripted(['ready', 'resize:2000']))}"></kyc-widget>`,
+      );
       await untilState(el, 'ready');
       await sleep(250); // the frame height's transition
-      const inside = (rect: DOMRect) => rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight + 0.5 && rect.right <= innerWidth + 0.5;
+      const inside = (rect: DOMRect) =>
+        rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight + 0.5 && rect.right <= innerWidth + 0.5;
       const dialog = el.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();
       const close = el.shadowRoot!.querySelector('[part~="close-button"]')!.getBoundingClientRect();
       const frame = frameOf(el)!.getBoundingClientRect();
@@ -312,7 +347,9 @@ describe('the modal on phones and desktops', () => {
   });
 
   it('mirrors the close button in Arabic (at the left edge)', async () => {
-    const el = await widget(`<kyc-widget mode="modal" open locale="ar" session-url="${attr(scripted(['ready']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget mode="modal" open locale="ar" session-url="${attr(scripted(['ready']))}"></kyc-widget>`,
+    );
     await untilState(el, 'ready');
     const dialog = el.shadowRoot!.querySelector('dialog')!;
     await expect.poll(() => dialog.dir).toBe('rtl');

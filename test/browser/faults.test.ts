@@ -1,6 +1,19 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
-import { attr, demoInputs, applyInputs, fixtureCleanup, frameOf, record, SANDBOX, scripted, settle, untilState, widget, type DemoProvider } from './helpers';
+import {
+  attr,
+  demoInputs,
+  applyInputs,
+  fixtureCleanup,
+  frameOf,
+  record,
+  SANDBOX,
+  scripted,
+  settle,
+  untilState,
+  widget,
+  type DemoProvider,
+} from './helpers';
 
 /**
  * Frame faults, endpoint faults and load (SECURITY.md): a clear end state for each fault, a host page
@@ -25,7 +38,9 @@ describe('frame faults', () => {
   });
 
   it('a frame that reloads itself mid-flow: the flow goes on in the reloaded page, and finishes once', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start', 'self-reload', 'submit', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'start', 'self-reload', 'submit', 'complete:approved']))}"></kyc-widget>`,
+    );
     const events = record(el);
     await untilState(el, 'complete');
     await settle();
@@ -35,7 +50,9 @@ describe('frame faults', () => {
   });
 
   it('a frame that floods 10 000 messages a second for 2 s: the page stays responsive, the outcome comes once', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start', 'flood:20000:2000', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'start', 'flood:20000:2000', 'complete:approved']))}"></kyc-widget>`,
+    );
     await untilState(el, 'in-progress');
     // The host's main thread: how late a 16 ms timer fires while the flood lasts.
     let worst = 0;
@@ -55,7 +72,9 @@ describe('frame faults', () => {
       clearInterval(timer);
     }
     await settle();
-    figures.push(`flood: 20000 messages in 2 s, ${progress} kyc-progress, ${completes.length} kyc-complete, worst main-thread lag ${Math.round(worst)} ms`);
+    figures.push(
+      `flood: 20000 messages in 2 s, ${progress} kyc-progress, ${completes.length} kyc-complete, worst main-thread lag ${Math.round(worst)} ms`,
+    );
     expect(completes).toHaveLength(1);
     expect(progress).toBeGreaterThan(0);
     // A guard against a frozen page, not a speed target (npm run bench measures speed).
@@ -135,7 +154,19 @@ describe('session endpoint faults', () => {
 
 describe('load', () => {
   it('20 widgets, different providers and outcomes: every event reaches only its own element', async () => {
-    const providers: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec'];
+    const providers: DemoProvider[] = [
+      'generic',
+      'persona',
+      'sumsub',
+      'veriff',
+      'jumio',
+      'idenfy',
+      'didit',
+      'yoti',
+      'veratad',
+      'caf',
+      'zignsec',
+    ];
     const scripts: Record<DemoProvider, string[]> = {
       generic: ['ready', 'start', 'complete:declined'],
       persona: ['ready', 'start', 'complete:approved'],
@@ -174,7 +205,9 @@ describe('load', () => {
         expect(seen.filter((s) => s.startsWith('kyc-complete'))).toEqual([`kyc-complete:${provider}`]);
         expect(seen.some((s) => s.startsWith('foreign') || s.startsWith('kyc-error'))).toBe(false);
       }
-      figures.push(`load: 20 widgets (${providers.length} providers) completed, each with exactly its own kyc-complete`);
+      figures.push(
+        `load: 20 widgets (${providers.length} providers) completed, each with exactly its own kyc-complete`,
+      );
     } finally {
       host.remove();
     }

@@ -1,7 +1,17 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
 import { rng } from '../unit/providers/helpers';
-import { fixtureCleanup, frameOf, mountDemo, record, SANDBOX, STRANGER, untilState, type DemoProvider, type Recorded } from './helpers';
+import {
+  fixtureCleanup,
+  frameOf,
+  mountDemo,
+  record,
+  SANDBOX,
+  STRANGER,
+  untilState,
+  type DemoProvider,
+  type Recorded,
+} from './helpers';
 
 /**
  * Forged messages (SECURITY.md): for every provider, its own real message shapes (with the ids of the
@@ -26,7 +36,9 @@ afterEach(() => {
 afterAll(() => {
   window.removeEventListener('error', onError);
   window.removeEventListener('unhandledrejection', onError);
-  console.log(`forged messages: ${totals.tried} tried, ${totals.accepted} accepted, ${totals.stateChanges} state changes, ${totals.exceptions} exceptions`);
+  console.log(
+    `forged messages: ${totals.tried} tried, ${totals.accepted} accepted, ${totals.stateChanges} state changes, ${totals.exceptions} exceptions`,
+  );
 });
 
 /** Each provider's finishing, cancelling and failing messages, as its real frame would send them now. */
@@ -53,7 +65,12 @@ function realShapes(provider: DemoProvider, el: KycWidgetElement): unknown[] {
     case 'sumsub': {
       const sessionId = 'sbx_sdk_forged_target';
       return [
-        { method: 'idCheck.onApplicantStatusChanged', sessionId, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
+        {
+          method: 'idCheck.onApplicantStatusChanged',
+          sessionId,
+          reviewStatus: 'completed',
+          reviewResult: { reviewAnswer: 'GREEN' },
+        },
         { method: 'idCheck.onApplicantSubmitted', sessionId },
         { method: 'idCheck.onError', sessionId, code: 'invalid-token' },
         { method: 'idCheck.onReady', frameId: src.searchParams.get('_'), sessionId: 'sbx_sdk_forger' },
@@ -85,16 +102,38 @@ function realShapes(provider: DemoProvider, el: KycWidgetElement): unknown[] {
         { type: 'didit:close_request' },
       ];
     case 'yoti':
-      return [{ eventType: 'SUCCESS' }, { eventType: 'ERROR', eventCode: 1000 }, { eventType: 'ERROR', eventCode: 2002 }, { eventType: 'STARTED' }];
+      return [
+        { eventType: 'SUCCESS' },
+        { eventType: 'ERROR', eventCode: 1000 },
+        { eventType: 'ERROR', eventCode: 2002 },
+        { eventType: 'STARTED' },
+      ];
     case 'veratad':
-      return ['PASS', 'FAIL', 'CLOSE', 'LINK EXPIRED', { status: 'PASS', component: 'DCAMS', error: '', event: '' }, { status: '', component: '', error: 'BAD TOKEN', event: '' }];
+      return [
+        'PASS',
+        'FAIL',
+        'CLOSE',
+        'LINK EXPIRED',
+        { status: 'PASS', component: 'DCAMS', error: '', event: '' },
+        { status: '', component: '', error: 'BAD TOKEN', event: '' },
+      ];
     case 'caf':
-      return [{ code: 'ONBOARDING_FINISHED', response: { executionId: 'forged' } }, { code: 'SDK_CAMERA_DENIED', response: {} }, { code: 'STEP_STARTED', response: { stepName: 'FORGED', stepIndex: 1 } }];
+      return [
+        { code: 'ONBOARDING_FINISHED', response: { executionId: 'forged' } },
+        { code: 'SDK_CAMERA_DENIED', response: {} },
+        { code: 'STEP_STARTED', response: { stepName: 'FORGED', stepIndex: 1 } },
+      ];
     case 'zignsec': {
       const sessionId = src.pathname.split('/').pop();
       return [
-        { product: 'SCANNING', payload: { sessionId, sessionStatus: 'Accepted', relayState: null, errorCode: null, errorDetails: null } },
-        { product: 'SCANNING', payload: { sessionId, sessionStatus: 'OperatorRequired', errorCode: 'LINK_EXPIRED', errorDetails: 'forged' } },
+        {
+          product: 'SCANNING',
+          payload: { sessionId, sessionStatus: 'Accepted', relayState: null, errorCode: null, errorDetails: null },
+        },
+        {
+          product: 'SCANNING',
+          payload: { sessionId, sessionStatus: 'OperatorRequired', errorCode: 'LINK_EXPIRED', errorDetails: 'forged' },
+        },
       ];
     }
   }
@@ -119,7 +158,8 @@ function forgeries(shapes: unknown[], seed: number): unknown[] {
   out.push('x'.repeat(1024 * 1024));
   out.push({ big: 'y'.repeat(300_000), ...(typeof shapes[0] === 'object' ? (shapes[0] as object) : {}) });
   out.push(null, 0, -1, true, [], [shapes[0]], '', '{', 'undefined', 'NaN');
-  while (out.length < 45) out.push(JSON.stringify(shapes[Math.floor(random() * shapes.length)]).slice(0, Math.floor(random() * 60)));
+  while (out.length < 45)
+    out.push(JSON.stringify(shapes[Math.floor(random() * shapes.length)]).slice(0, Math.floor(random() * 60)));
   return out;
 }
 
@@ -184,7 +224,19 @@ function tally(events: Recorded[], el: KycWidgetElement, state: string, tried: n
   if (el.state !== state) totals.stateChanges++;
 }
 
-const PROVIDERS: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec'];
+const PROVIDERS: DemoProvider[] = [
+  'generic',
+  'persona',
+  'sumsub',
+  'veriff',
+  'jumio',
+  'idenfy',
+  'didit',
+  'yoti',
+  'veratad',
+  'caf',
+  'zignsec',
+];
 const READY: Record<DemoProvider, string> = {
   generic: 'ready',
   persona: 'ready',
@@ -198,12 +250,27 @@ const READY: Record<DemoProvider, string> = {
   caf: 'wait:1', // scripted: its interactive page reports a first step on load
   zignsec: '',
 };
-const SETTLED: Record<DemoProvider, string> = { generic: 'ready', persona: 'ready', sumsub: 'ready', veriff: 'in-progress', jumio: 'ready', idenfy: 'ready', didit: 'ready', yoti: 'ready', veratad: 'ready', caf: 'ready', zignsec: 'ready' };
+const SETTLED: Record<DemoProvider, string> = {
+  generic: 'ready',
+  persona: 'ready',
+  sumsub: 'ready',
+  veriff: 'in-progress',
+  jumio: 'ready',
+  idenfy: 'ready',
+  didit: 'ready',
+  yoti: 'ready',
+  veratad: 'ready',
+  caf: 'ready',
+  zignsec: 'ready',
+};
 
 describe('forged messages: zero events, zero state changes, zero exceptions', () => {
   PROVIDERS.forEach((provider, index) => {
     it(`${provider}: from the host page, a second frame on the provider's origin, and a third origin`, async () => {
-      const { el } = await mountDemo(provider, { script: READY[provider] || undefined, params: provider === 'sumsub' ? { 'sdk-session': 'sbx_sdk_forged_target' } : {} });
+      const { el } = await mountDemo(provider, {
+        script: READY[provider] || undefined,
+        params: provider === 'sumsub' ? { 'sdk-session': 'sbx_sdk_forged_target' } : {},
+      });
       await untilState(el, SETTLED[provider]);
       const messages = forgeries(realShapes(provider, el), index + 1);
       const [sameOrigin, stranger] = await Promise.all([relayOn(SANDBOX), relayOn(STRANGER)]);
@@ -224,7 +291,10 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
     it(`${provider}: from its own frame after it navigated to a third origin`, async () => {
       const navigate = `navigate:${encodeURIComponent(`${STRANGER}/forge?relay=1&repeat=0`)}`;
       const script = [READY[provider], navigate].filter(Boolean).join(',');
-      const { el } = await mountDemo(provider, { script, params: provider === 'sumsub' ? { 'sdk-session': 'sbx_sdk_forged_target' } : {} });
+      const { el } = await mountDemo(provider, {
+        script,
+        params: provider === 'sumsub' ? { 'sdk-session': 'sbx_sdk_forged_target' } : {},
+      });
       // The frame announces itself from the third origin: it is the widget's frame, on a foreign origin.
       const arrived = new Promise<void>((resolve) => {
         const listener = (event: MessageEvent) => {

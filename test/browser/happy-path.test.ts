@@ -6,9 +6,12 @@ afterEach(() => fixtureCleanup());
 describe('a verification on the generic protocol, end to end', () => {
   it('emits the events of SPEC.md in order, with the right detail, to listeners on document', async () => {
     const events = record(document);
-    const url = scripted(['ready', 'start', 'progress:document:1:3', 'progress:selfie:2:3', 'submit', 'complete:approved'], {
-      session: 'sess_42',
-    });
+    const url = scripted(
+      ['ready', 'start', 'progress:document:1:3', 'progress:selfie:2:3', 'submit', 'complete:approved'],
+      {
+        session: 'sess_42',
+      },
+    );
     const el = await widget(`<kyc-widget session-url="${attr(url)}"></kyc-widget>`);
     await untilState(el, 'complete');
     events.stop();
@@ -36,7 +39,9 @@ describe('a verification on the generic protocol, end to end', () => {
 
   it('dispatches bubbling, composed CustomEvents on the element', async () => {
     const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready']))}"></kyc-widget>`);
-    const event = await new Promise<CustomEvent>((resolve) => el.addEventListener('kyc-ready', resolve as EventListener, { once: true }));
+    const event = await new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('kyc-ready', resolve as EventListener, { once: true }),
+    );
     expect(event).toBeInstanceOf(CustomEvent);
     expect(event.bubbles).toBe(true);
     expect(event.composed).toBe(true);
@@ -70,12 +75,18 @@ describe('a verification on the generic protocol, end to end', () => {
   });
 
   it('shows the result screen, with the decision once the host sets it', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'submit', 'complete:pending']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'submit', 'complete:pending']))}"></kyc-widget>`,
+    );
     await untilState(el, 'complete');
     expect(frameOf(el)).toBeNull(); // the frame (and its camera) is released
-    await expect.poll(() => el.shadowRoot!.querySelector('[part~="result"]')?.textContent).toContain('Verification submitted');
+    await expect
+      .poll(() => el.shadowRoot!.querySelector('[part~="result"]')?.textContent)
+      .toContain('Verification submitted');
     el.decision = 'approved';
-    await expect.poll(() => el.shadowRoot!.querySelector('[part~="result"]')?.textContent).toContain('Verification approved');
+    await expect
+      .poll(() => el.shadowRoot!.querySelector('[part~="result"]')?.textContent)
+      .toContain('Verification approved');
     expect(el.shadowRoot!.querySelector('[part~="result"]')?.getAttribute('data-outcome')).toBe('approved');
   });
 });

@@ -27,7 +27,18 @@ export interface Recorded {
   detail: Record<string, unknown>;
 }
 
-const EVENTS = ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error', 'kyc-warning', 'kyc-close'];
+const EVENTS = [
+  'kyc-statechange',
+  'kyc-ready',
+  'kyc-start',
+  'kyc-progress',
+  'kyc-submit',
+  'kyc-complete',
+  'kyc-cancel',
+  'kyc-error',
+  'kyc-warning',
+  'kyc-close',
+];
 
 /** Records every kyc-* event that reaches `target` (document by default: they must cross the shadow root). */
 export function record(target: EventTarget = document): Recorded[] & { stop(): void; names(): string[] } {
@@ -112,7 +123,8 @@ export function attr(value: string): string {
 
 // ---- provider sandbox pages (examples/sandbox/catalog.mjs) -------------------------------------
 
-export type DemoProvider = 'generic' | 'persona' | 'sumsub' | 'veriff' | 'jumio' | 'idenfy' | 'didit' | 'yoti' | 'veratad' | 'caf' | 'zignsec';
+export type DemoProvider =
+  'generic' | 'persona' | 'sumsub' | 'veriff' | 'jumio' | 'idenfy' | 'didit' | 'yoti' | 'veratad' | 'caf' | 'zignsec';
 
 export interface DemoOptions {
   /** Comma-separated steps of the page's scripted mode (see public/assets/<provider>.js). */
@@ -166,7 +178,12 @@ export async function mountDemo(provider: DemoProvider, options: DemoOptions = {
 }
 
 /** An iframe on `origin`'s /forge page posting `message` to this window `repeat` times (`as`: see forge.js). */
-export function forgeFrom(origin: string, message: string, as: 'object' | 'json' | 'string' = 'object', repeat = 2): HTMLIFrameElement {
+export function forgeFrom(
+  origin: string,
+  message: string,
+  as: 'object' | 'json' | 'string' = 'object',
+  repeat = 2,
+): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.className = 'forger';
   frame.src = `${origin}/forge?${new URLSearchParams({ send: message, as, repeat: String(repeat), delay: '10' })}`;
@@ -249,14 +266,22 @@ export async function clickInFrame(el: KycWidgetElement, ...names: string[]): Pr
   const frame = page.frameLocator(page.elementLocator(frameOf(el)!));
   const last = names.pop();
   for (const name of names) await frame.getByRole('button', { name, exact: true }).click();
-  if (last !== undefined) void frame.getByRole('button', { name: last, exact: true }).click().catch(() => {});
+  if (last !== undefined)
+    void frame
+      .getByRole('button', { name: last, exact: true })
+      .click()
+      .catch(() => {});
 }
 
 /**
  * The demo's click-through for one provider's interactive sandbox page: for each [button, state], a fresh
  * widget, once it reaches `from` (the page's first state), clicks the button and must reach `state`.
  */
-export function describeClickThrough(provider: DemoProvider, cases: Array<[button: string, state: string]>, from = 'ready'): void {
+export function describeClickThrough(
+  provider: DemoProvider,
+  cases: Array<[button: string, state: string]>,
+  from = 'ready',
+): void {
   describe(`${provider}: the interactive page (the demo’s click-through)`, () => {
     beforeAll(() => fitViewport());
     afterAll(() => fitViewport(false));
@@ -271,7 +296,11 @@ export function describeClickThrough(provider: DemoProvider, cases: Array<[butto
 }
 
 /** Forges `messages` from every other window (see forgeEverywhere): no event, same state, same iframe afterwards. */
-export async function expectForgeriesIgnored(el: KycWidgetElement, events: Recorded[], messages: unknown[]): Promise<void> {
+export async function expectForgeriesIgnored(
+  el: KycWidgetElement,
+  events: Recorded[],
+  messages: unknown[],
+): Promise<void> {
   const before = events.length;
   const state = el.state;
   const frame = frameOf(el);

@@ -48,14 +48,73 @@ const BAD_URLS = [
   ...XSS,
 ];
 
-const BAD_OPTIONS = ['[]', '1', '"text"', 'null', 'true', '{', '{"a":}', "{'a':1}", '__proto__', ...XSS, '\u0000{}', `{${'"a":{'.repeat(10)}`];
-const BAD_PROVIDERS = ['acme', 'onfido', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'persona ', 'PERSONA', 'sum sub', '', '\u0000', ...XSS];
-const BAD_ORIGINS = ['*', '* https://a.example', 'javascript:', 'not an origin', 'https://', 'https://a.example/path', 'data:x', 'https://*.*.example', ...XSS];
+const BAD_OPTIONS = [
+  '[]',
+  '1',
+  '"text"',
+  'null',
+  'true',
+  '{',
+  '{"a":}',
+  "{'a':1}",
+  '__proto__',
+  ...XSS,
+  '\u0000{}',
+  `{${'"a":{'.repeat(10)}`,
+];
+const BAD_PROVIDERS = [
+  'acme',
+  'onfido',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'persona ',
+  'PERSONA',
+  'sum sub',
+  '',
+  '\u0000',
+  ...XSS,
+];
+const BAD_ORIGINS = [
+  '*',
+  '* https://a.example',
+  'javascript:',
+  'not an origin',
+  'https://',
+  'https://a.example/path',
+  'data:x',
+  'https://*.*.example',
+  ...XSS,
+];
 
 /** Random junk: unicode, control characters, long strings, JSON-looking text, numbers. */
 function randomValues(seed: number, count: number): string[] {
   const random = rng(seed);
-  const alphabet = ['a', 'Z', '0', ' ', '\u0000', '\u202e', '\ud83d\ude00', '<', '>', '"', "'", '&', '/', ':', '{', '}', '__proto__', 'https://', 'javascript:', '\n', '%00', '\\'];
+  const alphabet = [
+    'a',
+    'Z',
+    '0',
+    ' ',
+    '\u0000',
+    '\u202e',
+    '\ud83d\ude00',
+    '<',
+    '>',
+    '"',
+    "'",
+    '&',
+    '/',
+    ':',
+    '{',
+    '}',
+    '__proto__',
+    'https://',
+    'javascript:',
+    '\n',
+    '%00',
+    '\\',
+  ];
   return Array.from({ length: count }, () => {
     const length = Math.floor(random() ** 3 * 2000);
     let text = '';
@@ -89,14 +148,35 @@ const ATTRIBUTE_OF: Record<string, string> = {
 
 function cases(): Case[] {
   const all: Case[] = [];
-  const add = (name: string, values: unknown[], mustRefuse: boolean) => values.forEach((value) => all.push({ name, value, mustRefuse }));
+  const add = (name: string, values: unknown[], mustRefuse: boolean) =>
+    values.forEach((value) => all.push({ name, value, mustRefuse }));
   add('sessionUrl', BAD_URLS, true);
-  add('sessionEndpoint', BAD_URLS.filter((v) => /^\s*(javascript|data|blob|file|ftp|http):|@/i.test(v)), true);
+  add(
+    'sessionEndpoint',
+    BAD_URLS.filter((v) => /^\s*(javascript|data|blob|file|ftp|http):|@/i.test(v)),
+    true,
+  );
   add('options', BAD_OPTIONS, true);
-  add('provider', BAD_PROVIDERS.filter((v) => v !== ''), true);
+  add(
+    'provider',
+    BAD_PROVIDERS.filter((v) => v !== ''),
+    true,
+  );
   add('allowedOrigins', BAD_ORIGINS, true);
   const junk = randomValues(7, 40);
-  const odd: unknown[] = [null, undefined, 0, -1, 1e308, NaN, {}, [], { toString: () => 'persona' }, ...XSS, 'x'.repeat(1024 * 1024)];
+  const odd: unknown[] = [
+    null,
+    undefined,
+    0,
+    -1,
+    1e308,
+    NaN,
+    {},
+    [],
+    { toString: () => 'persona' },
+    ...XSS,
+    'x'.repeat(1024 * 1024),
+  ];
   for (const name of Object.keys(ATTRIBUTE_OF)) {
     if (name === 'sessionUrl') continue;
     add(name, [...junk.slice(0, 20), ...odd], false);
@@ -107,7 +187,9 @@ function cases(): Case[] {
 const counts = { runs: 0, exceptions: 0, refused: 0, ignored: 0, rendered: 0 };
 
 afterAll(() => {
-  console.log(`hostile inputs: ${counts.runs} tried, ${counts.exceptions} exceptions, ${counts.refused} refused with config-invalid, ${counts.ignored} ignored, ${counts.rendered} rendered as HTML`);
+  console.log(
+    `hostile inputs: ${counts.runs} tried, ${counts.exceptions} exceptions, ${counts.refused} refused with config-invalid, ${counts.ignored} ignored, ${counts.rendered} rendered as HTML`,
+  );
 });
 
 describe('hostile inputs: zero exceptions, config-invalid and no iframe, nothing rendered', () => {
@@ -125,7 +207,11 @@ describe('hostile inputs: zero exceptions, config-invalid and no iframe, nothing
       // Junk turns `debug` on now and then: keep what it logs, to check no token ever reaches the console.
       const logged: string[] = [];
       const { info, log, warn } = console;
-      console.info = console.log = console.warn = (...args: unknown[]) => void logged.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      console.info =
+        console.log =
+        console.warn =
+          (...args: unknown[]) =>
+            void logged.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
       try {
         for (let start = 0; start < all.length; start += 25) {
           const batch = all.slice(start, start + 25).map((entry) => {
@@ -153,14 +239,18 @@ describe('hostile inputs: zero exceptions, config-invalid and no iframe, nothing
             if (entry.mustRefuse) expect(refused, label).toBe(true);
             else expect(refused || ignored, label).toBe(true);
             // Nothing from the input became markup: no element but the widget's own, no script ran.
-            const injected = el.shadowRoot!.querySelectorAll('img, svg, script, [onerror], [onload]').length + host.querySelectorAll('img, svg, script').length;
+            const injected =
+              el.shadowRoot!.querySelectorAll('img, svg, script, [onerror], [onload]').length +
+              host.querySelectorAll('img, svg, script').length;
             counts.rendered += injected;
             expect(injected, label).toBe(0);
           }
           host.replaceChildren();
         }
         expect(window.__hostileRan).toBeUndefined();
-        const tokens = all.filter((c) => c.name === 'sessionToken' && typeof c.value === 'string' && c.value.length >= 8).map((c) => c.value as string);
+        const tokens = all
+          .filter((c) => c.name === 'sessionToken' && typeof c.value === 'string' && c.value.length >= 8)
+          .map((c) => c.value as string);
         const console_ = logged.join('\n');
         expect(tokens.filter((token) => console_.includes(token))).toEqual([]);
         counts.exceptions += errors;

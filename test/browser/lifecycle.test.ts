@@ -1,13 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
-import { attr, fixtureCleanup, frameOf, frameSrc, record, SANDBOX, scripted, scriptDone, sleep, untilState, widget } from './helpers';
+import {
+  attr,
+  fixtureCleanup,
+  frameOf,
+  frameSrc,
+  record,
+  SANDBOX,
+  scripted,
+  scriptDone,
+  sleep,
+  untilState,
+  widget,
+} from './helpers';
 
 afterEach(() => fixtureCleanup());
 
 describe('the flow: once per attempt, errors, retry, cancel', () => {
   it('fires kyc-complete once however many times the frame says so', async () => {
     const events = record(document);
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'submit', 'complete:approved', 'complete:declined', 'submit', 'cancel', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'submit', 'complete:approved', 'complete:declined', 'submit', 'cancel', 'complete:approved']))}"></kyc-widget>`,
+    );
     const frame = await frameSrc(el);
     await untilState(el, 'complete');
     await scriptDone(frame, { frameRemoved: true });
@@ -19,7 +33,9 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
 
   it('fires kyc-cancel once, shows a restart button, and restarts as a new attempt', async () => {
     const events = record(document);
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start', 'cancel', 'cancel', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'start', 'cancel', 'cancel', 'complete:approved']))}"></kyc-widget>`,
+    );
     const frame = await frameSrc(el);
     await untilState(el, 'cancelled');
     await scriptDone(frame, { frameRemoved: true });
@@ -40,7 +56,12 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
     await untilState(el, 'error');
     events.stop();
     const error = events.find((e) => e.type === 'kyc-error')!;
-    expect(error.detail).toMatchObject({ provider: 'generic', code: 'provider-error', recoverable: true, providerCode: 'doc_blurry' });
+    expect(error.detail).toMatchObject({
+      provider: 'generic',
+      code: 'provider-error',
+      recoverable: true,
+      providerCode: 'doc_blurry',
+    });
     expect(el.lastError).toMatchObject({ code: 'provider-error', providerCode: 'doc_blurry' });
     el.retry();
     expect(el.state).toBe('loading');
@@ -48,10 +69,14 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
   });
 
   it('maps a camera failure to camera-unavailable and honours recoverable: false', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'error:camera-unavailable']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'error:camera-unavailable']))}"></kyc-widget>`,
+    );
     await untilState(el, 'error');
     expect(el.lastError).toMatchObject({ code: 'camera-unavailable', recoverable: true });
-    const fatal = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'error:fatal:false']))}"></kyc-widget>`);
+    const fatal = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'error:fatal:false']))}"></kyc-widget>`,
+    );
     await untilState(fatal, 'error');
     expect(fatal.lastError).toMatchObject({ code: 'provider-error', recoverable: false });
     fatal.retry(); // not recoverable: nothing happens
@@ -125,7 +150,9 @@ describe('the element in the page', () => {
     const append = Element.prototype.append;
     const adopted = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'adoptedStyleSheets')!;
     Element.prototype.append = function (this: Element, ...nodes: (Node | string)[]) {
-      for (const node of nodes) if (node instanceof HTMLElement && (node.tagName === 'IFRAME' || node.classList.contains('placeholder'))) order.push(node.tagName === 'IFRAME' ? 'iframe' : 'loading screen');
+      for (const node of nodes)
+        if (node instanceof HTMLElement && (node.tagName === 'IFRAME' || node.classList.contains('placeholder')))
+          order.push(node.tagName === 'IFRAME' ? 'iframe' : 'loading screen');
       return append.apply(this, nodes);
     };
     Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', {
@@ -186,7 +213,9 @@ describe('the element in the page', () => {
   });
 
   it('keeps the running flow and its frame document when moved with moveBefore() (no reload)', async () => {
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', 'start', 'wait:400', 'complete:approved']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'start', 'wait:400', 'complete:approved']))}"></kyc-widget>`,
+    );
     await untilState(el, 'in-progress');
     const frame = frameOf(el)!;
     let loads = 0;
@@ -211,7 +240,9 @@ describe('the element in the page', () => {
 describe('modal mode', () => {
   it('opens a native modal dialog while open, and a close by the person cancels and drops [open]', async () => {
     const events = record(document);
-    const el = await widget(`<kyc-widget mode="modal" session-url="${attr(scripted(['ready', 'start']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget mode="modal" session-url="${attr(scripted(['ready', 'start']))}"></kyc-widget>`,
+    );
     await expect.poll(() => el.shadowRoot!.querySelector('dialog')).not.toBeNull(); // the modal shell is a lazy chunk
     expect(el.state).toBe('idle'); // nothing loads until it is opened
     const dialog = el.shadowRoot!.querySelector('dialog')!;

@@ -9,16 +9,32 @@ import { attr, demoInputs, frameOf, settle, type DemoProvider } from './helpers'
  * The result of each run (frame URL, state, error) must be the same as the reference order's.
  */
 
-const PROVIDERS: DemoProvider[] = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec'];
+const PROVIDERS: DemoProvider[] = [
+  'generic',
+  'persona',
+  'sumsub',
+  'veriff',
+  'jumio',
+  'idenfy',
+  'didit',
+  'yoti',
+  'veratad',
+  'caf',
+  'zignsec',
+];
 const counts = { runs: 0, differing: 0, exceptions: 0 };
 
 afterAll(() => {
-  console.log(`order: ${counts.runs} runs (${PROVIDERS.length} providers × attribute and property orders, 4 ways), ${counts.differing} differing, ${counts.exceptions} exceptions`);
+  console.log(
+    `order: ${counts.runs} runs (${PROVIDERS.length} providers × attribute and property orders, 4 ways), ${counts.differing} differing, ${counts.exceptions} exceptions`,
+  );
 });
 
 function permutations<T>(items: T[]): T[][] {
   if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 /** The provider's sandbox inputs as attribute pairs, plus inputs any host may add. */
@@ -119,7 +135,7 @@ describe('inputs given together are resolved together, in any order', () => {
         template.innerHTML = `<kyc-widget ${order.map(([name, value]) => `${name}="${attr(value)}"`).join(' ')}></kyc-widget>`;
         const el = template.content.firstElementChild as KycWidgetElement;
         host.append(document.importNode(template.content, true));
-        return host.lastElementChild as KycWidgetElement ?? el;
+        return (host.lastElementChild as KycWidgetElement) ?? el;
       });
       expect(result.state).toBe('running');
       expect(result.error).toBeNull();
@@ -150,7 +166,8 @@ describe('inputs given together are resolved together, in any order', () => {
       const before = await compareOrders(some, token, async (order, host) => {
         const tag = `kyc-order-late-${lateTags++}`;
         const el = document.createElement(tag) as KycWidgetElement;
-        for (const [name, value] of order) (el as unknown as Record<string, unknown>)[PROPERTY[name]] = name === 'options' ? JSON.parse(value) : value;
+        for (const [name, value] of order)
+          (el as unknown as Record<string, unknown>)[PROPERTY[name]] = name === 'options' ? JSON.parse(value) : value;
         host.append(el);
         defineKycWidget(tag);
         return el;
@@ -158,7 +175,8 @@ describe('inputs given together are resolved together, in any order', () => {
       const after = await compareOrders(some, token, (order, host) => {
         const el = document.createElement('kyc-widget');
         host.append(el);
-        for (const [name, value] of order) (el as unknown as Record<string, unknown>)[PROPERTY[name]] = name === 'options' ? JSON.parse(value) : value;
+        for (const [name, value] of order)
+          (el as unknown as Record<string, unknown>)[PROPERTY[name]] = name === 'options' ? JSON.parse(value) : value;
         return el;
       });
       expect(before).toEqual(after);

@@ -46,7 +46,13 @@ describe('kyc-widget/react', () => {
   });
 
   it('passes slotted children through', async () => {
-    const host = render(createElement(KycWidget, { sessionUrl: scripted(['ready']) }, createElement('p', { slot: 'loading' }, 'Please wait')));
+    const host = render(
+      createElement(
+        KycWidget,
+        { sessionUrl: scripted(['ready']) },
+        createElement('p', { slot: 'loading' }, 'Please wait'),
+      ),
+    );
     const el = host.querySelector('kyc-widget')!;
     expect(el.querySelector('[slot="loading"]')?.textContent).toBe('Please wait');
   });

@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { attr, fixtureCleanup, forgeFrom, frameOf, record, removeForgers, SANDBOX, scripted, STRANGER, untilState, widget } from './helpers';
+import {
+  attr,
+  fixtureCleanup,
+  forgeFrom,
+  frameOf,
+  record,
+  removeForgers,
+  SANDBOX,
+  scripted,
+  STRANGER,
+  untilState,
+  widget,
+} from './helpers';
 
 afterEach(() => {
   fixtureCleanup();
@@ -69,7 +81,9 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
   it('ignores its own frame once it has navigated to a foreign origin', async () => {
     const forge = `${STRANGER}/forge?${new URLSearchParams({ send: COMPLETE, repeat: '3', delay: '20' })}`;
     const arrived = messagesFrom(STRANGER, 3);
-    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', `navigate:${encodeURIComponent(forge)}`]))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', `navigate:${encodeURIComponent(forge)}`]))}"></kyc-widget>`,
+    );
     const events = record(el);
     await arrived;
     events.stop();
@@ -84,7 +98,9 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
     };
     window.addEventListener('message', onReport);
     try {
-      const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', `navigate:${encodeURIComponent(`${STRANGER}/spy`)}`]))}"></kyc-widget>`);
+      const el = await widget(
+        `<kyc-widget session-url="${attr(scripted(['ready', `navigate:${encodeURIComponent(`${STRANGER}/spy`)}`]))}"></kyc-widget>`,
+      );
       await expect.poll(() => reports.length, { timeout: 5000 }).toBeGreaterThan(0);
       // A token hand-over is the most sensitive thing the widget ever posts.
       el.sessionToken = 'tok_must_not_leak_1234';
@@ -98,7 +114,14 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
   });
 
   it('drops junk from its own frame without failing (the size bound is unit-tested in decode.test.ts)', async () => {
-    const junk = ['12345', 'null', '[1,2]', '{"kyc":2,"type":"complete"}', '{"kyc":1,"type":"complete","outcome":', 'VERIFF_FINISHED'];
+    const junk = [
+      '12345',
+      'null',
+      '[1,2]',
+      '{"kyc":2,"type":"complete"}',
+      '{"kyc":1,"type":"complete","outcome":',
+      'VERIFF_FINISHED',
+    ];
     const url = scripted(['ready', ...junk.map((j) => `raw:${encodeURIComponent(j)}`), 'start']);
     const el = await widget(`<kyc-widget session-url="${attr(url)}"></kyc-widget>`);
     const events = record(el);
@@ -118,14 +141,22 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
       const el = document.createElement('kyc-widget');
       el.debug = true;
       el.sessionToken = 'tok_SECRET_abcdef';
-      el.sessionUrl = scripted(['ready', 'start', 'token-expired', 'await-token', 'submit', 'complete:approved'], { echo: '1' });
+      el.sessionUrl = scripted(['ready', 'start', 'token-expired', 'await-token', 'submit', 'complete:approved'], {
+        echo: '1',
+      });
       document.body.append(el);
       await untilState(el, 'error');
       expect(el.lastError?.code).toBe('session-expired');
       el.sessionToken = 'tok_NEWER_987654';
       await untilState(el, 'complete');
       expect(events.some((e) => e.type === 'kyc-progress' && e.detail.step === 'token:tok_')).toBe(true);
-      const everything = [el.outerHTML, el.shadowRoot!.innerHTML, frameOf(el)?.src ?? '', JSON.stringify(events), logged.join('\n')].join('\n');
+      const everything = [
+        el.outerHTML,
+        el.shadowRoot!.innerHTML,
+        frameOf(el)?.src ?? '',
+        JSON.stringify(events),
+        logged.join('\n'),
+      ].join('\n');
       expect(logged.length).toBeGreaterThan(3);
       expect(everything).not.toContain('SECRET');
       expect(everything).not.toContain('NEWER');
@@ -139,7 +170,9 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
   it('accepts the frame only from the origins SPEC.md lists: session-url origin plus allowed-origins', async () => {
     // The frame is served by the sandbox but the host only allows the stranger: the session URL's own
     // origin is still trusted for the generic protocol, so this works…
-    const el = await widget(`<kyc-widget allowed-origins="${STRANGER}" session-url="${attr(scripted(['ready']))}"></kyc-widget>`);
+    const el = await widget(
+      `<kyc-widget allowed-origins="${STRANGER}" session-url="${attr(scripted(['ready']))}"></kyc-widget>`,
+    );
     await untilState(el, 'ready');
     expect(frameOf(el)!.src.startsWith(SANDBOX)).toBe(true);
   });

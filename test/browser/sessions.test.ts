@@ -14,7 +14,12 @@ let runs = 0;
 /** An endpoint URL on the test page's origin with a fresh log, and a reader for that log. */
 function endpoint(plan: string, answer: { url?: string; token?: string } = {}) {
   const id = `run-${Date.now()}-${runs++}`;
-  const query = new URLSearchParams({ id, plan, ...(answer.url ? { url: answer.url } : {}), ...(answer.token ? { token: answer.token } : {}) });
+  const query = new URLSearchParams({
+    id,
+    plan,
+    ...(answer.url ? { url: answer.url } : {}),
+    ...(answer.token ? { token: answer.token } : {}),
+  });
   return {
     url: `/__kyc/session?${query}`,
     log: async (): Promise<Logged[]> => (await fetch(`/__kyc/session/log?id=${id}`)).json(),
@@ -74,7 +79,9 @@ describe('sessions from the host backend (session-endpoint)', () => {
   });
 
   it('renews an expired token through the endpoint and hands it to the running frame', async () => {
-    const frame = scripted(['ready', 'start', 'token-expired', 'await-token', 'submit', 'complete:approved'], { echo: '1' });
+    const frame = scripted(['ready', 'start', 'token-expired', 'await-token', 'submit', 'complete:approved'], {
+      echo: '1',
+    });
     const api = endpoint('token:AAAA_first,token:BBBB_second', { url: frame });
     const events = record(document);
     const el = mount((el) => (el.sessionEndpoint = api.url));
@@ -83,7 +90,9 @@ describe('sessions from the host backend (session-endpoint)', () => {
     const log = await api.log();
     expect(log.map((r) => r.body.refresh)).toEqual([false, true]);
     // The frame echoes the first four characters of each token it is handed: the renewed one, never the stale one.
-    const handed = events.filter((e) => e.type === 'kyc-progress' && String(e.detail.step).startsWith('token:')).map((e) => e.detail.step);
+    const handed = events
+      .filter((e) => e.type === 'kyc-progress' && String(e.detail.step).startsWith('token:'))
+      .map((e) => e.detail.step);
     expect(handed).toEqual(['token:BBBB']);
     expect(events.some((e) => e.type === 'kyc-error')).toBe(false);
     expect(JSON.stringify(events)).not.toContain('BBBB_second');

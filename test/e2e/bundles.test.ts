@@ -33,11 +33,22 @@ describe('the built files', () => {
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
-    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`),
+    );
     await page.goto(`${host.origin}/plain.html`);
-    await page.waitForFunction(() => document.documentElement.dataset.events?.includes('kyc-complete'), null, { timeout: 10000 });
+    await page.waitForFunction(() => document.documentElement.dataset.events?.includes('kyc-complete'), null, {
+      timeout: 10000,
+    });
     const events = JSON.parse((await page.getAttribute('html', 'data-events'))!);
-    expect(events.map((e: { type: string }) => e.type)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
+    expect(events.map((e: { type: string }) => e.type)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
     expect(events.at(-1).detail).toEqual({ provider: 'generic', sessionId: 'plain_1', outcome: 'approved' });
     expect(problems).toEqual([]);
     await page.close();
@@ -46,9 +57,13 @@ describe('the built files', () => {
   it('served from a CDN on another origin, the ES module still loads its chunks (relative URLs, CORS)', async () => {
     const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
     const listen = (server: ReturnType<typeof createServer>, hostname: string) =>
-      new Promise<string>((resolve) => server.listen(0, hostname, () => resolve(`http://${hostname}:${(server.address() as AddressInfo).port}`)));
+      new Promise<string>((resolve) =>
+        server.listen(0, hostname, () => resolve(`http://${hostname}:${(server.address() as AddressInfo).port}`)),
+      );
     const cdn = createServer(async (req, res) => {
-      const body = await readFile(path.join(dist, new URL(req.url ?? '/', 'http://cdn.invalid').pathname)).catch(() => null);
+      const body = await readFile(path.join(dist, new URL(req.url ?? '/', 'http://cdn.invalid').pathname)).catch(
+        () => null,
+      );
       if (body) res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end(body);
       else res.writeHead(404).end();
     });
@@ -57,7 +72,9 @@ describe('the built files', () => {
     // The host's page on a third origin: the widget from the CDN, the provider's frame from the sandbox.
     const site = createServer((_, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
-      res.end(`<!doctype html><script type="module" crossorigin src="${cdnOrigin}/kyc-widget.js"></script><kyc-widget session-url="${session}"></kyc-widget>`);
+      res.end(
+        `<!doctype html><script type="module" crossorigin src="${cdnOrigin}/kyc-widget.js"></script><kyc-widget session-url="${session}"></kyc-widget>`,
+      );
     });
     const siteOrigin = await listen(site, '127.0.0.1');
     const page = await browser.newPage();
@@ -67,7 +84,11 @@ describe('the built files', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     try {
       await page.goto(siteOrigin);
-      await page.waitForFunction(() => document.querySelector('kyc-widget')?.shadowRoot?.querySelector('[part~="result"]'), null, { timeout: 10000 });
+      await page.waitForFunction(
+        () => document.querySelector('kyc-widget')?.shadowRoot?.querySelector('[part~="result"]'),
+        null,
+        { timeout: 10000 },
+      );
       expect(requested.filter((url) => url.startsWith(`${cdnOrigin}/chunks/`)).length).toBeGreaterThan(0);
       expect(problems).toEqual([]);
     } finally {
@@ -78,7 +99,8 @@ describe('the built files', () => {
   });
 
   it('imports every package entry in Node without a DOM', async () => {
-    const built = (entry: string) => import(/* @vite-ignore */ new URL(`../../dist/lib/${entry}.js`, import.meta.url).href);
+    const built = (entry: string) =>
+      import(/* @vite-ignore */ new URL(`../../dist/lib/${entry}.js`, import.meta.url).href);
     const index = await built('index');
     expect(index.defineKycWidget()).toBeUndefined();
     await built('define');
@@ -95,12 +117,14 @@ describe('the built files', () => {
     }
   });
 
-  it('starts every file on the way to ready with V8\'s compile hint, and leaves the screens\' chunk (React, after ready) lazy', () => {
+  it("starts every file on the way to ready with V8's compile hint, and leaves the screens' chunk (React, after ready) lazy", () => {
     const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
     const chunks = readdirSync(path.join(dist, 'chunks')).map((name) => `chunks/${name}`);
-    const hinted = (file: string) => readFileSync(path.join(dist, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    const hinted = (file: string) =>
+      readFileSync(path.join(dist, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
     const screens = chunks.filter((file) => file.startsWith('chunks/screens-element-'));
     expect(screens).toHaveLength(1);
-    for (const file of ['kyc-widget.js', 'kyc-widget.iife.js', ...chunks]) expect(hinted(file), file).toBe(!screens.includes(file));
+    for (const file of ['kyc-widget.js', 'kyc-widget.iife.js', ...chunks])
+      expect(hinted(file), file).toBe(!screens.includes(file));
   });
 });

@@ -43,30 +43,77 @@ describe('the demo', () => {
     await frame.getByRole('button', { name: 'Continue' }).click();
     await frame.getByRole('button', { name: 'Open camera' }).click(); // Chromium's fake camera, through the frame's allow list
     // The fake camera normally opens; while it is still opening or if it fails, the sandbox offers a simulated capture.
-    await frame.getByRole('button', { name: /^(Capture|Simulate capture)$/ }).first().click();
+    await frame
+      .getByRole('button', { name: /^(Capture|Simulate capture)$/ })
+      .first()
+      .click();
     await frame.getByRole('button', { name: 'Continue' }).click();
     await frame.getByRole('button', { name: 'Submit' }).click();
     // Not awaited: the flow ends and the widget removes the iframe while the click is being acknowledged.
-    void frame.getByRole('button', { name: 'Approve' }).click().catch(() => {});
+    void frame
+      .getByRole('button', { name: 'Approve' })
+      .click()
+      .catch(() => {});
     await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state)).toBe('complete');
     const names = (await logged(page)).filter((name) => name !== 'kyc-statechange');
-    expect(names).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
-    await expect.poll(() => page.locator('kyc-widget [part~="result"]').textContent()).toContain('Verification approved');
+    expect(names).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
+    await expect
+      .poll(() => page.locator('kyc-widget [part~="result"]').textContent())
+      .toContain('Verification approved');
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it('offers every provider in its picker, and each one reaches ready', async () => {
     const { page, problems } = await openDemo();
-    const providers = await page.locator('select[name=provider] option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(providers).toEqual(['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit', 'yoti', 'veratad', 'caf', 'zignsec']);
+    const providers = await page
+      .locator('select[name=provider] option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(providers).toEqual([
+      'generic',
+      'persona',
+      'sumsub',
+      'veriff',
+      'jumio',
+      'idenfy',
+      'didit',
+      'yoti',
+      'veratad',
+      'caf',
+      'zignsec',
+    ]);
     // The person picking sees names, not ids.
     const labels = await page.locator('select[name=provider] option').allTextContents();
-    expect(labels).toEqual(['Generic protocol', 'Persona', 'Sumsub', 'Veriff', 'Jumio', 'iDenfy', 'Didit', 'Yoti', 'Veratad', 'CAF', 'ZignSec']);
+    expect(labels).toEqual([
+      'Generic protocol',
+      'Persona',
+      'Sumsub',
+      'Veriff',
+      'Jumio',
+      'iDenfy',
+      'Didit',
+      'Yoti',
+      'Veratad',
+      'CAF',
+      'ZignSec',
+    ]);
     // Running: ready, or already in progress where the provider's page reports its first step on load (CAF).
     for (const provider of providers) {
       await page.selectOption('select[name=provider]', provider);
-      await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state), { message: provider, timeout: 10000 }).toMatch(/^(ready|in-progress)$/);
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state), {
+          message: provider,
+          timeout: 10000,
+        })
+        .toMatch(/^(ready|in-progress)$/);
       expect(await page.evaluate(() => document.querySelector('kyc-widget')!.provider)).toBe(provider);
     }
     expect(problems).toEqual([]);
@@ -76,12 +123,17 @@ describe('the demo', () => {
   it('gets its session from the demo endpoint, and when it expires, a fresh token reaches the same frame', async () => {
     const { page, problems } = await openDemo();
     const requests: unknown[] = [];
-    page.on('request', (request) => request.url().endsWith('/api/kyc-session') && requests.push(request.postDataJSON()));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/api/kyc-session') && requests.push(request.postDataJSON()),
+    );
     await page.selectOption('select[name=session]', 'endpoint');
     await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state)).toBe('ready');
     const frame = page.frameLocator('kyc-widget iframe');
     // The sandbox page says "token expired" at the session's expiry; the widget asks again and hands the token over.
-    await expect.poll(() => frame.locator('#sandbox-status').textContent(), { timeout: 10000 }).toBe('Token refreshed.');
+    await expect
+      .poll(() => frame.locator('#sandbox-status').textContent(), { timeout: 10000 })
+      .toBe('Token refreshed.');
     expect(requests).toEqual([
       { provider: 'generic', locale: 'en', refresh: false },
       { provider: 'generic', locale: 'en', refresh: true },

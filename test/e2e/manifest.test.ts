@@ -29,7 +29,18 @@ const SPEC = {
     decision: undefined,
     debug: undefined,
   } as Record<string, string | undefined>,
-  events: ['kyc-statechange', 'kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete', 'kyc-cancel', 'kyc-error', 'kyc-warning', 'kyc-close'],
+  events: [
+    'kyc-statechange',
+    'kyc-ready',
+    'kyc-start',
+    'kyc-progress',
+    'kyc-submit',
+    'kyc-complete',
+    'kyc-cancel',
+    'kyc-error',
+    'kyc-warning',
+    'kyc-close',
+  ],
   readOnly: ['state', 'sessionId', 'lastError'],
   methods: ['start', 'retry', 'cancel'],
   slots: ['loading', 'result', 'error'],
@@ -48,7 +59,9 @@ interface Declaration {
   cssProperties?: Array<{ name: string }>;
 }
 
-const declarations: Declaration[] = manifest.modules.flatMap((module: { declarations?: Declaration[] }) => module.declarations ?? []);
+const declarations: Declaration[] = manifest.modules.flatMap(
+  (module: { declarations?: Declaration[] }) => module.declarations ?? [],
+);
 const element = declarations.find((d) => d.customElement)!;
 const names = (list: Array<{ name: string }> = []) => list.map((x) => x.name);
 
@@ -61,9 +74,15 @@ describe('custom-elements.json', () => {
 
   it('points only at modules that ship, and attributes the definition to the define entries', () => {
     const files = read('package.json').files as string[];
-    for (const module of manifest.modules as Array<{ path: string; exports?: Array<{ kind: string; name: string; declaration: { module?: string } }> }>) {
+    for (const module of manifest.modules as Array<{
+      path: string;
+      exports?: Array<{ kind: string; name: string; declaration: { module?: string } }>;
+    }>) {
       expect(existsSync(new URL(module.path, root)), module.path).toBe(true);
-      expect(files.some((f) => module.path.startsWith(`${f}/`)), `${module.path} is in package.json files`).toBe(true);
+      expect(
+        files.some((f) => module.path.startsWith(`${f}/`)),
+        `${module.path} is in package.json files`,
+      ).toBe(true);
       for (const exported of module.exports ?? []) {
         if (exported.declaration.module) expect(existsSync(new URL(exported.declaration.module, root))).toBe(true);
       }
@@ -82,7 +101,9 @@ describe('custom-elements.json', () => {
     for (const attribute of element.attributes!) {
       // A manifest default is the attribute's text, not a JSON-quoted string; booleans have none.
       expect(attribute.default, attribute.name).toBe(SPEC.attributes[attribute.name]);
-      expect(attribute.fieldName, attribute.name).toBe(attribute.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
+      expect(attribute.fieldName, attribute.name).toBe(
+        attribute.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+      );
     }
     const provider = element.attributes!.find((a) => a.name === 'provider')!;
     // A type named in the manifest is one the package exports.
@@ -104,12 +125,21 @@ describe('custom-elements.json', () => {
   });
 
   it('lists the parts and custom properties the shadow root really uses', () => {
-    const source = (dir: string) => readdirSync(new URL(dir, root)).filter((f) => /\.(tsx?|css)$/.test(f)).map((f) => readFileSync(new URL(`${dir}/${f}`, root), 'utf8')).join('\n');
+    const source = (dir: string) =>
+      readdirSync(new URL(dir, root))
+        .filter((f) => /\.(tsx?|css)$/.test(f))
+        .map((f) => readFileSync(new URL(`${dir}/${f}`, root), 'utf8'))
+        .join('\n');
     const code = source('src/ui') + source('src/element') + source('src/frame');
     const css = source('src/ui');
-    expect(names(element.cssParts)).toEqual(expect.arrayContaining(['frame', 'status', 'button', 'retry-button', 'result', 'error', 'dialog']));
-    for (const part of names(element.cssParts)) expect(code, part).toMatch(new RegExp(`(part[=:,(]|'part', )[^\\n]*\\b${part}\\b|'${part}'\\);?$`, 'm'));
+    expect(names(element.cssParts)).toEqual(
+      expect.arrayContaining(['frame', 'status', 'button', 'retry-button', 'result', 'error', 'dialog']),
+    );
+    for (const part of names(element.cssParts))
+      expect(code, part).toMatch(new RegExp(`(part[=:,(]|'part', )[^\\n]*\\b${part}\\b|'${part}'\\);?$`, 'm'));
     for (const property of names(element.cssProperties)) expect(css, property).toContain(`var(${property}`);
-    expect(names(element.cssProperties)).toEqual(expect.arrayContaining(['--kyc-frame-height', '--kyc-radius', '--kyc-font', '--kyc-color-accent']));
+    expect(names(element.cssProperties)).toEqual(
+      expect.arrayContaining(['--kyc-frame-height', '--kyc-radius', '--kyc-font', '--kyc-color-accent']),
+    );
   });
 });

@@ -29,7 +29,11 @@ function compile(files: string[], resolution: 'bundler' | 'node16' | 'nodenext')
   };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
   try {
-    execFileSync(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json')], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json')], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return '';
   } catch (error) {
     return String((error as { stdout?: string }).stdout ?? error);
@@ -40,10 +44,24 @@ function compile(files: string[], resolution: 'bundler' | 'node16' | 'nodenext')
 
 describe('the published package', () => {
   it('packs only what a host needs: dist, the docs pages, README, LICENSE, package.json', () => {
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8' }));
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8' }),
+    );
     const files = (pack.files as Array<{ path: string; size: number }>).map((f) => f.path);
-    for (const file of files) expect(file, file).toMatch(/^(dist\/|docs\/[^/]+\.md$|docs\/providers\/[^/]+\.md$|README\.md$|LICENSE$|SECURITY\.md$|package\.json$)/);
-    for (const needed of ['LICENSE', 'README.md', 'dist/kyc-widget.js', 'dist/kyc-widget.iife.js', 'dist/custom-elements.json', 'dist/THIRD-PARTY-NOTICES.md', 'dist/types/index.d.ts', 'dist/lib/react.js']) {
+    for (const file of files)
+      expect(file, file).toMatch(
+        /^(dist\/|docs\/[^/]+\.md$|docs\/providers\/[^/]+\.md$|README\.md$|LICENSE$|SECURITY\.md$|package\.json$)/,
+      );
+    for (const needed of [
+      'LICENSE',
+      'README.md',
+      'dist/kyc-widget.js',
+      'dist/kyc-widget.iife.js',
+      'dist/custom-elements.json',
+      'dist/THIRD-PARTY-NOTICES.md',
+      'dist/types/index.d.ts',
+      'dist/lib/react.js',
+    ]) {
       expect(files).toContain(needed);
     }
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -60,7 +78,8 @@ describe('the published package', () => {
       expect(files, `README links to ${link}`).toContain(link.replace(/#.*$/, '').replace(/^\.\//, ''));
     }
     const notices = readFileSync(path.join(root, 'dist/THIRD-PARTY-NOTICES.md'), 'utf8');
-    for (const name of ['react ', 'react-dom ', 'scheduler ', '@r2wc/react-to-web-component ', '@r2wc/core ']) expect(notices).toContain(`## ${name}`);
+    for (const name of ['react ', 'react-dom ', 'scheduler ', '@r2wc/react-to-web-component ', '@r2wc/core '])
+      expect(notices).toContain(`## ${name}`);
     expect(readFileSync(path.join(root, 'dist/kyc-widget.iife.js'), 'utf8')).toContain('@license React');
   });
 
@@ -79,7 +98,14 @@ describe('the published package', () => {
     const { createElement } = await import('react');
     const built = pathToFileURL(path.join(root, 'dist/lib/react.js')).href; // built by the e2e setup, not there at type-check time
     const { KycWidget } = (await import(/* @vite-ignore */ built)) as typeof import('../../src/react');
-    const html = renderToString(createElement(KycWidget, { provider: 'sumsub', sessionToken: 'tok_server_secret', 'data-testid': 'kyc', lang: 'de' }));
+    const html = renderToString(
+      createElement(KycWidget, {
+        provider: 'sumsub',
+        sessionToken: 'tok_server_secret',
+        'data-testid': 'kyc',
+        lang: 'de',
+      }),
+    );
     expect(html).toContain('<kyc-widget');
     expect(html).toContain('data-testid="kyc"');
     expect(html).toContain('lang="de"');

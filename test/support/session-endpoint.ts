@@ -67,7 +67,12 @@ export function sessionEndpoint(): Plugin {
         if (step === 'slow') return void setTimeout(() => answer(), 300);
         if (step === 'http500' || step === 'http429') {
           answered = true;
-          return send(res, step === 'http500' ? 500 : 429, { error: step }, step === 'http429' ? { 'Retry-After': '1' } : {});
+          return send(
+            res,
+            step === 'http500' ? 500 : 429,
+            { error: step },
+            step === 'http429' ? { 'Retry-After': '1' } : {},
+          );
         }
         if (step === 'badjson') {
           answered = true;
@@ -84,7 +89,10 @@ export function sessionEndpoint(): Plugin {
         }
         if (step === 'expired') {
           answered = true;
-          return send(res, 200, { sessionUrl: url.searchParams.get('url') ?? undefined, expiresAt: new Date(Date.now() - 60000).toISOString() });
+          return send(res, 200, {
+            sessionUrl: url.searchParams.get('url') ?? undefined,
+            expiresAt: new Date(Date.now() - 60000).toISOString(),
+          });
         }
         if (step.startsWith('token:')) return answer(step.slice(6));
         return answer();

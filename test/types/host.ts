@@ -21,7 +21,14 @@ document.addEventListener('kyc-complete', (e) => {
 });
 el.addEventListener('kyc-error', (e) => {
   const recoverable: boolean = e.detail.recoverable;
-  const code: 'config-invalid' | 'session-fetch-failed' | 'session-expired' | 'frame-load-timeout' | 'camera-unavailable' | 'provider-error' | 'offline' = e.detail.code;
+  const code:
+    | 'config-invalid'
+    | 'session-fetch-failed'
+    | 'session-expired'
+    | 'frame-load-timeout'
+    | 'camera-unavailable'
+    | 'provider-error'
+    | 'offline' = e.detail.code;
   void [recoverable, code];
 });
 window.addEventListener('kyc-warning', (e) => void e.detail.code);

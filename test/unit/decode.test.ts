@@ -14,7 +14,21 @@ describe('decodeMessage: objects, JSON strings and bare strings, defensively', (
   });
 
   it('drops what is not protocol data', () => {
-    for (const junk of [null, undefined, 1, true, [], [1], '[1,2]', '', '   ', new Date(), new ArrayBuffer(4), '"str"', 'null']) {
+    for (const junk of [
+      null,
+      undefined,
+      1,
+      true,
+      [],
+      [1],
+      '[1,2]',
+      '',
+      '   ',
+      new Date(),
+      new ArrayBuffer(4),
+      '"str"',
+      'null',
+    ]) {
       const decoded = decodeMessage(junk);
       if (decoded) expect(decoded.kind).toBe('string'); // bare strings like "null" stay strings, never objects
     }

@@ -26,7 +26,12 @@ const SUMSUB_SESSION = 'sbx_sdk_once';
 const RUNS: Record<ProviderId, Run> = {
   generic: {
     ready: [{ kyc: 1, type: 'ready' }],
-    endings: [{ kyc: 1, type: 'complete', outcome: 'approved' }, { kyc: 1, type: 'cancel' }, { kyc: 1, type: 'error', code: 'x', recoverable: false }, { kyc: 1, type: 'complete', outcome: 'declined' }],
+    endings: [
+      { kyc: 1, type: 'complete', outcome: 'approved' },
+      { kyc: 1, type: 'cancel' },
+      { kyc: 1, type: 'error', code: 'x', recoverable: false },
+      { kyc: 1, type: 'complete', outcome: 'declined' },
+    ],
     retryable: 1,
   },
   persona: {
@@ -39,10 +44,23 @@ const RUNS: Record<ProviderId, Run> = {
     retryable: 1,
   },
   sumsub: {
-    ready: [{ method: 'idCheck.onReady', sessionId: SUMSUB_SESSION }, { method: 'idCheck.onInitialized', sessionId: SUMSUB_SESSION }],
+    ready: [
+      { method: 'idCheck.onReady', sessionId: SUMSUB_SESSION },
+      { method: 'idCheck.onInitialized', sessionId: SUMSUB_SESSION },
+    ],
     endings: [
-      { method: 'idCheck.onApplicantStatusChanged', sessionId: SUMSUB_SESSION, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
-      { method: 'idCheck.onApplicantStatusChanged', sessionId: SUMSUB_SESSION, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED' } },
+      {
+        method: 'idCheck.onApplicantStatusChanged',
+        sessionId: SUMSUB_SESSION,
+        reviewStatus: 'completed',
+        reviewResult: { reviewAnswer: 'GREEN' },
+      },
+      {
+        method: 'idCheck.onApplicantStatusChanged',
+        sessionId: SUMSUB_SESSION,
+        reviewStatus: 'completed',
+        reviewResult: { reviewAnswer: 'RED' },
+      },
       { method: 'idCheck.onError', sessionId: SUMSUB_SESSION, code: 'boom' },
     ],
     // Sumsub's frame never ends the flow with an error (onError is a warning): start() again after RED.
@@ -69,12 +87,20 @@ const RUNS: Record<ProviderId, Run> = {
   },
   didit: {
     ready: [{ type: 'didit:ready' }],
-    endings: [{ type: 'didit:completed', data: { status: 'Approved' } }, { type: 'didit:cancelled' }, { type: 'didit:completed', data: { status: 'Declined' } }],
+    endings: [
+      { type: 'didit:completed', data: { status: 'Approved' } },
+      { type: 'didit:cancelled' },
+      { type: 'didit:completed', data: { status: 'Declined' } },
+    ],
     retryable: 1,
   },
   yoti: {
     ready: [],
-    endings: [{ eventType: 'SUCCESS' }, { eventType: 'ERROR', eventCode: 1000 }, { eventType: 'ERROR', eventCode: 5004 }],
+    endings: [
+      { eventType: 'SUCCESS' },
+      { eventType: 'ERROR', eventCode: 1000 },
+      { eventType: 'ERROR', eventCode: 5004 },
+    ],
     retryable: 1,
     options: { sessionId: 'yoti_session_1' },
   },
@@ -97,7 +123,10 @@ const RUNS: Record<ProviderId, Run> = {
     ready: [],
     endings: [
       { product: 'SCANNING', payload: { sessionId: 'zs_1', sessionStatus: 'Accepted', errorCode: null } },
-      { product: 'SCANNING', payload: { sessionId: 'zs_1', sessionStatus: 'OperatorRequired', errorCode: 'USER_CANCEL' } },
+      {
+        product: 'SCANNING',
+        payload: { sessionId: 'zs_1', sessionStatus: 'OperatorRequired', errorCode: 'USER_CANCEL' },
+      },
       { product: 'SCANNING', payload: { sessionId: 'zs_1', sessionStatus: 'Rejected', errorCode: null } },
     ],
     retryable: 1,
@@ -106,12 +135,18 @@ const RUNS: Record<ProviderId, Run> = {
 
 function permutations<T>(items: T[]): T[][] {
   if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 /** One attempt: the frame's messages through the adapter, the signal table and the machine. */
 function attempt(provider: ProviderId, messages: unknown[], from: Snapshot): { snapshot: Snapshot; emits: Emit[] } {
-  const ctx = context({ sessionToken: TOKEN, sessionUrl: new URL('https://frame.example/s/1'), options: RUNS[provider].options ?? {} });
+  const ctx = context({
+    sessionToken: TOKEN,
+    sessionUrl: new URL('https://frame.example/s/1'),
+    options: RUNS[provider].options ?? {},
+  });
   const { session, url } = start(adapters[provider], ctx);
   // Persona binds to the container id its frame URL names: the messages carry that one.
   const container = url.searchParams.get('container-id');
@@ -164,7 +199,9 @@ describe('exactly once, in every protocol', () => {
   }
 
   it('prints its counts', () => {
-    console.log(`exactly once: ${totals.sequences} sequences in ${Object.keys(RUNS).length} protocols, ${totals.completes} kyc-complete, ${totals.cancels} kyc-cancel, ${totals.violations} attempts with more than one`);
+    console.log(
+      `exactly once: ${totals.sequences} sequences in ${Object.keys(RUNS).length} protocols, ${totals.completes} kyc-complete, ${totals.cancels} kyc-cancel, ${totals.violations} attempts with more than one`,
+    );
     expect(totals.violations).toBe(0);
   });
 });

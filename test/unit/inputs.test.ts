@@ -32,7 +32,10 @@ describe('resolveFrame', () => {
   });
 
   it('trusts the session URL origin for generic, plus allowed-origins', () => {
-    const result = resolveFrame(inputs({ sessionUrl: 'https://flow.example/s/1', allowedOrigins: 'https://cdn.flow.example' }), env);
+    const result = resolveFrame(
+      inputs({ sessionUrl: 'https://flow.example/s/1', allowedOrigins: 'https://cdn.flow.example' }),
+      env,
+    );
     expect(result.kind).toBe('ok');
     if (result.kind !== 'ok') return;
     expect(result.frame.allowlist.has('https://flow.example')).toBe(true);
@@ -60,7 +63,8 @@ describe('resolveFrame', () => {
     for (const sessionUrl of ['not a url', '/verify/abc', 'verify/abc', '//evil.example/x', '?session=1', '  ']) {
       const result = resolveFrame(inputs({ sessionUrl }), env);
       expect(result.kind, sessionUrl).toBe('invalid');
-      if (result.kind === 'invalid' && sessionUrl.trim()) expect(result.message).toMatch(/session-url must be an absolute URL/);
+      if (result.kind === 'invalid' && sessionUrl.trim())
+        expect(result.message).toMatch(/session-url must be an absolute URL/);
     }
     const endpoint = resolveFrame(inputs({ sessionEndpoint: '/api/kyc-session' }), env);
     expect(endpoint).toEqual({ kind: 'needs-session', endpoint: new URL('https://shop.example/api/kyc-session') });

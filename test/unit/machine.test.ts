@@ -8,7 +8,8 @@ function run(inputs: Input[], from: Snapshot = INITIAL) {
   for (const input of inputs) {
     const result = transition(snapshot, input);
     snapshot = result.snapshot;
-    for (const emit of result.emits) events.push(emit.event === 'kyc-statechange' ? `state:${emit.detail.state}` : emit.event);
+    for (const emit of result.emits)
+      events.push(emit.event === 'kyc-statechange' ? `state:${emit.detail.state}` : emit.event);
   }
   return { snapshot, events };
 }
@@ -24,51 +25,97 @@ describe('flow machine', () => {
       { type: 'complete', outcome: 'approved' },
     ]);
     expect(events).toEqual([
-      'state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'kyc-progress',
-      'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete',
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+      'state:submitted',
+      'kyc-submit',
+      'state:complete',
+      'kyc-complete',
     ]);
     expect(snapshot).toMatchObject({ state: 'complete', outcome: 'approved', sessionId: 's1', attempt: 1 });
   });
 
   it('emits statechange before the event it explains, with previous', () => {
     const { emits } = transition({ state: 'loading', attempt: 1 }, { type: 'ready' });
-    expect(emits).toEqual([{ event: 'kyc-statechange', detail: { state: 'ready', previous: 'loading' } }, { event: 'kyc-ready', detail: {} }]);
+    expect(emits).toEqual([
+      { event: 'kyc-statechange', detail: { state: 'ready', previous: 'loading' } },
+      { event: 'kyc-ready', detail: {} },
+    ]);
   });
 
   it('fires complete and cancel at most once per attempt', () => {
-    const { events } = run([{ type: 'start' }, { type: 'ready' }, { type: 'complete', outcome: 'declined' }, { type: 'complete', outcome: 'approved' }, { type: 'cancel' }]);
+    const { events } = run([
+      { type: 'start' },
+      { type: 'ready' },
+      { type: 'complete', outcome: 'declined' },
+      { type: 'complete', outcome: 'approved' },
+      { type: 'cancel' },
+    ]);
     expect(events.filter((e) => e === 'kyc-complete')).toHaveLength(1);
     expect(events).not.toContain('kyc-cancel');
-    const cancelled = run([{ type: 'start' }, { type: 'ready' }, { type: 'cancel' }, { type: 'cancel' }, { type: 'complete', outcome: 'approved' }]);
+    const cancelled = run([
+      { type: 'start' },
+      { type: 'ready' },
+      { type: 'cancel' },
+      { type: 'cancel' },
+      { type: 'complete', outcome: 'approved' },
+    ]);
     expect(cancelled.events.filter((e) => e === 'kyc-cancel')).toHaveLength(1);
     expect(cancelled.events).not.toContain('kyc-complete');
   });
 
   it('allows a new complete after a retry (a new attempt)', () => {
     const { snapshot, events } = run([
-      { type: 'start' }, { type: 'ready' }, { type: 'cancel' }, { type: 'retry' }, { type: 'ready' }, { type: 'complete', outcome: 'pending' },
+      { type: 'start' },
+      { type: 'ready' },
+      { type: 'cancel' },
+      { type: 'retry' },
+      { type: 'ready' },
+      { type: 'complete', outcome: 'pending' },
     ]);
     expect(snapshot.attempt).toBe(2);
     expect(events.filter((e) => e === 'kyc-complete')).toHaveLength(1);
   });
 
   it('retries only after a cancel or a recoverable error', () => {
-    const fatal = run([{ type: 'start' }, { type: 'fail', error: makeError('config-invalid', 'x') }, { type: 'retry' }]);
+    const fatal = run([
+      { type: 'start' },
+      { type: 'fail', error: makeError('config-invalid', 'x') },
+      { type: 'retry' },
+    ]);
     expect(fatal.snapshot.state).toBe('error');
-    const recoverable = run([{ type: 'start' }, { type: 'fail', error: makeError('frame-load-timeout', 'x') }, { type: 'retry' }]);
+    const recoverable = run([
+      { type: 'start' },
+      { type: 'fail', error: makeError('frame-load-timeout', 'x') },
+      { type: 'retry' },
+    ]);
     expect(recoverable.snapshot.state).toBe('loading');
     expect(canRetry({ state: 'complete', attempt: 1 })).toBe(false);
     expect(run([{ type: 'retry' }]).snapshot.state).toBe('idle');
   });
 
   it('keeps a finished verification finished: late errors are ignored', () => {
-    const { snapshot, events } = run([{ type: 'start' }, { type: 'ready' }, { type: 'complete', outcome: 'approved' }, { type: 'fail', error: makeError('provider-error', 'late') }]);
+    const { snapshot, events } = run([
+      { type: 'start' },
+      { type: 'ready' },
+      { type: 'complete', outcome: 'approved' },
+      { type: 'fail', error: makeError('provider-error', 'late') },
+    ]);
     expect(snapshot.state).toBe('complete');
     expect(events).not.toContain('kyc-error');
   });
 
   it('ignores frame events that do not fit the state', () => {
-    const idle = run([{ type: 'ready' }, { type: 'submit' }, { type: 'complete', outcome: 'approved' }, { type: 'cancel' }]);
+    const idle = run([
+      { type: 'ready' },
+      { type: 'submit' },
+      { type: 'complete', outcome: 'approved' },
+      { type: 'cancel' },
+    ]);
     expect(idle.events).toEqual([]);
     const loading = run([{ type: 'start' }, { type: 'ready' }, { type: 'ready' }]);
     expect(loading.events.filter((e) => e === 'kyc-ready')).toHaveLength(1);
@@ -87,10 +134,21 @@ describe('flow machine', () => {
   it('error codes carry their default recoverability', () => {
     expect(makeError('config-invalid', '').recoverable).toBe(false);
     expect(makeError('session-expired', '').recoverable).toBe(false);
-    for (const code of ['session-fetch-failed', 'frame-load-timeout', 'camera-unavailable', 'provider-error', 'offline'] as const) {
+    for (const code of [
+      'session-fetch-failed',
+      'frame-load-timeout',
+      'camera-unavailable',
+      'provider-error',
+      'offline',
+    ] as const) {
       expect(makeError(code, '').recoverable).toBe(true);
     }
-    expect(makeError('provider-error', '', { recoverable: false, providerCode: 'E1' })).toEqual({ code: 'provider-error', message: '', recoverable: false, providerCode: 'E1' });
+    expect(makeError('provider-error', '', { recoverable: false, providerCode: 'E1' })).toEqual({
+      code: 'provider-error',
+      message: '',
+      recoverable: false,
+      providerCode: 'E1',
+    });
   });
 });
 

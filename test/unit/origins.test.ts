@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchesPattern, OriginAllowlist, parseAllowedOrigins, parseOriginPattern, parseSafeUrl } from '../../src/frame/origins';
+import {
+  matchesPattern,
+  OriginAllowlist,
+  parseAllowedOrigins,
+  parseOriginPattern,
+  parseSafeUrl,
+} from '../../src/frame/origins';
 
 function pattern(text: string) {
   const parsed = parseOriginPattern(text);
@@ -30,10 +36,25 @@ describe('origin patterns', () => {
   });
 
   it('refuses insecure and malformed entries', () => {
-    for (const bad of ['*', 'https://*', 'https://*.com', 'http://example.com', 'ftp://x.io', 'example.com', 'https://x.io/path', 'javascript:alert(1)']) {
+    for (const bad of [
+      '*',
+      'https://*',
+      'https://*.com',
+      'http://example.com',
+      'ftp://x.io',
+      'example.com',
+      'https://x.io/path',
+      'javascript:alert(1)',
+    ]) {
       expect(parseOriginPattern(bad).ok, bad).toBe(false);
     }
-    for (const good of ['http://localhost:5174', 'http://127.0.0.1:8080', 'http://[::1]:9000', 'https://x.example', 'https://X.Example/']) {
+    for (const good of [
+      'http://localhost:5174',
+      'http://127.0.0.1:8080',
+      'http://[::1]:9000',
+      'https://x.example',
+      'https://X.Example/',
+    ]) {
       expect(parseOriginPattern(good).ok, good).toBe(true);
     }
   });
@@ -54,13 +75,26 @@ describe('origin patterns', () => {
 describe('session URLs', () => {
   it('accepts https anywhere and http on loopback only', () => {
     expect(parseSafeUrl('https://verify.example/s/1', 'u').ok).toBe(true);
-    for (const host of ['localhost', '127.0.0.1', '[::1]']) expect(parseSafeUrl(`http://${host}:5174/x`, 'u').ok).toBe(true);
+    for (const host of ['localhost', '127.0.0.1', '[::1]'])
+      expect(parseSafeUrl(`http://${host}:5174/x`, 'u').ok).toBe(true);
     expect(parseSafeUrl('http://192.168.1.2/x', 'u').ok).toBe(false);
     expect(parseSafeUrl('http://localhost.evil.io/x', 'u').ok).toBe(false);
   });
 
   it('refuses script-bearing and local schemes, credentials and garbage', () => {
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'blob:https://a/b', 'file:///etc/passwd', 'about:blank', 'https://u:p@x.io/', 'https://', '', undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'blob:https://a/b',
+      'file:///etc/passwd',
+      'about:blank',
+      'https://u:p@x.io/',
+      'https://',
+      '',
+      undefined,
+    ]) {
       expect(parseSafeUrl(bad as string, 'u').ok, String(bad)).toBe(false);
     }
   });

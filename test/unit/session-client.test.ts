@@ -48,7 +48,12 @@ describe('session endpoint client', () => {
   });
 
   it('retries network errors, 5xx, bad JSON and wrong shapes at most 3 times, then fails', async () => {
-    const { promise, calls, waits } = run([new TypeError('Failed to fetch'), json({}, 503), new Response('<html>', { status: 200 }), json({ nope: 1 })]);
+    const { promise, calls, waits } = run([
+      new TypeError('Failed to fetch'),
+      json({}, 503),
+      new Response('<html>', { status: 200 }),
+      json({ nope: 1 }),
+    ]);
     const error = await promise.catch((e) => e);
     expect(error).toBeInstanceOf(SessionFetchError);
     expect(error.attempts).toBe(4);
@@ -65,7 +70,11 @@ describe('session endpoint client', () => {
   });
 
   it('honours Retry-After, capped', async () => {
-    const { promise, waits } = run([json({}, 429, { 'Retry-After': '7' }), json({}, 503, { 'Retry-After': '3600' }), json({ sessionToken: 't' })]);
+    const { promise, waits } = run([
+      json({}, 429, { 'Retry-After': '7' }),
+      json({}, 503, { 'Retry-After': '3600' }),
+      json({ sessionToken: 't' }),
+    ]);
     await promise;
     expect(waits).toEqual([7000, 60000]);
   });
@@ -99,7 +108,10 @@ describe('session endpoint client', () => {
     expect(readAnswer({ sessionUrl: 'http://evil.example/x' }, endpoint)).toBeNull();
     expect(readAnswer({ sessionToken: 42 }, endpoint)).toBeNull();
     expect(readAnswer([], endpoint)).toBeNull();
-    expect(readAnswer({ sessionToken: 't', provider: 'veriff', expiresAt: 'soon', extra: 'x' }, endpoint)).toEqual({ sessionToken: 't', provider: 'veriff' });
+    expect(readAnswer({ sessionToken: 't', provider: 'veriff', expiresAt: 'soon', extra: 'x' }, endpoint)).toEqual({
+      sessionToken: 't',
+      provider: 'veriff',
+    });
   });
 
   it('reads Retry-After in seconds and as a date', () => {

@@ -8,7 +8,13 @@ import type { KycEventDetails, KycWidgetElement } from 'kyc-widget';
   template: `
     <main>
       <h1>Verify your identity</h1>
-      <kyc-widget provider="generic" [sessionUrl]="url" [sessionToken]="token" [options]="options" (kyc-complete)="onComplete($event)"></kyc-widget>
+      <kyc-widget
+        provider="generic"
+        [sessionUrl]="url"
+        [sessionToken]="token"
+        [options]="options"
+        (kyc-complete)="onComplete($event)"
+      ></kyc-widget>
       @if (outcome()) {
         <p>Outcome: {{ outcome() }}</p>
       }

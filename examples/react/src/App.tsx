@@ -21,12 +21,25 @@ export function App({ sandbox, wrapper }: { sandbox: string; wrapper: boolean })
       <h1>Verify your identity</h1>
       {wrapper ? (
         // The package's React component: inputs as properties, typed callbacks.
-        <KycWidget provider="generic" sessionUrl={url} sessionToken={TOKEN} options={OPTIONS} onComplete={onComplete} data-testid="kyc" />
+        <KycWidget
+          provider="generic"
+          sessionUrl={url}
+          sessionToken={TOKEN}
+          options={OPTIONS}
+          onComplete={onComplete}
+          data-testid="kyc"
+        />
       ) : (
         // React 19 sets properties on a custom element that has them, and `onkyc-complete` listens to the event.
         // Options as JSON text: if the tag is defined after this render, React writes attributes, and an object
         // would arrive as "[object Object]" (a string arrives whole; the token is recovered and scrubbed).
-        <kyc-widget provider="generic" sessionUrl={url} sessionToken={TOKEN} options={JSON.stringify(OPTIONS)} onkyc-complete={onComplete} />
+        <kyc-widget
+          provider="generic"
+          sessionUrl={url}
+          sessionToken={TOKEN}
+          options={JSON.stringify(OPTIONS)}
+          onkyc-complete={onComplete}
+        />
       )}
       {outcome && <p>Outcome: {outcome}</p>}
     </main>

@@ -6,5 +6,8 @@ const query = new URLSearchParams(location.search);
 const lazy = query.get('lazy') === '1';
 
 if (!lazy) await import('kyc-widget/define');
-mount(App, { target: document.getElementById('app')!, props: { sandbox: query.get('sandbox') ?? 'http://localhost:5174' } });
+mount(App, {
+  target: document.getElementById('app')!,
+  props: { sandbox: query.get('sandbox') ?? 'http://localhost:5174' },
+});
 if (lazy) await tick().then(() => import('kyc-widget/define'));

@@ -18,8 +18,13 @@ export const caf: ProviderFrame<'caf'> = {
   frameUrl({ sessionUrl, sessionToken }) {
     if (sessionUrl) return { ok: true, url: new URL(sessionUrl.href) };
     const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
-    if (!token) return { ok: false, message: "CAF needs a session-url (the onboarding link) or a session-token (the link's token)" };
-    if (!PATH_TOKEN.test(token) || token.startsWith('.')) return { ok: false, message: 'session-token is not a valid CAF onboarding token' };
+    if (!token)
+      return {
+        ok: false,
+        message: "CAF needs a session-url (the onboarding link) or a session-token (the link's token)",
+      };
+    if (!PATH_TOKEN.test(token) || token.startsWith('.'))
+      return { ok: false, message: 'session-token is not a valid CAF onboarding token' };
     return { ok: true, url: new URL(`/${token}`, CAF_HOST) };
   },
 };

@@ -1,6 +1,21 @@
 import type { Decoded } from '../../frame/decode';
 import type { ProviderProtocol, Signal } from '../types';
-import { asRecord, complete, countOf, field, foldKeys, idOf, progress, readyOnFirstLoad, safely, scrub, stepOf, upper, warning, withSession } from '../wire';
+import {
+  asRecord,
+  complete,
+  countOf,
+  field,
+  foldKeys,
+  idOf,
+  progress,
+  readyOnFirstLoad,
+  safely,
+  scrub,
+  stepOf,
+  upper,
+  warning,
+  withSession,
+} from '../wire';
 
 /**
  * CAF Onboarding's frame posts `{code, response?}` objects: STEP_STARTED/STEP_COMPLETED `{stepName,
@@ -34,7 +49,9 @@ export const cafProtocol: ProviderProtocol = {
           return [withSession('submit', id), complete('pending', id)];
         }
         case 'SDK_CAMERA_DENIED':
-          return [warning('camera-unavailable', 'The camera permission was denied; CAF waits until it is granted', code)];
+          return [
+            warning('camera-unavailable', 'The camera permission was denied; CAF waits until it is granted', code),
+          ];
         case 'SDK_CAPTURE_DENIED':
           return [warning('provider-error', 'Motion sensor access was denied for the liveness capture', code)];
         case 'SDK_CAPTURE_FAILED':

@@ -22,7 +22,8 @@ export const didit: ProviderFrame<'didit'> = {
       url = new URL(sessionUrl.href);
     } else if (sessionToken !== undefined) {
       const token = tokenOf(sessionToken);
-      if (!token || !PATH_TOKEN.test(token)) return { ok: false, message: 'session-token is not a valid Didit session token' };
+      if (!token || !PATH_TOKEN.test(token))
+        return { ok: false, message: 'session-token is not a valid Didit session token' };
       url = new URL(`/session/${token}`, DIDIT_HOST);
     } else {
       return { ok: false, message: "Didit needs a session-url (the session url from Didit's API) or a session-token" };

@@ -17,8 +17,10 @@ export const idenfy: ProviderFrame<'idenfy'> = {
 
   frameUrl({ sessionUrl, sessionToken, options, locale }) {
     const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
-    if (sessionToken !== undefined && !token) return { ok: false, message: 'session-token is not a valid iDenfy authToken' };
-    if (options.kyb !== undefined && typeof options.kyb !== 'boolean') return { ok: false, message: 'options.kyb must be true or false' };
+    if (sessionToken !== undefined && !token)
+      return { ok: false, message: 'session-token is not a valid iDenfy authToken' };
+    if (options.kyb !== undefined && typeof options.kyb !== 'boolean')
+      return { ok: false, message: 'options.kyb must be true or false' };
     let url: URL;
     if (sessionUrl) {
       url = new URL(sessionUrl.href);
@@ -26,7 +28,10 @@ export const idenfy: ProviderFrame<'idenfy'> = {
       // KYB's frame is its welcome page: https://kyb.ui.idenfy.com/welcome?authToken=…
       url = options.kyb === true ? new URL('/welcome', IDENFY_KYB_HOST) : new URL('/', IDENFY_HOST);
     } else {
-      return { ok: false, message: "iDenfy needs a session-token (the authToken from iDenfy's token API) or a session-url" };
+      return {
+        ok: false,
+        message: "iDenfy needs a session-token (the authToken from iDenfy's token API) or a session-url",
+      };
     }
     setMissing(url, 'authToken', token);
     setMissing(url, 'lang', locale);

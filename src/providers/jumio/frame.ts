@@ -15,5 +15,6 @@ export const jumio: ProviderFrame<'jumio'> = {
     'https://*.netverify.com',
   ],
   allow: 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
-  frameUrl: ({ sessionUrl }) => requireUrl(sessionUrl, "Jumio needs a session-url (web.href from Jumio's account or transaction API)"),
+  frameUrl: ({ sessionUrl }) =>
+    requireUrl(sessionUrl, "Jumio needs a session-url (web.href from Jumio's account or transaction API)"),
 };

@@ -81,7 +81,12 @@ function route(payload: Record<string, unknown>, workflowId: string | undefined)
 
 function warningOf(code: string | undefined, publicCode: string | undefined): Signal {
   const reference = publicCode ?? code;
-  if (code && CAMERA.has(code)) return warning('camera-unavailable', 'Jumio could not use the camera; its flow offers to try again or continue on another device', reference);
+  if (code && CAMERA.has(code))
+    return warning(
+      'camera-unavailable',
+      'Jumio could not use the camera; its flow offers to try again or continue on another device',
+      reference,
+    );
   if (code === '9800') return warning('offline', 'Jumio lost the connection; its flow retries', reference);
   return warning('provider-error', `Jumio reported a problem its flow can retry (${code ?? 'no code'})`, reference);
 }

@@ -23,7 +23,8 @@ export const persona: ProviderFrame<'persona'> = {
   id: 'persona',
   origins: PERSONA_HOSTS,
   allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
-  sandbox: 'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
+  sandbox:
+    'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
 
   frameUrl({ sessionUrl, sessionToken, options, locale, theme, hostOrigin, mode, ancestors }) {
     let url: URL;
@@ -35,7 +36,8 @@ export const persona: ProviderFrame<'persona'> = {
       url = built.url;
     }
     const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
-    if (sessionToken !== undefined && !token) return { ok: false, message: 'session-token is not a valid Persona session token' };
+    if (sessionToken !== undefined && !token)
+      return { ok: false, message: 'session-token is not a valid Persona session token' };
     setMissing(url, 'session-token', token);
     if (hostOrigin && hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
     setMissing(url, 'language', locale);
@@ -59,11 +61,16 @@ type Built = { ok: true; url: URL } | { ok: false; message: string };
  * that listens) when the host page is itself framed. The widget knows both (`location.ancestorOrigins`);
  * `options.frameAncestors` / `options.messageTargetOrigin` override them.
  */
-function framingOf(options: Record<string, unknown>, hostOrigin: string, ancestors: string[] = []):
-  | { ok: true; ancestors: string[]; target?: string }
-  | { ok: false; message: string } {
+function framingOf(
+  options: Record<string, unknown>,
+  hostOrigin: string,
+  ancestors: string[] = [],
+): { ok: true; ancestors: string[]; target?: string } | { ok: false; message: string } {
   const given = options.frameAncestors;
-  if (given !== undefined && (!Array.isArray(given) || !given.every((o) => typeof o === 'string' && parseSafeUrl(o, 'origin').ok))) {
+  if (
+    given !== undefined &&
+    (!Array.isArray(given) || !given.every((o) => typeof o === 'string' && parseSafeUrl(o, 'origin').ok))
+  ) {
     return { ok: false, message: 'options.frameAncestors must be an array of origins such as https://portal.example' };
   }
   const target = optionString(options, 'messageTargetOrigin');
@@ -71,8 +78,13 @@ function framingOf(options: Record<string, unknown>, hostOrigin: string, ancesto
     return { ok: false, message: 'options.messageTargetOrigin must be an origin such as https://portal.example' };
   }
   const framed = ancestors.length > 0;
-  const list = (given as string[] | undefined)?.map((o) => new URL(o).origin) ?? (framed ? [hostOrigin, ...ancestors] : []);
-  return { ok: true, ancestors: list, target: target.value ? new URL(target.value).origin : framed ? hostOrigin : undefined };
+  const list =
+    (given as string[] | undefined)?.map((o) => new URL(o).origin) ?? (framed ? [hostOrigin, ...ancestors] : []);
+  return {
+    ok: true,
+    ancestors: list,
+    target: target.value ? new URL(target.value).origin : framed ? hostOrigin : undefined,
+  };
 }
 
 function buildFromOptions(options: Record<string, unknown>): Built {
@@ -89,19 +101,34 @@ function buildFromOptions(options: Record<string, unknown>): Built {
   const templateId = optionString(options, 'templateId');
   const templateVersionId = optionString(options, 'templateVersionId');
   const inquiryId = optionString(options, 'inquiryId');
-  if (templateId.bad || (templateId.value && !TEMPLATE_ID.test(templateId.value) && !LEGACY_TEMPLATE_ID.test(templateId.value))) {
-    return { ok: false, message: 'options.templateId must be a Persona inquiry template id starting with itmpl_ (or a legacy tmpl_ id)' };
+  if (
+    templateId.bad ||
+    (templateId.value && !TEMPLATE_ID.test(templateId.value) && !LEGACY_TEMPLATE_ID.test(templateId.value))
+  ) {
+    return {
+      ok: false,
+      message: 'options.templateId must be a Persona inquiry template id starting with itmpl_ (or a legacy tmpl_ id)',
+    };
   }
-  for (const [key, value] of [['templateVersionId', templateVersionId], ['inquiryId', inquiryId]] as const) {
+  for (const [key, value] of [
+    ['templateVersionId', templateVersionId],
+    ['inquiryId', inquiryId],
+  ] as const) {
     if (value.bad || (value.value && !PERSONA_ID.test(value.value))) {
       return { ok: false, message: `options.${key} must be a Persona id (letters, digits, _ and -)` };
     }
   }
   if (!templateId.value && !templateVersionId.value && !inquiryId.value) {
-    return { ok: false, message: 'Persona needs a session-url, or options.templateId / options.templateVersionId / options.inquiryId' };
+    return {
+      ok: false,
+      message: 'Persona needs a session-url, or options.templateId / options.templateVersionId / options.inquiryId',
+    };
   }
   if (inquiryId.value && (templateId.value || templateVersionId.value)) {
-    return { ok: false, message: 'options.inquiryId resumes an existing inquiry: do not combine it with templateId or templateVersionId' };
+    return {
+      ok: false,
+      message: 'options.inquiryId resumes an existing inquiry: do not combine it with templateId or templateVersionId',
+    };
   }
   if (templateId.value) {
     url.searchParams.set(TEMPLATE_ID.test(templateId.value) ? 'inquiry-template-id' : 'template-id', templateId.value);

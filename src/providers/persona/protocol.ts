@@ -65,7 +65,10 @@ export const personaProtocol: ProviderProtocol = {
             port.post({ action: 'open', metadata: {} });
           }
           // Persona's preferredDimensions: {minimumWidth, maximumWidth, minimumHeight, maximumHeight} as CSS lengths.
-          return [withSession('ready', inquiryId), ...resize(pixels(field(metadata, 'preferredDimensions').minimumHeight))];
+          return [
+            withSession('ready', inquiryId),
+            ...resize(pixels(field(metadata, 'preferredDimensions').minimumHeight)),
+          ];
         }
         case 'start':
           return [withSession('start', inquiryId)];
@@ -84,7 +87,13 @@ export const personaProtocol: ProviderProtocol = {
           return [errorOf(field(data, 'error'))];
         case 'load-camera-failed':
           // Persona's flow offers an upload or a phone instead: its SDK only reports this event.
-          return [warning('camera-unavailable', 'Persona could not start the camera; its flow offers another way', 'load-camera-failed')];
+          return [
+            warning(
+              'camera-unavailable',
+              'Persona could not start the camera; its flow offers another way',
+              'load-camera-failed',
+            ),
+          ];
         default:
           // `load` (not ready yet), `camera-permissions-check-result` (see the docs) and analytics names.
           return [];

@@ -18,7 +18,8 @@ export const sumsub: ProviderFrame<'sumsub'> = {
   allow: 'camera; microphone; geolocation; clipboard-write; hid',
 
   frameUrl({ sessionUrl, sessionToken, options, theme }) {
-    if (!sessionToken) return { ok: false, message: 'Sumsub needs a session-token (a WebSDK access token from your backend)' };
+    if (!sessionToken)
+      return { ok: false, message: 'Sumsub needs a session-token (a WebSDK access token from your backend)' };
     const token = tokenOf(sessionToken);
     if (!token) return { ok: false, message: 'session-token is not a valid Sumsub access token' };
 
@@ -30,7 +31,10 @@ export const sumsub: ProviderFrame<'sumsub'> = {
       const base = optionString(options, 'baseUrl');
       if (base.bad) return { ok: false, message: 'options.baseUrl must be a URL such as https://in.sumsub.com' };
       const claimed = base.value === undefined ? baseFromToken(token) : undefined;
-      const parsed = parseSafeUrl(base.value ?? claimed ?? SUMSUB_DEFAULT_BASE, base.value ? 'options.baseUrl' : "the access token's url claim");
+      const parsed = parseSafeUrl(
+        base.value ?? claimed ?? SUMSUB_DEFAULT_BASE,
+        base.value ? 'options.baseUrl' : "the access token's url claim",
+      );
       if (!parsed.ok) return parsed;
       url = frameUrlFrom(parsed.value);
       // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.

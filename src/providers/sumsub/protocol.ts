@@ -84,12 +84,16 @@ export const sumsubProtocol: ProviderProtocol = {
           const code = codeOf(data.code);
           if (code === 'invalid-token') return [{ type: 'token-expired' }];
           // The WebSDK hands these to the host's onError and leaves its frame running, which shows its own error.
-          return [warning('provider-error', code ? `Sumsub reported an error (${code})` : 'Sumsub reported an error', code)];
+          return [
+            warning('provider-error', code ? `Sumsub reported an error (${code})` : 'Sumsub reported an error', code),
+          ];
         }
         case 'idCheck.onUploadError': {
           const code = codeOf(data.code) ?? 'upload-error';
           // Too big, corrupted, duplicate: the person uploads again in the same frame.
-          return [warning('provider-error', `Sumsub could not take a file (${code}); the person can upload again`, code)];
+          return [
+            warning('provider-error', `Sumsub could not take a file (${code}); the person can upload again`, code),
+          ];
         }
         case 'idCheck.getScrollPosition':
           // The WebSDK stores the page's scroll position and says so; the widget's page scroll is the host's.

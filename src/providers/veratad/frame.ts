@@ -7,8 +7,14 @@ import { requireUrl } from '../url';
  */
 export const veratad: ProviderFrame<'veratad'> = {
   id: 'veratad',
-  origins: ['https://vx-fe.dcams.app', 'https://fe.dcams.app', 'https://frontend.dcams.app', 'https://vx-fe.idresponse.com'],
+  origins: [
+    'https://vx-fe.dcams.app',
+    'https://fe.dcams.app',
+    'https://frontend.dcams.app',
+    'https://vx-fe.idresponse.com',
+  ],
   // Veratad's docs: allow="camera" allowfullscreen, as one `allow` list.
   allow: 'camera; fullscreen',
-  frameUrl: ({ sessionUrl }) => requireUrl(sessionUrl, "Veratad needs a session-url (the link from VX's generateLink API)"),
+  frameUrl: ({ sessionUrl }) =>
+    requireUrl(sessionUrl, "Veratad needs a session-url (the link from VX's generateLink API)"),
 };

@@ -1,5 +1,17 @@
 import type { ProviderProtocol, Signal } from '../types';
-import { asRecord, asText, complete, progress, providerError, readyOnFirstLoad, safely, sessionExpired, stepOf, upper, warning } from '../wire';
+import {
+  asRecord,
+  asText,
+  complete,
+  progress,
+  providerError,
+  readyOnFirstLoad,
+  safely,
+  sessionExpired,
+  stepOf,
+  upper,
+  warning,
+} from '../wire';
 
 /**
  * Veratad VX's frame posts bare strings (`PASS`, `FAIL`, `ALREADY VERIFIED`, `ERROR`, `LINK EXPIRED`,
@@ -61,7 +73,10 @@ function fromObject(data: Record<string, unknown>): Signal[] {
   if (status === 'PASS' || status === 'FAIL') return fromWord(status);
   if (event === 'CLOSE') return [{ type: 'cancel' }];
   // The component failed and VX offers another attempt: its own flow goes on.
-  if (event === 'REATTEMPT') return [warning('provider-error', `Veratad asked for another attempt${component ? ` (${component})` : ''}`, 'REATTEMPT')];
+  if (event === 'REATTEMPT')
+    return [
+      warning('provider-error', `Veratad asked for another attempt${component ? ` (${component})` : ''}`, 'REATTEMPT'),
+    ];
   // A document waiting for review: submitted, the journey goes on (status stays PENDING).
   if (error === 'PENDING') return [{ type: 'submit' }];
   if (component && component !== 'init') return [progress(component)];

@@ -8,7 +8,10 @@ export const veriff: ProviderFrame<'veriff'> = {
   allow: 'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
 
   frameUrl({ sessionUrl, locale }) {
-    const built = requireUrl(sessionUrl, "Veriff needs a session-url (the verification.url from Veriff's sessions API)");
+    const built = requireUrl(
+      sessionUrl,
+      "Veriff needs a session-url (the verification.url from Veriff's sessions API)",
+    );
     if (built.ok) setMissing(built.url, 'lang', locale);
     return built;
   },

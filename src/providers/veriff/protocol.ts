@@ -71,5 +71,11 @@ function normalize(text: string): string | undefined {
 function renderPayload(context: FrameContext): Record<string, unknown> {
   const embedded = context.mode === 'inline';
   const mobile = embedded && context.mobile === true;
-  return { version: VERIFF_RENDER_VERSION, isReloadHandled: true, isVeriffIframeMobile: mobile, embeddedConfigured: embedded, embedded: mobile ? false : embedded };
+  return {
+    version: VERIFF_RENDER_VERSION,
+    isReloadHandled: true,
+    isVeriffIframeMobile: mobile,
+    embeddedConfigured: embedded,
+    embedded: mobile ? false : embedded,
+  };
 }

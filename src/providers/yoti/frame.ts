@@ -19,19 +19,27 @@ export const yoti: ProviderFrame<'yoti'> = {
   frameUrl({ sessionUrl, sessionToken, options }) {
     const launch = optionString(options, 'launch');
     const post = launch.value === 'post';
-    if (launch.bad || (launch.value && !post && launch.value !== 'url')) return { ok: false, message: 'options.launch must be "url" or "post"' };
+    if (launch.bad || (launch.value && !post && launch.value !== 'url'))
+      return { ok: false, message: 'options.launch must be "url" or "post"' };
     const given = optionString(options, 'sessionId');
-    if (given.bad || (given.value && !ID.test(given.value))) return { ok: false, message: 'options.sessionId is not a Yoti session id' };
-    if (options.sandbox !== undefined && typeof options.sandbox !== 'boolean') return { ok: false, message: 'options.sandbox must be true or false' };
+    if (given.bad || (given.value && !ID.test(given.value)))
+      return { ok: false, message: 'options.sessionId is not a Yoti session id' };
+    if (options.sandbox !== undefined && typeof options.sandbox !== 'boolean')
+      return { ok: false, message: 'options.sandbox must be true or false' };
     const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
-    if (sessionToken !== undefined && !token) return { ok: false, message: 'session-token is not a valid Yoti session token' };
+    if (sessionToken !== undefined && !token)
+      return { ok: false, message: 'session-token is not a valid Yoti session token' };
 
     const url = sessionUrl
       ? new URL(sessionUrl.href)
       : new URL(`${options.sandbox === true ? '/sandbox' : ''}/idverify/v1/web/index.html`, YOTI_HOST);
     const id = given.value ?? url.searchParams.get('sessionID') ?? undefined;
     if (!id || !(token || url.searchParams.has('sessionToken'))) {
-      return { ok: false, message: "Yoti needs the session's id (options.sessionId) and its client session token (session-token), or a session-url that has both" };
+      return {
+        ok: false,
+        message:
+          "Yoti needs the session's id (options.sessionId) and its client session token (session-token), or a session-url that has both",
+      };
     }
     if (post) {
       // The post method: nothing of the session in the URL.

@@ -1,5 +1,16 @@
 import type { ProviderProtocol, Signal } from '../types';
-import { asRecord, codeOf, complete, idOf, providerError, safely, scrub, sessionExpired, upper, withSession } from '../wire';
+import {
+  asRecord,
+  codeOf,
+  complete,
+  idOf,
+  providerError,
+  safely,
+  scrub,
+  sessionExpired,
+  upper,
+  withSession,
+} from '../wire';
 
 /**
  * Yoti IDV's frame posts `{eventType: "SUCCESS" | "ERROR", eventCode?: number}` once, at the end of the
@@ -42,8 +53,12 @@ export const yotiProtocol: ProviderProtocol = {
   createSession(port) {
     const { sessionUrl, options } = port.context;
     const post = options.launch === 'post';
-    const sessionId = idOf(options.sessionId) ?? idOf(sessionUrl?.searchParams.get('sessionID')) ?? idOf(port.frameUrl.searchParams.get('sessionID'));
-    const urlToken = sessionUrl?.searchParams.get('sessionToken') ?? port.frameUrl.searchParams.get('sessionToken') ?? undefined;
+    const sessionId =
+      idOf(options.sessionId) ??
+      idOf(sessionUrl?.searchParams.get('sessionID')) ??
+      idOf(port.frameUrl.searchParams.get('sessionID'));
+    const urlToken =
+      sessionUrl?.searchParams.get('sessionToken') ?? port.frameUrl.searchParams.get('sessionToken') ?? undefined;
     let ready = false;
 
     const becomeReady = (): Signal[] => {
@@ -83,8 +98,22 @@ function errorOf(code: string | undefined): Signal {
   if (code === undefined) return providerError('Yoti reported an error');
   if (code === '1000') return { type: 'cancel' };
   if (NEW_SESSION[code]) return sessionExpired(`${NEW_SESSION[code]} (${code})`, code);
-  if (code === '4000') return { type: 'error', code: 'camera-unavailable', message: 'The camera permission was not granted; Yoti asks again (4000)', recoverable: true, providerCode: code };
-  if (NO_CAMERA[code]) return { type: 'error', code: 'camera-unavailable', message: `${NO_CAMERA[code]} (${code})`, recoverable: false, providerCode: code };
+  if (code === '4000')
+    return {
+      type: 'error',
+      code: 'camera-unavailable',
+      message: 'The camera permission was not granted; Yoti asks again (4000)',
+      recoverable: true,
+      providerCode: code,
+    };
+  if (NO_CAMERA[code])
+    return {
+      type: 'error',
+      code: 'camera-unavailable',
+      message: `${NO_CAMERA[code]} (${code})`,
+      recoverable: false,
+      providerCode: code,
+    };
   if (RETRY[code]) return providerError(`${RETRY[code]} (${code})`, code);
   if (FINAL[code]) return providerError(`${FINAL[code]} (${code})`, code, false);
   // 5003–5009 and 6000–6003: internal, configuration or native-app problems Yoti says retrying will not fix.

@@ -1,5 +1,17 @@
 import type { Outcome, ProviderProtocol, Signal } from '../types';
-import { asRecord, codeOf, complete, field, idOf, providerError, readyOnFirstLoad, safely, sessionExpired, upper, withSession } from '../wire';
+import {
+  asRecord,
+  codeOf,
+  complete,
+  field,
+  idOf,
+  providerError,
+  readyOnFirstLoad,
+  safely,
+  sessionExpired,
+  upper,
+  withSession,
+} from '../wire';
 
 /**
  * ZignSec Scanning's frame posts one message when the flow ends, with success or an error:
@@ -32,7 +44,8 @@ export const zignsecProtocol: ProviderProtocol = {
 };
 
 function errorOf(code: string): Signal {
-  if (code === 'LINK_EXPIRED' || code.includes('EXPIRED')) return sessionExpired('The ZignSec link is already used or expired', code);
+  if (code === 'LINK_EXPIRED' || code.includes('EXPIRED'))
+    return sessionExpired('The ZignSec link is already used or expired', code);
   if (code === 'USER_CANCEL' || code.includes('CANCEL')) return { type: 'cancel' };
   return providerError(`ZignSec reported an error (${code})`, code);
 }

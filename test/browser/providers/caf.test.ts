@@ -20,10 +20,23 @@ afterEach(() => {
 
 describe('caf: the sandbox CAF onboarding, in real Chromium', () => {
   it('ready on load; STEP_STARTED → kyc-start and kyc-progress; ONBOARDING_FINISHED → kyc-complete (pending) with the executionId', async () => {
-    const { el, events, frame } = await mountDemo('caf', { script: 'wait:50,step:INSTRUCTIONS:0,done:INSTRUCTIONS:0,step:DOCUMENT_TYPE:1,finished', session: 'sbx_exec_a1' });
+    const { el, events, frame } = await mountDemo('caf', {
+      script: 'wait:50,step:INSTRUCTIONS:0,done:INSTRUCTIONS:0,step:DOCUMENT_TYPE:1,finished',
+      session: 'sbx_exec_a1',
+    });
     await untilState(el, 'complete');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
-    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => [e.detail.step, e.detail.index])).toEqual([['instructions', 0], ['document_type', 1]]);
+    expect(eventTypes(events)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => [e.detail.step, e.detail.index])).toEqual([
+      ['instructions', 0],
+      ['document_type', 1],
+    ]);
     expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'caf', outcome: 'pending', sessionId: 'sbx_exec_a1' });
     expect(new URL(frame).pathname).toBe(`/caf/${SANDBOX_TOKENS.caf}`);
   });
@@ -33,9 +46,18 @@ describe('caf: the sandbox CAF onboarding, in real Chromium', () => {
     ['SDK_CAPTURE_FAILED', 'provider-error'],
     ['LIVENESS_IPROOV_ERROR', 'provider-error'],
   ])('%s → kyc-warning %s, and the same onboarding finishes', async (code, expected) => {
-    const { el, events } = await mountDemo('caf', { script: `wait:50,step:LIVENESS_IPROOV:2,event:${code},encoding:json,finished` });
+    const { el, events } = await mountDemo('caf', {
+      script: `wait:50,step:LIVENESS_IPROOV:2,event:${code},encoding:json,finished`,
+    });
     await untilState(el, 'complete');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-warning', 'kyc-submit', 'kyc-complete']);
+    expect(eventTypes(events)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-warning',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
     expect(detailOf(events, 'kyc-warning')).toMatchObject({ provider: 'caf', code: expected, providerCode: code });
   });
 
@@ -60,7 +82,10 @@ describe('caf: the sandbox CAF onboarding, in real Chromium', () => {
     // The interactive page reports its first step on load: wait for it, so only forgeries could change anything.
     const { el, events } = await mountDemo('caf');
     await untilState(el, 'in-progress');
-    await expectForgeriesIgnored(el, events, [{ code: 'ONBOARDING_FINISHED', response: { executionId: 'forged' } }, { code: 'SDK_CAMERA_DENIED', response: {} }]);
+    await expectForgeriesIgnored(el, events, [
+      { code: 'ONBOARDING_FINISHED', response: { executionId: 'forged' } },
+      { code: 'SDK_CAMERA_DENIED', response: {} },
+    ]);
   });
 
   it('sends nothing to its frame once the frame has navigated to another origin', async () => {

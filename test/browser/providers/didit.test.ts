@@ -25,7 +25,16 @@ describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () 
     const session = uniqueSession('sbx-didit-');
     const { el, events } = await mountDemo('didit', {
       session,
-      script: ['ready', 'started', 'step:document', 'step-done:document:selfie', 'step-changed:selfie:document', 'event:analytics_ping', 'submitted', 'completed:Approved'],
+      script: [
+        'ready',
+        'started',
+        'step:document',
+        'step-done:document:selfie',
+        'step-changed:selfie:document',
+        'event:analytics_ping',
+        'submitted',
+        'completed:Approved',
+      ],
     });
     await untilState(el, 'complete');
     events.stop();
@@ -60,7 +69,9 @@ describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () 
     ['Pending', 'pending'],
     ['', 'pending'],
   ])('maps completed status "%s" to outcome %s (also as JSON strings)', async (status, outcome) => {
-    const { el, events } = await mountDemo('didit', { script: ['encoding:json', 'ready', 'started', 'submitted', `completed:${encodeURIComponent(status)}`] });
+    const { el, events } = await mountDemo('didit', {
+      script: ['encoding:json', 'ready', 'started', 'submitted', `completed:${encodeURIComponent(status)}`],
+    });
     await untilState(el, 'complete');
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
   });
@@ -69,11 +80,21 @@ describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () 
     const { el, events } = await mountDemo('didit', { script: ['ready', 'started', 'cancelled'] });
     await untilState(el, 'cancelled');
     events.stop();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:cancelled', 'kyc-cancel']);
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'state:cancelled',
+      'kyc-cancel',
+    ]);
   });
 
   it('close (didit:close_request) asks the person first, as Didit\'s SDK does: "Continue" keeps the flow, "Leave" cancels', async () => {
-    const { el, events } = await mountDemo('didit', { script: ['ready', 'started', 'close', 'wait:300', 'close', 'wait:3000'] });
+    const { el, events } = await mountDemo('didit', {
+      script: ['ready', 'started', 'close', 'wait:300', 'close', 'wait:3000'],
+    });
     await untilState(el, 'in-progress');
     const confirm = await expect.poll(() => el.shadowRoot!.querySelector('[role="alertdialog"]')).not.toBeNull();
     void confirm;
@@ -91,21 +112,33 @@ describe('didit: the sandbox /didit/session/<token> page, in real Chromium', () 
     expect(events.filter((e) => e.type === 'kyc-cancel')).toHaveLength(1);
   });
 
-  it('didit:error → a kyc-warning with the code (Didit\'s SDK only logs it), and the flow goes on to the outcome', async () => {
-    const { el, events } = await mountDemo('didit', { script: 'ready,started,error:verification_failed:document,submitted,completed:Approved' });
+  it("didit:error → a kyc-warning with the code (Didit's SDK only logs it), and the flow goes on to the outcome", async () => {
+    const { el, events } = await mountDemo('didit', {
+      script: 'ready,started,error:verification_failed:document,submitted,completed:Approved',
+    });
     await untilState(el, 'complete');
-    expect(detailOf(events, 'kyc-warning')).toMatchObject({ provider: 'didit', code: 'provider-error', providerCode: 'verification_failed' });
+    expect(detailOf(events, 'kyc-warning')).toMatchObject({
+      provider: 'didit',
+      code: 'provider-error',
+      providerCode: 'verification_failed',
+    });
     expect(events.some((e) => e.type === 'kyc-error')).toBe(false);
   });
 
   it('didit:error naming the camera → a camera-unavailable kyc-warning', async () => {
-    const { el, events } = await mountDemo('didit', { script: 'ready,started,step:selfie,error:camera_permission_denied:selfie' });
-    await expect.poll(() => detailOf(events, 'kyc-warning')).toMatchObject({ code: 'camera-unavailable', providerCode: 'camera_permission_denied' });
+    const { el, events } = await mountDemo('didit', {
+      script: 'ready,started,step:selfie,error:camera_permission_denied:selfie',
+    });
+    await expect
+      .poll(() => detailOf(events, 'kyc-warning'))
+      .toMatchObject({ code: 'camera-unavailable', providerCode: 'camera_permission_denied' });
     expect(el.state).toBe('in-progress');
   });
 
   it('a frame that says completed twice gives exactly one kyc-complete', async () => {
-    const { el, events, frame } = await mountDemo('didit', { script: 'ready,submitted,completed:Approved,completed:Declined,cancelled' });
+    const { el, events, frame } = await mountDemo('didit', {
+      script: 'ready,submitted,completed:Approved,completed:Declined,cancelled',
+    });
     await untilState(el, 'complete');
     await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
@@ -136,8 +169,18 @@ describe('didit: the interactive page (the demo’s click-through)', () => {
     await untilState(el, 'ready');
     await clickInFrame(el, 'Start', 'Selfie step', 'Submit', 'In review');
     await untilState(el, 'complete');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
-    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'pending', sessionId: expect.stringMatching(/^sbx-/) });
+    expect(eventTypes(events)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({
+      outcome: 'pending',
+      sessionId: expect.stringMatching(/^sbx-/),
+    });
   });
 
   it('“Camera permission denied” → a camera-unavailable kyc-warning; the flow stays', async () => {

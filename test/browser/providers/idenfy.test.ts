@@ -20,7 +20,15 @@ afterEach(() => {
   removeForgers();
 });
 
-const FINISHED = ['state:loading', 'state:ready', 'kyc-ready', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete'];
+const FINISHED = [
+  'state:loading',
+  'state:ready',
+  'kyc-ready',
+  'state:submitted',
+  'kyc-submit',
+  'state:complete',
+  'kyc-complete',
+];
 
 describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   // iDenfy says nothing before the end of the session; `wait:50` keeps the sandbox from answering
@@ -46,7 +54,9 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   });
 
   it('understands an object with lowercase keys and values', async () => {
-    const { el, events } = await mountDemo('idenfy', { script: 'wait:50,encoding:object,case:lower,status:approved:approved' });
+    const { el, events } = await mountDemo('idenfy', {
+      script: 'wait:50,encoding:object,case:lower,status:approved:approved',
+    });
     await untilState(el, 'complete');
     expect(events.names()).toEqual(FINISHED);
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe('approved');
@@ -60,7 +70,9 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
     ['json', 'keep', 'APPROVED', 'approved'],
     ['object', 'lower', 'FAILED', 'declined'],
   ])('%s, case %s: status %s → outcome %s', async (encoding, letterCase, status, outcome) => {
-    const { el, events } = await mountDemo('idenfy', { script: `encoding:${encoding},case:${letterCase},status:${status}` });
+    const { el, events } = await mountDemo('idenfy', {
+      script: `encoding:${encoding},case:${letterCase},status:${status}`,
+    });
     await untilState(el, 'complete');
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
   });
@@ -80,7 +92,9 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   });
 
   it('a frame that sends its result twice gives exactly one kyc-complete', async () => {
-    const { el, events, frame } = await mountDemo('idenfy', { script: 'status:APPROVED:APPROVED,status:FAILED:FAILED,status:UNVERIFIED' });
+    const { el, events, frame } = await mountDemo('idenfy', {
+      script: 'status:APPROVED:APPROVED,status:FAILED:FAILED,status:UNVERIFIED',
+    });
     await untilState(el, 'complete');
     await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
@@ -88,7 +102,9 @@ describe('idenfy: the sandbox /idenfy/ page, in real Chromium', () => {
   });
 
   it('ignores unknown statuses and junk', async () => {
-    const { el, events } = await mountDemo('idenfy', { script: 'status:ACTIVE,raw:%7B%7D,raw:APPROVED,status:EXPIRED:WAITING,status:FAILED' });
+    const { el, events } = await mountDemo('idenfy', {
+      script: 'status:ACTIVE,raw:%7B%7D,raw:APPROVED,status:EXPIRED:WAITING,status:FAILED',
+    });
     await untilState(el, 'complete');
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe('declined');
     expect(events.filter((e) => e.type === 'kyc-submit')).toHaveLength(1);
@@ -124,6 +140,7 @@ describe('idenfy: the interactive page (the demo’s click-through)', () => {
     await untilState(el, 'ready');
     await clickInFrame(el, button);
     await untilState(el, state);
-    if (state === 'complete') expect(detailOf(events, 'kyc-complete')?.outcome).toBe(button === 'Approved' ? 'approved' : 'pending');
+    if (state === 'complete')
+      expect(detailOf(events, 'kyc-complete')?.outcome).toBe(button === 'Approved' ? 'approved' : 'pending');
   });
 });

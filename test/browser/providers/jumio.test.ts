@@ -29,7 +29,15 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
     const { el, events, inputs } = await mountDemo('jumio', { session: workflow, script: 'loaded,success' });
     await untilState(el, 'complete');
     events.stop();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete']);
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:submitted',
+      'kyc-submit',
+      'state:complete',
+      'kyc-complete',
+    ]);
     expect(detailOf(events, 'kyc-ready')).toEqual({ provider: 'jumio', sessionId: workflow });
     expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'jumio', sessionId: workflow, outcome: 'pending' });
     expect(inputs.sessionUrl).toContain(TOKEN); // Jumio's link carries it…
@@ -47,9 +55,15 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
   });
 
   it('understands the legacy transactionReference form and an object instead of a JSON string', async () => {
-    const { el, events } = await mountDemo('jumio', { script: 'encoding:object,legacy,workflow:sbx_txn_0042,loaded,success' });
+    const { el, events } = await mountDemo('jumio', {
+      script: 'encoding:object,legacy,workflow:sbx_txn_0042,loaded,success',
+    });
     await untilState(el, 'complete');
-    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'jumio', sessionId: 'sbx_txn_0042', outcome: 'pending' });
+    expect(detailOf(events, 'kyc-complete')).toEqual({
+      provider: 'jumio',
+      sessionId: 'sbx_txn_0042',
+      outcome: 'pending',
+    });
   });
 
   it.each([
@@ -60,7 +74,12 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
   ])('error %s (not retriable) → kyc-error %s (recoverable %s)', async (code, expected, recoverable) => {
     const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code}` });
     await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'jumio', code: expected, providerCode: code, recoverable });
+    expect(detailOf(events, 'kyc-error')).toMatchObject({
+      provider: 'jumio',
+      code: expected,
+      providerCode: code,
+      recoverable,
+    });
     expect(JSON.stringify(events)).not.toContain(TOKEN);
   });
 
@@ -68,23 +87,33 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
     ['9822', 'camera-unavailable', 'H050000'],
     ['9301', 'provider-error', 'A050000'],
     ['9100', 'provider-error', 'A050000'],
-  ])('retriable error %s → kyc-warning %s, and the same frame goes on to the outcome', async (code, expected, publicCode) => {
-    const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code},wait:100,success` });
-    const frame = frameOf(el);
-    await untilState(el, 'complete');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-warning', 'kyc-submit', 'kyc-complete']);
-    expect(detailOf(events, 'kyc-warning')).toMatchObject({ provider: 'jumio', code: expected, providerCode: publicCode });
-    expect(frame).not.toBeNull();
-  });
+  ])(
+    'retriable error %s → kyc-warning %s, and the same frame goes on to the outcome',
+    async (code, expected, publicCode) => {
+      const { el, events } = await mountDemo('jumio', { script: `loaded,error:${code},wait:100,success` });
+      const frame = frameOf(el);
+      await untilState(el, 'complete');
+      expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-warning', 'kyc-submit', 'kyc-complete']);
+      expect(detailOf(events, 'kyc-warning')).toMatchObject({
+        provider: 'jumio',
+        code: expected,
+        providerCode: publicCode,
+      });
+      expect(frame).not.toBeNull();
+    },
+  );
 
-  it('a person\'s cancel (9801, G…) → kyc-cancel', async () => {
+  it("a person's cancel (9801, G…) → kyc-cancel", async () => {
     const { el, events } = await mountDemo('jumio', { script: 'loaded,cancel' });
     await untilState(el, 'cancelled');
     expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-cancel']);
   });
 
   it('after a session error, retry() loads a fresh frame and the flow can finish', async () => {
-    const { el, events } = await mountDemo('jumio', { session: uniqueSession('sbx_workflow'), script: 'loaded,once:error:9100:false,success' });
+    const { el, events } = await mountDemo('jumio', {
+      session: uniqueSession('sbx_workflow'),
+      script: 'loaded,once:error:9100:false,success',
+    });
     await untilState(el, 'error');
     expect(el.lastError).toMatchObject({ code: 'provider-error', recoverable: true });
     el.retry();
@@ -112,7 +141,10 @@ describe('jumio: the sandbox /jumio/web/<workflow> client, in real Chromium', ()
   });
 
   it('ignores messages about another workflow once one is bound', async () => {
-    const { el, events } = await mountDemo('jumio', { session: 'sbx_workflow_mine', script: 'loaded,workflow:sbx_workflow_other,success,error:9100:false,workflow:sbx_workflow_mine,error:9900' });
+    const { el, events } = await mountDemo('jumio', {
+      session: 'sbx_workflow_mine',
+      script: 'loaded,workflow:sbx_workflow_other,success,error:9100:false,workflow:sbx_workflow_mine,error:9900',
+    });
     await untilState(el, 'error');
     expect(detailOf(events, 'kyc-error')?.providerCode).toBe('9900');
     expect(events.some((e) => e.type === 'kyc-complete')).toBe(false);

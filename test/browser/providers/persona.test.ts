@@ -34,7 +34,15 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
     const session = uniqueSession('inq_sbx');
     const { el, events } = await mountDemo('persona', {
       session,
-      script: ['load', 'ready:640', 'check-flow', 'start', 'page-change:/verify/government-id:700', `page-change:/verify/${session}/selfie:720`, 'complete:approved'],
+      script: [
+        'load',
+        'ready:640',
+        'check-flow',
+        'start',
+        'page-change:/verify/government-id:700',
+        `page-change:/verify/${session}/selfie:720`,
+        'complete:approved',
+      ],
     });
     await untilState(el, 'complete');
     events.stop();
@@ -102,7 +110,15 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
     const { el, events } = await mountDemo('persona', { script: ['ready', 'start', 'exit'] });
     await untilState(el, 'cancelled');
     events.stop();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:cancelled', 'kyc-cancel']);
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'state:cancelled',
+      'kyc-cancel',
+    ]);
     expect(JSON.stringify(events)).not.toContain('sbx_tok');
   });
 
@@ -118,15 +134,20 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
     expect(el.lastError).toMatchObject({ code, providerCode, recoverable });
   });
 
-  it('load-camera-failed → a camera-unavailable kyc-warning; Persona\'s flow goes on (upload instead) to the outcome', async () => {
-    const { el, events } = await mountDemo('persona', { script: ['ready', 'start', 'camera-check:no', 'load-camera-failed', 'complete:approved'] });
+  it("load-camera-failed → a camera-unavailable kyc-warning; Persona's flow goes on (upload instead) to the outcome", async () => {
+    const { el, events } = await mountDemo('persona', {
+      script: ['ready', 'start', 'camera-check:no', 'load-camera-failed', 'complete:approved'],
+    });
     await untilState(el, 'complete');
-    expect(detailOf(events, 'kyc-warning')).toMatchObject({ code: 'camera-unavailable', providerCode: 'load-camera-failed' });
+    expect(detailOf(events, 'kyc-warning')).toMatchObject({
+      code: 'camera-unavailable',
+      providerCode: 'load-camera-failed',
+    });
     expect(events.filter((e) => e.type === 'kyc-warning')).toHaveLength(1); // the permission check alone is nothing
     expect(events.filter((e) => e.type === 'kyc-error')).toHaveLength(0);
   });
 
-  it('in modal mode asks for Persona\'s embedded flow and opens it once it is ready', async () => {
+  it("in modal mode asks for Persona's embedded flow and opens it once it is ready", async () => {
     const inputs = demoInputs('persona', { script: ['load', 'ready', 'check-flow', 'start', 'complete:approved'] });
     const el = await widget('<kyc-widget mode="modal"></kyc-widget>');
     const events = record(el);
@@ -137,7 +158,9 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
   });
 
   it('a frame that says complete twice gives exactly one kyc-complete', async () => {
-    const { el, events, frame } = await mountDemo('persona', { script: ['ready', 'start', 'complete:approved', 'complete:declined', 'fail'] });
+    const { el, events, frame } = await mountDemo('persona', {
+      script: ['ready', 'start', 'complete:approved', 'complete:declined', 'fail'],
+    });
     await untilState(el, 'complete');
     await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
@@ -146,7 +169,15 @@ describe('persona: the sandbox /persona/widget page, in real Chromium', () => {
 
   it('ignores messages bound to another containerId', async () => {
     const { el, events, frame } = await mountDemo('persona', {
-      script: ['ready', 'container:kyc-widget-000000000000000000000000', 'start', 'complete:approved', 'exit', 'container:', 'page-change:/verify/selfie'],
+      script: [
+        'ready',
+        'container:kyc-widget-000000000000000000000000',
+        'start',
+        'complete:approved',
+        'exit',
+        'container:',
+        'page-change:/verify/selfie',
+      ],
     });
     await untilState(el, 'in-progress');
     await scriptDone(frame);
@@ -182,9 +213,22 @@ describe('persona: the interactive page (the demo’s click-through)', () => {
     await untilState(el, 'ready');
     await clickInFrame(el, 'Start', 'Go to the document page', 'Go to the selfie page', 'Complete: approved');
     await untilState(el, 'complete');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
-    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toEqual(['verify/government-id', 'verify/selfie']);
-    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'approved', sessionId: expect.stringMatching(/^inq_sbx/) });
+    expect(eventTypes(events)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
+    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toEqual([
+      'verify/government-id',
+      'verify/selfie',
+    ]);
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({
+      outcome: 'approved',
+      sessionId: expect.stringMatching(/^inq_sbx/),
+    });
   });
 
   it('“Exit (cancel)” → cancelled', async () => {

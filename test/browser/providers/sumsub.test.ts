@@ -32,7 +32,17 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     const applicant = uniqueSession('sbx_applicant');
     const { el, events } = await mountDemo('sumsub', {
       session: applicant,
-      script: ['ready', 'step:IDENTITY', 'progress:1:2', 'step-done:IDENTITY', 'step:SELFIE', 'progress:2:2', 'submitted', 'status:pending', 'status:completed:GREEN'],
+      script: [
+        'ready',
+        'step:IDENTITY',
+        'progress:1:2',
+        'step-done:IDENTITY',
+        'step:SELFIE',
+        'progress:2:2',
+        'submitted',
+        'status:pending',
+        'status:completed:GREEN',
+      ],
     });
     await untilState(el, 'complete');
     events.stop();
@@ -67,7 +77,14 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     await untilState(el, 'in-progress');
     const frame = frameOf(el)!;
     // The frame accepted the init (its token is the one the frame id encodes) and echoed lang/theme.
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'kyc-progress']);
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+    ]);
     expect(detailOf(events, 'kyc-progress')?.step).toBe('init:en:auto');
     const url = new URL(frame.src);
     expect(url.origin).toBe(SANDBOX);
@@ -96,7 +113,15 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
   it('invalid-token → session-expired; a new sessionToken reaches the frame as idCheck.updateAccessToken and the flow resumes', async () => {
     const { el, events } = await mountDemo('sumsub', {
       params: { echo: '1' },
-      script: ['ready', 'step:IDENTITY', 'error:invalid-token', 'await-token', 'step:SELFIE', 'submitted', 'status:completed:RED:FINAL'],
+      script: [
+        'ready',
+        'step:IDENTITY',
+        'error:invalid-token',
+        'await-token',
+        'step:SELFIE',
+        'submitted',
+        'status:completed:RED:FINAL',
+      ],
     });
     await untilState(el, 'error');
     expect(el.lastError).toMatchObject({ code: 'session-expired', recoverable: false });
@@ -128,7 +153,9 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     const { sessionToken } = demoInputs('sumsub');
     // The frame id raw, as the WebSDK writes it.
     const again = `?_=id_${btoa(sessionToken!)}&${new URLSearchParams({ script: 'ready,step:SELFIE,submitted' })}`;
-    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'step:IDENTITY', `navigate:${encodeURIComponent(again)}`] });
+    const { el, events } = await mountDemo('sumsub', {
+      script: ['ready', 'step:IDENTITY', `navigate:${encodeURIComponent(again)}`],
+    });
     await untilState(el, 'submitted');
     events.stop();
     expect(events.names()).toEqual([
@@ -149,7 +176,9 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     ['status:completed', 'pending'],
     ['status:completed:RED:RETRY', 'declined'],
   ])('maps %s to outcome %s', async (step, outcome) => {
-    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'step:IDENTITY', 'submitted', 'status:onHold', step] });
+    const { el, events } = await mountDemo('sumsub', {
+      script: ['ready', 'step:IDENTITY', 'submitted', 'status:onHold', step],
+    });
     await untilState(el, 'complete');
     expect(detailOf(events, 'kyc-complete')?.outcome).toBe(outcome);
   });
@@ -159,14 +188,25 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     ['upload-error:file-too-large', 'file-too-large'],
     ['upload-error', 'upload-error'],
   ])('%s → kyc-warning (providerCode %s), and the same frame goes on to the outcome', async (step, providerCode) => {
-    const { el, events } = await mountDemo('sumsub', { script: ['ready', 'step:IDENTITY', step, 'submitted', 'status:completed:GREEN'] });
+    const { el, events } = await mountDemo('sumsub', {
+      script: ['ready', 'step:IDENTITY', step, 'submitted', 'status:completed:GREEN'],
+    });
     await untilState(el, 'complete');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-warning', 'kyc-submit', 'kyc-complete']);
+    expect(eventTypes(events)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-warning',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
     expect(detailOf(events, 'kyc-warning')).toMatchObject({ provider: 'sumsub', code: 'provider-error', providerCode });
   });
 
   it('a frame that says completed twice gives exactly one kyc-complete', async () => {
-    const { el, events, frame } = await mountDemo('sumsub', { script: ['ready', 'submitted', 'status:completed:GREEN', 'status:completed:RED'] });
+    const { el, events, frame } = await mountDemo('sumsub', {
+      script: ['ready', 'submitted', 'status:completed:GREEN', 'status:completed:RED'],
+    });
     await untilState(el, 'complete');
     await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
@@ -174,12 +214,29 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
 
   it('ignores messages bound to another sessionId, and everything before the handshake', async () => {
     const { el, events, frame } = await mountDemo('sumsub', {
-      script: ['step:EARLY', 'submitted', 'ready', 'session:sbx_sdk_other', 'step:IDENTITY', 'submitted', 'status:completed:GREEN', 'session:', 'step:SELFIE'],
+      script: [
+        'step:EARLY',
+        'submitted',
+        'ready',
+        'session:sbx_sdk_other',
+        'step:IDENTITY',
+        'submitted',
+        'status:completed:GREEN',
+        'session:',
+        'step:SELFIE',
+      ],
     });
     await untilState(el, 'in-progress');
     await scriptDone(frame);
     events.stop();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'kyc-progress']);
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+    ]);
     expect(detailOf(events, 'kyc-progress')?.step).toBe('SELFIE');
   });
 
@@ -188,18 +245,31 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
     const { el, events } = await mountDemo('sumsub', { script: ['ready'], params: { 'sdk-session': sessionId } });
     await untilState(el, 'ready');
     await expectForgeriesIgnored(el, events, [
-      { method: 'idCheck.onApplicantStatusChanged', sessionId, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
+      {
+        method: 'idCheck.onApplicantStatusChanged',
+        sessionId,
+        reviewStatus: 'completed',
+        reviewResult: { reviewAnswer: 'GREEN' },
+      },
       JSON.stringify({ method: 'idCheck.onApplicantSubmitted', sessionId }),
       { method: 'idCheck.onError', sessionId, code: 'invalid-token' },
-      { method: 'idCheck.onReady', frameId: new URL(frameOf(el)!.src).searchParams.get('_'), sessionId: 'sbx_sdk_forger' },
+      {
+        method: 'idCheck.onReady',
+        frameId: new URL(frameOf(el)!.src).searchParams.get('_'),
+        sessionId: 'sbx_sdk_forger',
+      },
     ]);
   });
 
   it('never posts the token hand-over to its frame once the frame is on another origin', async () => {
-    const { el } = await expectSpyHearsNothing('sumsub', ['ready', 'step:IDENTITY', 'error:invalid-token'], async (widget) => {
-      await untilState(widget, 'error');
-      widget.sessionToken = FRESH_TOKEN; // the widget posts idCheck.updateAccessToken, to the sandbox origin only
-    });
+    const { el } = await expectSpyHearsNothing(
+      'sumsub',
+      ['ready', 'step:IDENTITY', 'error:invalid-token'],
+      async (widget) => {
+        await untilState(widget, 'error');
+        widget.sessionToken = FRESH_TOKEN; // the widget posts idCheck.updateAccessToken, to the sandbox origin only
+      },
+    );
     expect(el.state).toBe('in-progress'); // it did hand the token over
   });
 });
@@ -213,14 +283,28 @@ describe('sumsub: the interactive page (the demo’s click-through)', () => {
     await untilState(el, 'ready');
     await clickInFrame(el, 'Identity document step', 'Selfie step', 'Submit', 'Approved (GREEN)');
     await untilState(el, 'complete');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-progress', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
-    expect(events.filter((e) => e.type === 'kyc-progress').map((e) => [e.detail.step, e.detail.index, e.detail.total])).toEqual([
+    expect(eventTypes(events)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-submit',
+      'kyc-complete',
+    ]);
+    expect(
+      events.filter((e) => e.type === 'kyc-progress').map((e) => [e.detail.step, e.detail.index, e.detail.total]),
+    ).toEqual([
       ['IDENTITY', undefined, undefined],
       ['IDENTITY', 1, 2],
       ['SELFIE', undefined, undefined],
       ['SELFIE', 2, 2],
     ]);
-    expect(detailOf(events, 'kyc-complete')).toMatchObject({ outcome: 'approved', sessionId: expect.stringMatching(/^sbx_applicant_/) });
+    expect(detailOf(events, 'kyc-complete')).toMatchObject({
+      outcome: 'approved',
+      sessionId: expect.stringMatching(/^sbx_applicant_/),
+    });
   });
 
   it('“Token expired” → session-expired; the page waits for idCheck.updateAccessToken, which a new sessionToken brings', async () => {
@@ -232,7 +316,17 @@ describe('sumsub: the interactive page (the demo’s click-through)', () => {
     await untilState(el, 'in-progress');
     // The page's buttons stay disabled until the new token reached it: this click waits for that.
     await clickInFrame(el, 'Selfie step');
-    await expect.poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step)).toContain('SELFIE');
-    expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-progress', 'kyc-error', 'kyc-progress', 'kyc-progress']);
+    await expect
+      .poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step))
+      .toContain('SELFIE');
+    expect(eventTypes(events)).toEqual([
+      'kyc-ready',
+      'kyc-start',
+      'kyc-progress',
+      'kyc-progress',
+      'kyc-error',
+      'kyc-progress',
+      'kyc-progress',
+    ]);
   });
 });

@@ -64,7 +64,11 @@ describe('veratad: the sandbox VX journey, in real Chromium', () => {
   it('ignores VX words and objects forged by the host page, a second sandbox frame and a stranger', async () => {
     const { el, events } = await mountDemo('veratad');
     await untilState(el, 'ready');
-    await expectForgeriesIgnored(el, events, ['PASS', 'CLOSE', { status: 'PASS', component: 'DCAMS', error: '', event: '' }]);
+    await expectForgeriesIgnored(el, events, [
+      'PASS',
+      'CLOSE',
+      { status: 'PASS', component: 'DCAMS', error: '', event: '' },
+    ]);
   });
 
   it('sends nothing to its frame once the frame has navigated to another origin', async () => {

@@ -28,11 +28,24 @@ afterEach(() => {
   delete window.__kycPageMarker;
 });
 
-const FULL_RUN = ['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete'];
+const FULL_RUN = [
+  'state:loading',
+  'state:ready',
+  'kyc-ready',
+  'state:in-progress',
+  'kyc-start',
+  'state:submitted',
+  'kyc-submit',
+  'state:complete',
+  'kyc-complete',
+];
 
 describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () => {
   it('runs a verification: handshake → render → started → submitted → finished (pending, no session id)', async () => {
-    const { el, events } = await mountDemo('veriff', { session: uniqueSession(), script: 'started,submitted,finished' });
+    const { el, events } = await mountDemo('veriff', {
+      session: uniqueSession(),
+      script: 'started,submitted,finished',
+    });
     await untilState(el, 'complete');
     events.stop();
     expect(events.names()).toEqual(FULL_RUN);
@@ -48,7 +61,9 @@ describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () =
   });
 
   it.each(['json', 'object'])('understands the names %s-encoded too', async (encoding) => {
-    const { el, events } = await mountDemo('veriff', { script: [`encoding:${encoding}`, 'started', 'submitted', 'finished'] });
+    const { el, events } = await mountDemo('veriff', {
+      script: [`encoding:${encoding}`, 'started', 'submitted', 'finished'],
+    });
     await untilState(el, 'complete');
     expect(events.names()).toEqual(FULL_RUN);
   });
@@ -57,14 +72,25 @@ describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () =
     const { el, events } = await mountDemo('veriff', { script: ['started', step] });
     await untilState(el, 'cancelled');
     events.stop();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start', 'state:cancelled', 'kyc-cancel']);
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'state:cancelled',
+      'kyc-cancel',
+    ]);
   });
 
   it.each(['reload-request', 'force-reload'])(
     '%s (camera re-ask) reloads only the widget’s frame, which comes back to ready and finishes',
     async (step) => {
       window.__kycPageMarker = 'still here';
-      const { el, events } = await mountDemo('veriff', { session: uniqueSession(), script: [`once:${step}`, 'started', 'finished'] });
+      const { el, events } = await mountDemo('veriff', {
+        session: uniqueSession(),
+        script: [`once:${step}`, 'started', 'finished'],
+      });
       await oneEvent(el, 'kyc-ready'); // the state is ready only for an instant: wait on the event
       const first = frameOf(el)!;
       await untilState(el, 'complete');
@@ -96,7 +122,11 @@ describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () =
     const loads = events.names().filter((name) => name === 'state:loading').length;
     expect(loads).toBeGreaterThanOrEqual(2);
     expect(loads).toBeLessThanOrEqual(5);
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'veriff', code: 'provider-error', recoverable: true });
+    expect(detailOf(events, 'kyc-error')).toMatchObject({
+      provider: 'veriff',
+      code: 'provider-error',
+      recoverable: true,
+    });
     expect(frameOf(el)).toBeNull();
   });
 
@@ -112,7 +142,13 @@ describe('veriff: the sandbox /veriff/v/<session> frame, in real Chromium', () =
     window.__kycPageMarker = 'still here';
     const { el, events } = await mountDemo('veriff');
     await untilState(el, 'ready');
-    await expectForgeriesIgnored(el, events, ['VERIFF_FINISHED', 'VERIFF_CANCELED', 'VERIFF_FORCE_RELOAD', 'VERIFF_RELOAD_REQUEST', JSON.stringify('VERIFF_SUBMITTED')]);
+    await expectForgeriesIgnored(el, events, [
+      'VERIFF_FINISHED',
+      'VERIFF_CANCELED',
+      'VERIFF_FORCE_RELOAD',
+      'VERIFF_RELOAD_REQUEST',
+      JSON.stringify('VERIFF_SUBMITTED'),
+    ]);
     expect(window.__kycPageMarker).toBe('still here');
   });
 

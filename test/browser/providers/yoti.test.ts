@@ -42,8 +42,20 @@ describe('yoti: the sandbox Yoti IDV client, in real Chromium', () => {
     const { el, events, frame } = await mountDemo('yoti', { script: 'wait:50,success', session: 'sbx_yoti_a1' });
     await untilState(el, 'complete');
     events.stop();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:submitted', 'kyc-submit', 'state:complete', 'kyc-complete']);
-    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'yoti', outcome: 'pending', sessionId: 'sbx_yoti_a1' });
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:submitted',
+      'kyc-submit',
+      'state:complete',
+      'kyc-complete',
+    ]);
+    expect(detailOf(events, 'kyc-complete')).toEqual({
+      provider: 'yoti',
+      outcome: 'pending',
+      sessionId: 'sbx_yoti_a1',
+    });
     const url = new URL(frame);
     expect([url.searchParams.get('sessionID'), url.searchParams.get('sessionToken')]).toEqual(['sbx_yoti_a1', TOKEN]);
     expect(el.getAttribute('session-token')).toBeNull();
@@ -76,11 +88,19 @@ describe('yoti: the sandbox Yoti IDV client, in real Chromium', () => {
     ['4000', 'camera-unavailable', true],
     ['3000', 'provider-error', true],
     ['5007', 'provider-error', false],
-  ])('ERROR %s → kyc-error %s (recoverable %s): Yoti ends its flow on an error', async (code, expected, recoverable) => {
-    const { el, events } = await mountDemo('yoti', { script: `wait:50,error:${code}` });
-    await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'yoti', code: expected, providerCode: code, recoverable });
-  });
+  ])(
+    'ERROR %s → kyc-error %s (recoverable %s): Yoti ends its flow on an error',
+    async (code, expected, recoverable) => {
+      const { el, events } = await mountDemo('yoti', { script: `wait:50,error:${code}` });
+      await untilState(el, 'error');
+      expect(detailOf(events, 'kyc-error')).toMatchObject({
+        provider: 'yoti',
+        code: expected,
+        providerCode: code,
+        recoverable,
+      });
+    },
+  );
 
   it('a frame that sends its result twice gives exactly one ending', async () => {
     const { el, events, frame } = await mountDemo('yoti', { script: 'wait:50,success,error:1000,success' });
@@ -92,7 +112,11 @@ describe('yoti: the sandbox Yoti IDV client, in real Chromium', () => {
   it('ignores Yoti-shaped endings forged by the host page, a second sandbox frame and a stranger', async () => {
     const { el, events } = await mountDemo('yoti');
     await untilState(el, 'ready');
-    await expectForgeriesIgnored(el, events, [{ eventType: 'SUCCESS' }, { eventType: 'ERROR', eventCode: 1000 }, JSON.stringify({ eventType: 'ERROR', eventCode: 2002 })]);
+    await expectForgeriesIgnored(el, events, [
+      { eventType: 'SUCCESS' },
+      { eventType: 'ERROR', eventCode: 1000 },
+      JSON.stringify({ eventType: 'ERROR', eventCode: 2002 }),
+    ]);
   });
 
   it('sends nothing to its frame once the frame has navigated to another origin', async () => {

@@ -29,9 +29,16 @@ describe('zignsec: the sandbox ZignSec scanning flow, in real Chromium', () => {
   });
 
   it('LINK_EXPIRED (JSON string) → kyc-error session-expired', async () => {
-    const { el, events } = await mountDemo('zignsec', { script: 'wait:50,encoding:json,error:LINK_EXPIRED:OperatorRequired' });
+    const { el, events } = await mountDemo('zignsec', {
+      script: 'wait:50,encoding:json,error:LINK_EXPIRED:OperatorRequired',
+    });
     await untilState(el, 'error');
-    expect(detailOf(events, 'kyc-error')).toMatchObject({ provider: 'zignsec', code: 'session-expired', providerCode: 'LINK_EXPIRED', recoverable: false });
+    expect(detailOf(events, 'kyc-error')).toMatchObject({
+      provider: 'zignsec',
+      code: 'session-expired',
+      providerCode: 'LINK_EXPIRED',
+      recoverable: false,
+    });
   });
 
   it('USER_CANCEL → kyc-cancel', async () => {
@@ -41,7 +48,10 @@ describe('zignsec: the sandbox ZignSec scanning flow, in real Chromium', () => {
   });
 
   it("a message about another session is ignored; this session's result counts once", async () => {
-    const { el, events, frame } = await mountDemo('zignsec', { script: 'wait:50,result:OperatorRequired,session:other,result:Accepted', session: 'sbx-zs-b2' });
+    const { el, events, frame } = await mountDemo('zignsec', {
+      script: 'wait:50,result:OperatorRequired,session:other,result:Accepted',
+      session: 'sbx-zs-b2',
+    });
     await untilState(el, 'complete');
     await scriptDone(frame, { frameRemoved: true });
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['pending']);
@@ -52,7 +62,16 @@ describe('zignsec: the sandbox ZignSec scanning flow, in real Chromium', () => {
     const { el, events } = await mountDemo('zignsec', { session: 'sbx-zs-forged' });
     await untilState(el, 'ready');
     await expectForgeriesIgnored(el, events, [
-      { product: 'SCANNING', payload: { sessionId: 'sbx-zs-forged', sessionStatus: 'Accepted', relayState: null, errorCode: null, errorDetails: null } },
+      {
+        product: 'SCANNING',
+        payload: {
+          sessionId: 'sbx-zs-forged',
+          sessionStatus: 'Accepted',
+          relayState: null,
+          errorCode: null,
+          errorDetails: null,
+        },
+      },
       JSON.stringify({ product: 'SCANNING', payload: { sessionId: 'sbx-zs-forged', errorCode: 'LINK_EXPIRED' } }),
     ]);
   });

@@ -4,8 +4,18 @@ import { KycWidget } from 'kyc-widget/react';
 export function Verify({ token }: { token: string }) {
   return (
     <>
-      <KycWidget provider="sumsub" sessionToken={token} onComplete={(e) => console.log(e.detail.outcome)} data-testid="kyc" aria-label="Verification" />
-      <kyc-widget provider="veriff" sessionUrl="https://alchemy.veriff.com/v/x" onkyc-complete={(e) => console.log(e.detail.outcome)} />
+      <KycWidget
+        provider="sumsub"
+        sessionToken={token}
+        onComplete={(e) => console.log(e.detail.outcome)}
+        data-testid="kyc"
+        aria-label="Verification"
+      />
+      <kyc-widget
+        provider="veriff"
+        sessionUrl="https://alchemy.veriff.com/v/x"
+        onkyc-complete={(e) => console.log(e.detail.outcome)}
+      />
     </>
   );
 }

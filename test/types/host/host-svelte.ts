@@ -2,5 +2,9 @@
 import type {} from 'kyc-widget/svelte';
 import type { SvelteHTMLElements } from 'svelte/elements';
 
-const attributes: SvelteHTMLElements['kyc-widget'] = { provider: 'didit', sessionUrl: 'https://verify.didit.me/session/x', 'onkyc-complete': (e) => void e.detail.outcome };
+const attributes: SvelteHTMLElements['kyc-widget'] = {
+  provider: 'didit',
+  sessionUrl: 'https://verify.didit.me/session/x',
+  'onkyc-complete': (e) => void e.detail.outcome,
+};
 void attributes;

@@ -22,7 +22,12 @@ describe('caf frameUrl', () => {
     expect(caf.allow).toBe('camera; geolocation');
   });
 
-  it.each([[context()], [context({ sessionToken: '../admin' })], [context({ sessionToken: 'a/b' })], [context({ sessionToken: 'bad token' })]])('refuses bad input (%#)', (ctx) => {
+  it.each([
+    [context()],
+    [context({ sessionToken: '../admin' })],
+    [context({ sessionToken: 'a/b' })],
+    [context({ sessionToken: 'bad token' })],
+  ])('refuses bad input (%#)', (ctx) => {
     expect(caf.frameUrl(ctx).ok).toBe(false);
   });
 });
@@ -40,18 +45,25 @@ describe('caf events', () => {
       { type: 'start' },
       { type: 'progress', step: 'instructions', index: 0 },
     ]);
-    expect(send(session, JSON.stringify({ code: 'STEP_STARTED', response: { stepName: 'DOCUMENT_TYPE', stepIndex: 1 } }))).toEqual([{ type: 'progress', step: 'document_type', index: 1 }]);
+    expect(
+      send(session, JSON.stringify({ code: 'STEP_STARTED', response: { stepName: 'DOCUMENT_TYPE', stepIndex: 1 } })),
+    ).toEqual([{ type: 'progress', step: 'document_type', index: 1 }]);
     // The detail's key is not named in CAF's table: the message itself is read when there is no `response`.
-    expect(send(session, { code: 'STEP_STARTED', stepName: 'LIVENESS_IPROOV', stepIndex: '2' })).toEqual([{ type: 'progress', step: 'liveness_iproov', index: 2 }]);
+    expect(send(session, { code: 'STEP_STARTED', stepName: 'LIVENESS_IPROOV', stepIndex: '2' })).toEqual([
+      { type: 'progress', step: 'liveness_iproov', index: 2 },
+    ]);
     expect(send(session, { code: 'STEP_COMPLETED', response: { stepName: 'INSTRUCTIONS', stepIndex: 0 } })).toEqual([]);
   });
 
-  it.each(encodings({ code: 'ONBOARDING_FINISHED', response: { executionId: 'exec_1a2b3c' } }))('ONBOARDING_FINISHED (%s) submits and completes pending with the executionId', (_form, data) => {
-    expect(send(flow().session, data)).toEqual([
-      { type: 'submit', sessionId: 'exec_1a2b3c' },
-      { type: 'complete', outcome: 'pending', sessionId: 'exec_1a2b3c' },
-    ]);
-  });
+  it.each(encodings({ code: 'ONBOARDING_FINISHED', response: { executionId: 'exec_1a2b3c' } }))(
+    'ONBOARDING_FINISHED (%s) submits and completes pending with the executionId',
+    (_form, data) => {
+      expect(send(flow().session, data)).toEqual([
+        { type: 'submit', sessionId: 'exec_1a2b3c' },
+        { type: 'complete', outcome: 'pending', sessionId: 'exec_1a2b3c' },
+      ]);
+    },
+  );
 
   it.each([
     ['SDK_CAMERA_DENIED', 'camera-unavailable'],
@@ -66,7 +78,14 @@ describe('caf events', () => {
   });
 
   it('ignores informational codes and foreign shapes', () => {
-    for (const data of [{ code: 'GET_CAMERA_PERMISSIONS' }, { code: 'TERM_ACCEPTED', response: true }, { code: 'DOCUMENT_TYPE_SELECTED', response: { type: 'CNH' } }, { code: 7 }, { type: 'ONBOARDING_FINISHED' }, 'ONBOARDING_FINISHED']) {
+    for (const data of [
+      { code: 'GET_CAMERA_PERMISSIONS' },
+      { code: 'TERM_ACCEPTED', response: true },
+      { code: 'DOCUMENT_TYPE_SELECTED', response: { type: 'CNH' } },
+      { code: 7 },
+      { type: 'ONBOARDING_FINISHED' },
+      'ONBOARDING_FINISHED',
+    ]) {
       expect(send(flow().session, data)).toEqual([]);
     }
   });
@@ -74,8 +93,15 @@ describe('caf events', () => {
 
 describe('caf secrets and robustness', () => {
   it('survives 200 junk inputs, emits only well-formed signals and never the token', () => {
-    const shapes = [{ code: 'ONBOARDING_FINISHED', response: { executionId: TOKEN } }, { code: 'STEP_STARTED', response: { stepName: TOKEN, stepIndex: 1 } }, { code: 'SDK_CAMERA_DENIED' }];
-    const signals = expectRobust(flow().session, junk(17, shapes, ['STEP_STARTED', 'ONBOARDING_FINISHED', 'SDK_CAMERA_DENIED', TOKEN]));
+    const shapes = [
+      { code: 'ONBOARDING_FINISHED', response: { executionId: TOKEN } },
+      { code: 'STEP_STARTED', response: { stepName: TOKEN, stepIndex: 1 } },
+      { code: 'SDK_CAMERA_DENIED' },
+    ];
+    const signals = expectRobust(
+      flow().session,
+      junk(17, shapes, ['STEP_STARTED', 'ONBOARDING_FINISHED', 'SDK_CAMERA_DENIED', TOKEN]),
+    );
     expect(signals.length).toBeGreaterThan(0);
     expectNoSecret(signals, TOKEN);
   });

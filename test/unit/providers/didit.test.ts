@@ -10,7 +10,8 @@ function flow() {
   return start(didit, context({ sessionToken: TOKEN }));
 }
 
-const event = (name: string, data?: Record<string, unknown>) => (data ? { type: `didit:${name}`, data, timestamp: 1700000000000 } : { type: `didit:${name}` });
+const event = (name: string, data?: Record<string, unknown>) =>
+  data ? { type: `didit:${name}`, data, timestamp: 1700000000000 } : { type: `didit:${name}` };
 
 describe('didit frameUrl', () => {
   it('adds sdk_presentation=embedded to a session URL', () => {
@@ -19,17 +20,21 @@ describe('didit frameUrl', () => {
   });
 
   it('keeps a presentation the host chose', () => {
-    const built = didit.frameUrl(context({ sessionUrl: new URL('https://verify.didit.me/u/abc?sdk_presentation=modal') }));
+    const built = didit.frameUrl(
+      context({ sessionUrl: new URL('https://verify.didit.me/u/abc?sdk_presentation=modal') }),
+    );
     expect(built.ok && built.url.searchParams.getAll('sdk_presentation')).toEqual(['modal']);
   });
 
-  it('builds the session URL from a session token (Didit\'s own format: the token is the path)', () => {
+  it("builds the session URL from a session token (Didit's own format: the token is the path)", () => {
     const built = didit.frameUrl(context({ sessionToken: TOKEN }));
     expect(built.ok && built.url.href).toBe(`https://verify.didit.me/session/${TOKEN}?sdk_presentation=embedded`);
   });
 
   it('prefers the session URL and never adds the token to it', () => {
-    const built = didit.frameUrl(context({ sessionUrl: new URL('https://verify.didit.me/u/abc'), sessionToken: TOKEN }));
+    const built = didit.frameUrl(
+      context({ sessionUrl: new URL('https://verify.didit.me/u/abc'), sessionToken: TOKEN }),
+    );
     expect(built.ok && built.url.href).not.toContain(TOKEN);
   });
 
@@ -45,7 +50,7 @@ describe('didit frameUrl', () => {
     if (!built.ok) expect(built.message).toMatch(message);
   });
 
-  it('frames with Didit\'s allow list and its one origin', () => {
+  it("frames with Didit's allow list and its one origin", () => {
     expect(didit.allow).toBe('camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write');
     expect(didit.sandbox).toBeUndefined();
     expect(didit.origins).toEqual(['https://verify.didit.me']);
@@ -62,13 +67,19 @@ describe('didit messages', () => {
     const { session } = flow();
     expect(send(session, event('ready', { sessionId: SID }))).toEqual([{ type: 'ready', sessionId: SID }]);
     expect(send(session, event('started'))).toEqual([{ type: 'start', sessionId: SID }]);
-    expect(send(session, event('step_started', { step: 'document_front' }))).toEqual([{ type: 'progress', step: 'document_front' }]);
+    expect(send(session, event('step_started', { step: 'document_front' }))).toEqual([
+      { type: 'progress', step: 'document_front' },
+    ]);
     expect(send(session, event('step_completed', { step: 'document_front', nextStep: 'selfie' }))).toEqual([]);
-    expect(send(session, event('step_changed', { step: 'liveness', previousStep: 'document_front' }))).toEqual([{ type: 'progress', step: 'liveness' }]);
+    expect(send(session, event('step_changed', { step: 'liveness', previousStep: 'document_front' }))).toEqual([
+      { type: 'progress', step: 'liveness' },
+    ]);
     expect(send(session, event('verification_submitted'))).toEqual([{ type: 'submit', sessionId: SID }]);
     expect(send(session, event('layout', { contentHeight: 733.6 }))).toEqual([{ type: 'resize', height: 734 }]);
     expect(send(session, event('layout', { contentHeight: 20000 }))).toEqual([]);
-    expect(send(session, event('completed', { status: 'Approved' }))).toEqual([{ type: 'complete', outcome: 'approved', sessionId: SID }]);
+    expect(send(session, event('completed', { status: 'Approved' }))).toEqual([
+      { type: 'complete', outcome: 'approved', sessionId: SID },
+    ]);
   });
 
   it.each([
@@ -81,7 +92,9 @@ describe('didit messages', () => {
     [undefined, 'pending'],
   ])('maps completed with status %s to %s', (status, outcome) => {
     const { session } = flow();
-    expect(send(session, event('completed', { sessionId: 'sid-2', status }))).toEqual([{ type: 'complete', outcome, sessionId: 'sid-2' }]);
+    expect(send(session, event('completed', { sessionId: 'sid-2', status }))).toEqual([
+      { type: 'complete', outcome, sessionId: 'sid-2' },
+    ]);
   });
 
   it.each(['cancelled', 'CANCELLED'])('maps %s to cancel', (name) => {
@@ -97,7 +110,10 @@ describe('didit messages', () => {
   it.each([
     [{ error: 'camera_permission_denied' }, { code: 'camera-unavailable', providerCode: 'camera_permission_denied' }],
     [{ error: 'Could not access the camera', step: 'liveness' }, { code: 'camera-unavailable' }],
-    [{ error: { code: 'NotAllowedError', message: 'getUserMedia failed' } }, { code: 'camera-unavailable', providerCode: 'NotAllowedError' }],
+    [
+      { error: { code: 'NotAllowedError', message: 'getUserMedia failed' } },
+      { code: 'camera-unavailable', providerCode: 'NotAllowedError' },
+    ],
     [{ error: 'permission_denied' }, { code: 'provider-error', providerCode: 'permission_denied' }],
     [{ error: 'network_error' }, { code: 'provider-error', providerCode: 'network_error' }],
     [{ error: 'Something <b>went</b> wrong' }, { code: 'provider-error', message: 'Didit reported an error' }],
@@ -129,13 +145,22 @@ describe('didit secrets and robustness', () => {
       ...send(session, event('step_started', { step: TOKEN })),
       ...send(session, event('error', { error: TOKEN })),
     ];
-    expect(signals).toEqual([{ type: 'ready' }, { type: 'warning', code: 'provider-error', message: 'The verification frame reported an error' }]);
+    expect(signals).toEqual([
+      { type: 'ready' },
+      { type: 'warning', code: 'provider-error', message: 'The verification frame reported an error' },
+    ]);
     expectNoSecret(signals, TOKEN);
   });
 
   it('survives 200 junk inputs and emits only well-formed signals', () => {
     const { session } = flow();
-    const shapes = [event('ready', { sessionId: SID }), event('completed', { status: 'Approved' }), event('error', { error: 'camera' }), event('layout', { contentHeight: 500 }), { type: 'didit:step_started', data: '{"step":"selfie"}' }];
+    const shapes = [
+      event('ready', { sessionId: SID }),
+      event('completed', { status: 'Approved' }),
+      event('error', { error: 'camera' }),
+      event('layout', { contentHeight: 500 }),
+      { type: 'didit:step_started', data: '{"step":"selfie"}' },
+    ];
     const names = ['didit:ready', 'didit:started', 'didit:completed', 'didit:error', 'didit:layout', 'didit:cancelled'];
     const signals = expectRobust(session, junk(6, shapes, names));
     expect(signals.length).toBeGreaterThan(0);

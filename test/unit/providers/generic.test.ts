@@ -60,17 +60,32 @@ describe('generic messages', () => {
 
   it('takes an unknown outcome as pending, and drops a progress without a step', () => {
     const { session } = flow();
-    expect(send(session, msg('complete', { outcome: 'APPROVED!' }))).toEqual([{ type: 'complete', outcome: 'pending' }]);
+    expect(send(session, msg('complete', { outcome: 'APPROVED!' }))).toEqual([
+      { type: 'complete', outcome: 'pending' },
+    ]);
     expect(send(session, msg('progress', { index: 2 }))).toEqual([]);
   });
 
   it('maps errors: camera-unavailable kept, every other code a provider-error with the code kept', () => {
     const { session } = flow();
-    expect(send(session, msg('error', { code: 'camera-unavailable', recoverable: false, message: 'no camera' }))).toEqual([
-      { type: 'error', code: 'camera-unavailable', message: 'no camera', providerCode: 'camera-unavailable', recoverable: false },
+    expect(
+      send(session, msg('error', { code: 'camera-unavailable', recoverable: false, message: 'no camera' })),
+    ).toEqual([
+      {
+        type: 'error',
+        code: 'camera-unavailable',
+        message: 'no camera',
+        providerCode: 'camera-unavailable',
+        recoverable: false,
+      },
     ]);
     expect(send(session, msg('error', { code: 'E42' }))).toEqual([
-      { type: 'error', code: 'provider-error', message: 'The verification frame reported an error', providerCode: 'E42' },
+      {
+        type: 'error',
+        code: 'provider-error',
+        message: 'The verification frame reported an error',
+        providerCode: 'E42',
+      },
     ]);
   });
 
@@ -85,7 +100,13 @@ describe('generic messages', () => {
 
   it('ignores other versions, unknown types and non-objects', () => {
     const { session, port } = flow();
-    for (const data of [{ kyc: 2, type: 'ready' }, { type: 'ready' }, msg('approve'), 'ready', '{"kyc":"1","type":"ready"}']) {
+    for (const data of [
+      { kyc: 2, type: 'ready' },
+      { type: 'ready' },
+      msg('approve'),
+      'ready',
+      '{"kyc":"1","type":"ready"}',
+    ]) {
       expect(send(session, data)).toEqual([]);
     }
     expect(port.posted).toEqual([]);
@@ -93,8 +114,27 @@ describe('generic messages', () => {
 
   it('survives junk, and never publishes the token', () => {
     const { session } = flow({ sessionToken: TOKEN });
-    const shapes = [msg('ready'), msg('progress', { step: 'x' }), msg('complete', { outcome: 'approved' }), msg('error', { code: 'x' }), msg('resize', { height: 500 })];
-    const all = expectRobust(session, junk(11, shapes, ['ready', 'start', 'progress', 'submit', 'complete', 'cancel', 'error', 'resize', 'token-expired']));
+    const shapes = [
+      msg('ready'),
+      msg('progress', { step: 'x' }),
+      msg('complete', { outcome: 'approved' }),
+      msg('error', { code: 'x' }),
+      msg('resize', { height: 500 }),
+    ];
+    const all = expectRobust(
+      session,
+      junk(11, shapes, [
+        'ready',
+        'start',
+        'progress',
+        'submit',
+        'complete',
+        'cancel',
+        'error',
+        'resize',
+        'token-expired',
+      ]),
+    );
     expectNoSecret(all, TOKEN);
   });
 });

@@ -2,12 +2,21 @@ import { expect } from 'vitest';
 import { decodeMessage, type Decoded } from '../../../src/frame/decode';
 import { FRAMES, type ProviderId } from '../../../src/providers/index';
 import { PROTOCOLS } from '../../../src/providers/protocols';
-import type { FrameContext, ProviderFrame, ProviderProtocol, ProviderSession, SessionPort, Signal } from '../../../src/providers/types';
+import type {
+  FrameContext,
+  ProviderFrame,
+  ProviderProtocol,
+  ProviderSession,
+  SessionPort,
+  Signal,
+} from '../../../src/providers/types';
 
 /** A provider's two parts together, as the element uses them: frame URL and origins, then the protocol. */
 export type ProviderAdapter = ProviderFrame & ProviderProtocol;
 
-export const adapters = Object.fromEntries(FRAMES.map((frame) => [frame.id, { ...frame, ...PROTOCOLS[frame.id] }])) as Record<ProviderId, ProviderAdapter>;
+export const adapters = Object.fromEntries(
+  FRAMES.map((frame) => [frame.id, { ...frame, ...PROTOCOLS[frame.id] }]),
+) as Record<ProviderId, ProviderAdapter>;
 
 export const TOKEN = '_act-sbx-jwt-eyJhbGciOiJub25lIn0.c2VjcmV0LXRva2Vu.sig+/=';
 
@@ -36,7 +45,10 @@ export function fakePort(ctx: FrameContext = context(), frameUrl: URL = new URL(
 }
 
 /** A session as the bridge would run it: frame URL built by the adapter, then the port pointing at it. */
-export function start(adapter: ProviderAdapter, ctx: FrameContext = context()): { session: ProviderSession; port: FakePort; url: URL } {
+export function start(
+  adapter: ProviderAdapter,
+  ctx: FrameContext = context(),
+): { session: ProviderSession; port: FakePort; url: URL } {
   const built = adapter.frameUrl(ctx);
   if (!built.ok) throw new Error(built.message);
   const port = fakePort(ctx, built.url);
@@ -152,7 +164,26 @@ export function rng(seed: number): () => number {
 export function junk(seed: number, shapes: Record<string, unknown>[], names: string[]): Decoded[] {
   const random = rng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-  const keys = ['name', 'type', 'method', 'status', 'eventType', 'payload', 'metadata', 'data', 'sessionId', 'containerId', 'error', 'value', 'height', 'code', '__proto__', 'constructor', 'prototype', 'toString'];
+  const keys = [
+    'name',
+    'type',
+    'method',
+    'status',
+    'eventType',
+    'payload',
+    'metadata',
+    'data',
+    'sessionId',
+    'containerId',
+    'error',
+    'value',
+    'height',
+    'code',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+  ];
   const scalar = (): unknown =>
     pick<() => unknown>([
       () => null,
@@ -164,7 +195,22 @@ export function junk(seed: number, shapes: Record<string, unknown>[], names: str
       () => pick(names),
       () => pick(names).toLowerCase(),
       () => 'x'.repeat(Math.floor(random() * 5000)),
-      () => pick(['', ' ', '{', '{"a":', '"', '""', '[]', '{}', 'null', '__proto__', 'constructor', 'toString', 'hasOwnProperty']),
+      () =>
+        pick([
+          '',
+          ' ',
+          '{',
+          '{"a":',
+          '"',
+          '""',
+          '[]',
+          '{}',
+          'null',
+          '__proto__',
+          'constructor',
+          'toString',
+          'hasOwnProperty',
+        ]),
     ])();
   const value = (depth: number): unknown => {
     if (depth > 3 || random() < 0.4) return scalar();
@@ -194,12 +240,26 @@ export function junk(seed: number, shapes: Record<string, unknown>[], names: str
     const decoded = decodeMessage(data);
     if (decoded) inputs.push(decoded);
     // Also what a broken bridge could hand over: objects the decoder would have refused.
-    else if (data !== null && typeof data === 'object') inputs.push({ kind: 'object', value: data as Record<string, unknown> });
+    else if (data !== null && typeof data === 'object')
+      inputs.push({ kind: 'object', value: data as Record<string, unknown> });
   }
   // Objects that are not plain data at all.
   inputs.push({ kind: 'object', value: Object.create(null) as Record<string, unknown> });
-  inputs.push({ kind: 'object', value: Object.create({ name: 'ready', type: 'didit:ready', method: 'idCheck.onReady' }) as Record<string, unknown> });
-  const trap = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+  inputs.push({
+    kind: 'object',
+    value: Object.create({ name: 'ready', type: 'didit:ready', method: 'idCheck.onReady' }) as Record<string, unknown>,
+  });
+  const trap = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  );
   inputs.push({ kind: 'object', value: trap as Record<string, unknown> });
   inputs.push({ kind: 'string', value: '' });
   return inputs;

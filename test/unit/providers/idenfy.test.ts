@@ -10,7 +10,7 @@ function flow() {
 }
 
 describe('idenfy frameUrl', () => {
-  it('builds the iframe URL from the authToken (iDenfy\'s own format)', () => {
+  it("builds the iframe URL from the authToken (iDenfy's own format)", () => {
     const built = idenfy.frameUrl(context({ sessionToken: AUTH, locale: 'pt' }));
     expect(built.ok && built.url.href).toBe(`https://ui.idenfy.com/?authToken=${AUTH}&lang=pt`);
   });
@@ -24,9 +24,13 @@ describe('idenfy frameUrl', () => {
   });
 
   it('uses a session URL, setting lang and the token only where missing', () => {
-    const full = idenfy.frameUrl(context({ sessionUrl: new URL(`https://ui.idenfy.com/?authToken=${AUTH}&lang=lt`), locale: 'en' }));
+    const full = idenfy.frameUrl(
+      context({ sessionUrl: new URL(`https://ui.idenfy.com/?authToken=${AUTH}&lang=lt`), locale: 'en' }),
+    );
     expect(full.ok && full.url.href).toBe(`https://ui.idenfy.com/?authToken=${AUTH}&lang=lt`);
-    const bare = idenfy.frameUrl(context({ sessionUrl: new URL('http://127.0.0.1:5174/idenfy/'), sessionToken: AUTH, locale: 'fr' }));
+    const bare = idenfy.frameUrl(
+      context({ sessionUrl: new URL('http://127.0.0.1:5174/idenfy/'), sessionToken: AUTH, locale: 'fr' }),
+    );
     expect(bare.ok && bare.url.href).toBe(`http://127.0.0.1:5174/idenfy/?authToken=${AUTH}&lang=fr`);
   });
 
@@ -57,7 +61,10 @@ describe('idenfy ready', () => {
 
 describe('idenfy result message', () => {
   const cases: Array<[Record<string, unknown>, unknown[]]> = [
-    [{ status: 'APPROVED', manualStatus: null, autoSuspected: false, manualSuspected: false }, [{ type: 'submit' }, { type: 'complete', outcome: 'approved' }]],
+    [
+      { status: 'APPROVED', manualStatus: null, autoSuspected: false, manualSuspected: false },
+      [{ type: 'submit' }, { type: 'complete', outcome: 'approved' }],
+    ],
     [{ status: 'FAILED', autoSuspected: true }, [{ type: 'submit' }, { type: 'complete', outcome: 'declined' }]],
     [{ status: 'FAILED', manualStatus: 'WAITING' }, [{ type: 'submit' }, { type: 'complete', outcome: 'pending' }]],
     [{ status: 'APPROVED', manualStatus: 'WAITING' }, [{ type: 'submit' }, { type: 'complete', outcome: 'pending' }]],
@@ -100,7 +107,11 @@ describe('idenfy result message', () => {
 describe('idenfy secrets and robustness', () => {
   it('survives 200 junk inputs, emits only well-formed signals and never the token', () => {
     const { session } = flow();
-    const shapes = [{ status: 'APPROVED' }, { STATUS: 'failed', manualStatus: 'waiting' }, { status: 'UNVERIFIED', authToken: AUTH }];
+    const shapes = [
+      { status: 'APPROVED' },
+      { STATUS: 'failed', manualStatus: 'waiting' },
+      { status: 'UNVERIFIED', authToken: AUTH },
+    ];
     const signals = expectRobust(session, junk(5, shapes, ['APPROVED', 'FAILED', 'UNVERIFIED', 'WAITING']));
     expect(signals.length).toBeGreaterThan(0);
     expectNoSecret(signals, AUTH);
@@ -110,8 +121,14 @@ describe('idenfy secrets and robustness', () => {
 describe('idenfy KYB', () => {
   it('completes on KYB\'s {status: "success"} (pending: the decision comes later) and {status: "failed"} (declined)', () => {
     const success = start(idenfy, context({ sessionToken: AUTH, options: { kyb: true } }));
-    expect(send(success.session, { status: 'success' })).toEqual([{ type: 'submit' }, { type: 'complete', outcome: 'pending' }]);
+    expect(send(success.session, { status: 'success' })).toEqual([
+      { type: 'submit' },
+      { type: 'complete', outcome: 'pending' },
+    ]);
     const failed = start(idenfy, context({ sessionToken: AUTH, options: { kyb: true } }));
-    expect(send(failed.session, JSON.stringify({ status: 'failed' }))).toEqual([{ type: 'submit' }, { type: 'complete', outcome: 'declined' }]);
+    expect(send(failed.session, JSON.stringify({ status: 'failed' }))).toEqual([
+      { type: 'submit' },
+      { type: 'complete', outcome: 'declined' },
+    ]);
   });
 });

@@ -37,18 +37,34 @@ describe('jumio frameUrl', () => {
     if (!built.ok) expect(built.message).toMatch(/session-url/);
   });
 
-  it('frames with Jumio\'s allow list and fullscreen', () => {
-    expect(jumio.allow).toBe('camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer');
+  it("frames with Jumio's allow list and fullscreen", () => {
+    expect(jumio.allow).toBe(
+      'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
+    );
     expect(jumio.allow.split(';')).toContain('fullscreen');
     expect(jumio.sandbox).toBeUndefined();
   });
 
   it('trusts exactly one label in front of its regional hosts', () => {
-    const allow = new OriginAllowlist(jumio.origins.map((o) => (parseOriginPattern(o) as { ok: true; value: OriginPattern }).value));
-    for (const origin of ['https://acme.web.amer-1.jumio.ai', 'https://x.web.emea-1.jumio.ai', 'https://a-b.web.apac-1.jumio.ai', 'https://lon.netverify.com']) {
+    const allow = new OriginAllowlist(
+      jumio.origins.map((o) => (parseOriginPattern(o) as { ok: true; value: OriginPattern }).value),
+    );
+    for (const origin of [
+      'https://acme.web.amer-1.jumio.ai',
+      'https://x.web.emea-1.jumio.ai',
+      'https://a-b.web.apac-1.jumio.ai',
+      'https://lon.netverify.com',
+    ]) {
       expect(allow.has(origin), origin).toBe(true);
     }
-    for (const origin of ['https://web.amer-1.jumio.ai', 'https://a.b.web.amer-1.jumio.ai', 'http://acme.web.amer-1.jumio.ai', 'https://acme.web.amer-1.jumio.ai.evil.example', 'https://netverify.com', 'https://evil.example']) {
+    for (const origin of [
+      'https://web.amer-1.jumio.ai',
+      'https://a.b.web.amer-1.jumio.ai',
+      'http://acme.web.amer-1.jumio.ai',
+      'https://acme.web.amer-1.jumio.ai.evil.example',
+      'https://netverify.com',
+      'https://evil.example',
+    ]) {
       expect(allow.has(origin), origin).toBe(false);
     }
   });
@@ -96,15 +112,18 @@ describe('jumio messages', () => {
     [9100, 'A050000', 'provider-error'],
     [9301, 'A050000', 'provider-error'],
     [9800, 'E050000', 'offline'],
-  ])('retriable %s (Jumio\'s frame retries by itself) → a warning, with the public code', (code, publicErrorCode, expected) => {
-    const { session } = flow();
-    const metainfo = { mode: 'original', code, codeExternal: code, publicErrorCode, retriable: true };
-    expect(send(session, JSON.stringify(event('error', {}, { metainfo })))).toEqual([
-      { type: 'warning', code: expected, message: expect.any(String), providerCode: publicErrorCode },
-    ]);
-  });
+  ])(
+    "retriable %s (Jumio's frame retries by itself) → a warning, with the public code",
+    (code, publicErrorCode, expected) => {
+      const { session } = flow();
+      const metainfo = { mode: 'original', code, codeExternal: code, publicErrorCode, retriable: true };
+      expect(send(session, JSON.stringify(event('error', {}, { metainfo })))).toEqual([
+        { type: 'warning', code: expected, message: expect.any(String), providerCode: publicErrorCode },
+      ]);
+    },
+  );
 
-  it('a person\'s cancel (9801, public code G…, not retriable) is a cancel, not an error', () => {
+  it("a person's cancel (9801, public code G…, not retriable) is a cancel, not an error", () => {
     const { session } = flow();
     const metainfo = { mode: 'original', code: 9801, codeExternal: 9801, publicErrorCode: 'G000000', retriable: false };
     expect(send(session, JSON.stringify(event('error', {}, { metainfo })))).toEqual([{ type: 'cancel' }]);
@@ -112,7 +131,9 @@ describe('jumio messages', () => {
 
   it('maps an error without a code', () => {
     const { session } = flow();
-    expect(send(session, JSON.stringify(event('error')))).toEqual([{ type: 'error', code: 'provider-error', message: 'Jumio reported an error', recoverable: true }]);
+    expect(send(session, JSON.stringify(event('error')))).toEqual([
+      { type: 'error', code: 'provider-error', message: 'Jumio reported an error', recoverable: true },
+    ]);
   });
 
   it('accepts a letter-case variant of the value and eventType as a string', () => {
@@ -156,7 +177,12 @@ describe('jumio messages', () => {
 describe('jumio robustness', () => {
   it('survives 200 junk inputs and emits only well-formed signals', () => {
     const { session } = flow();
-    const shapes = [event('loaded'), event('success'), event('error', {}, { metainfo: { code: 9822, retriable: true, publicErrorCode: 'H050000' } }), { eventType: 510, payload: '{"value":"loaded"}' }];
+    const shapes = [
+      event('loaded'),
+      event('success'),
+      event('error', {}, { metainfo: { code: 9822, retriable: true, publicErrorCode: 'H050000' } }),
+      { eventType: 510, payload: '{"value":"loaded"}' },
+    ];
     const signals = expectRobust(session, junk(4, shapes, ['loaded', 'success', 'error', '510']));
     expect(signals.length).toBeGreaterThan(0);
     expectNoSecret(signals, AUTH);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { adapters, context, encodings, expectNoSecret, expectRobust, expectWellFormed, fakePort, junk, send, start } from './helpers';
+import {
+  adapters,
+  context,
+  encodings,
+  expectNoSecret,
+  expectRobust,
+  expectWellFormed,
+  fakePort,
+  junk,
+  send,
+  start,
+} from './helpers';
 
 const { persona } = adapters;
 
@@ -15,7 +26,13 @@ function flow(ctx = context({ options: { templateId: TEMPLATE } })) {
 
 describe('persona frameUrl', () => {
   it('builds the widget URL from a template id', () => {
-    const built = persona.frameUrl(context({ options: { templateId: TEMPLATE, environmentId: 'env_123abc', referenceId: 'user 42&x' }, locale: 'fr', theme: 'dark' }));
+    const built = persona.frameUrl(
+      context({
+        options: { templateId: TEMPLATE, environmentId: 'env_123abc', referenceId: 'user 42&x' },
+        locale: 'fr',
+        theme: 'dark',
+      }),
+    );
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     const { url } = built;
@@ -35,7 +52,9 @@ describe('persona frameUrl', () => {
   it('gives every attempt its own container id', () => {
     const a = persona.frameUrl(context({ options: { templateId: TEMPLATE } }));
     const b = persona.frameUrl(context({ options: { templateId: TEMPLATE } }));
-    expect(a.ok && b.ok && a.url.searchParams.get('container-id') !== b.url.searchParams.get('container-id')).toBe(true);
+    expect(a.ok && b.ok && a.url.searchParams.get('container-id') !== b.url.searchParams.get('container-id')).toBe(
+      true,
+    );
   });
 
   it('puts legacy tmpl_ ids in template-id and accepts a template version', () => {
@@ -46,7 +65,7 @@ describe('persona frameUrl', () => {
     expect(version.ok && version.url.searchParams.get('inquiry-template-version-id')).toBe('itmplv_V1');
   });
 
-  it('resumes an inquiry with the session token (Persona\'s own URL format)', () => {
+  it("resumes an inquiry with the session token (Persona's own URL format)", () => {
     const built = persona.frameUrl(context({ options: { inquiryId: 'inq_ABC123' }, sessionToken: SESSION_TOKEN }));
     expect(built.ok).toBe(true);
     if (!built.ok) return;
@@ -55,12 +74,16 @@ describe('persona frameUrl', () => {
   });
 
   it('uses options.host as the origin only', () => {
-    const built = persona.frameUrl(context({ options: { templateId: TEMPLATE, host: 'https://verify.custom.example/ignored?x=1' } }));
+    const built = persona.frameUrl(
+      context({ options: { templateId: TEMPLATE, host: 'https://verify.custom.example/ignored?x=1' } }),
+    );
     expect(built.ok && built.url.href.startsWith('https://verify.custom.example/widget?')).toBe(true);
   });
 
   it('keeps a complete session-url and only adds what is missing', () => {
-    const sessionUrl = new URL('https://inquiry.withpersona.com/widget?inquiry-id=inq_1&language=de&container-id=host-chosen');
+    const sessionUrl = new URL(
+      'https://inquiry.withpersona.com/widget?inquiry-id=inq_1&language=de&container-id=host-chosen',
+    );
     const built = persona.frameUrl(context({ sessionUrl, locale: 'es', options: { templateId: 'not-used' } }));
     expect(built.ok).toBe(true);
     if (!built.ok) return;
@@ -99,23 +122,39 @@ describe('persona frameUrl', () => {
     expect(built.ok).toBe(false);
   });
 
-  it('frames with Persona\'s allow and sandbox lists', () => {
-    expect(persona.allow).toBe('camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get');
-    expect(persona.sandbox).toBe('allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation');
-    expect(persona.origins).toEqual(['https://inquiry.withpersona.com', 'https://canary.withpersona.com', 'https://inquiry.withpersona-staging.com']);
+  it("frames with Persona's allow and sandbox lists", () => {
+    expect(persona.allow).toBe(
+      'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
+    );
+    expect(persona.sandbox).toBe(
+      'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
+    );
+    expect(persona.origins).toEqual([
+      'https://inquiry.withpersona.com',
+      'https://canary.withpersona.com',
+      'https://inquiry.withpersona-staging.com',
+    ]);
   });
 });
 
 describe('persona messages', () => {
-  it('inline: ready, sized from Persona\'s preferredDimensions, and no open (the in-page flow shows itself)', () => {
+  it("inline: ready, sized from Persona's preferredDimensions, and no open (the in-page flow shows itself)", () => {
     const { session, port, msg } = flow();
     expect(send(session, msg('load'))).toEqual([]);
-    const preferredDimensions = { minimumWidth: '400px', maximumWidth: '768px', minimumHeight: '640px', maximumHeight: '900px' };
-    expect(send(session, msg('ready', { metadata: { preferredDimensions } }))).toEqual([{ type: 'ready' }, { type: 'resize', height: 640 }]);
+    const preferredDimensions = {
+      minimumWidth: '400px',
+      maximumWidth: '768px',
+      minimumHeight: '640px',
+      maximumHeight: '900px',
+    };
+    expect(send(session, msg('ready', { metadata: { preferredDimensions } }))).toEqual([
+      { type: 'ready' },
+      { type: 'resize', height: 640 },
+    ]);
     expect(port.posted).toEqual([]);
   });
 
-  it('modal: the embedded flow is opened once, as Persona\'s SDK does on open()', () => {
+  it("modal: the embedded flow is opened once, as Persona's SDK does on open()", () => {
     const { session, port, msg } = flow(context({ options: { templateId: TEMPLATE }, mode: 'modal' }));
     expect(send(session, msg('ready'))).toEqual([{ type: 'ready' }]);
     expect(port.posted).toEqual([{ action: 'open', metadata: {} }]);
@@ -127,31 +166,56 @@ describe('persona messages', () => {
     const modal = persona.frameUrl(context({ options: { templateId: TEMPLATE }, mode: 'modal', theme: 'light' }));
     expect(modal.ok && modal.url.searchParams.get('flow-type')).toBe('embedded');
     expect(modal.ok && modal.url.searchParams.get('style-variant')).toBe('base');
-    const framed = persona.frameUrl(context({ options: { templateId: TEMPLATE }, ancestors: ['https://portal.example'] }));
+    const framed = persona.frameUrl(
+      context({ options: { templateId: TEMPLATE }, ancestors: ['https://portal.example'] }),
+    );
     expect(framed.ok && framed.url.searchParams.get('frame-ancestors[0]')).toBe('https://shop.example');
     expect(framed.ok && framed.url.searchParams.get('frame-ancestors[1]')).toBe('https://portal.example');
     expect(framed.ok && framed.url.searchParams.get('message-target-origin')).toBe('https://shop.example');
     const top = persona.frameUrl(context({ options: { templateId: TEMPLATE } }));
-    expect(top.ok && [...top.url.searchParams.keys()].some((k) => k.startsWith('frame-ancestors') || k === 'message-target-origin')).toBe(false);
-    const given = persona.frameUrl(context({ options: { templateId: TEMPLATE, frameAncestors: ['https://a.example'], messageTargetOrigin: 'https://b.example' } }));
+    expect(
+      top.ok &&
+        [...top.url.searchParams.keys()].some((k) => k.startsWith('frame-ancestors') || k === 'message-target-origin'),
+    ).toBe(false);
+    const given = persona.frameUrl(
+      context({
+        options: {
+          templateId: TEMPLATE,
+          frameAncestors: ['https://a.example'],
+          messageTargetOrigin: 'https://b.example',
+        },
+      }),
+    );
     expect(given.ok && given.url.searchParams.get('frame-ancestors[0]')).toBe('https://a.example');
     expect(given.ok && given.url.searchParams.get('message-target-origin')).toBe('https://b.example');
-    expect(persona.frameUrl(context({ options: { templateId: TEMPLATE, frameAncestors: 'https://a.example' } })).ok).toBe(false);
+    expect(
+      persona.frameUrl(context({ options: { templateId: TEMPLATE, frameAncestors: 'https://a.example' } })).ok,
+    ).toBe(false);
   });
 
   it.each(encodings({ name: 'start', metadata: { inquiryId: 'inq_123' } }))('maps start (%s)', (_, data) => {
     const { session, containerId } = flow();
-    const withId = typeof data === 'string' ? data.replace('{', `{"containerId":"${containerId}",`) : { ...(data as object), containerId };
+    const withId =
+      typeof data === 'string'
+        ? data.replace('{', `{"containerId":"${containerId}",`)
+        : { ...(data as object), containerId };
     expect(send(session, withId)).toEqual([{ type: 'start', sessionId: 'inq_123' }]);
   });
 
   it('maps page-change to progress and resize, without ids in the step', () => {
     const { session, msg } = flow();
-    expect(send(session, msg('page-change', { metadata: { pathname: '/verify/government-id/inq_ABCDEFGH12?x=1', pageHeight: 812.4 } }))).toEqual([
+    expect(
+      send(
+        session,
+        msg('page-change', { metadata: { pathname: '/verify/government-id/inq_ABCDEFGH12?x=1', pageHeight: 812.4 } }),
+      ),
+    ).toEqual([
       { type: 'progress', step: 'verify/government-id' },
       { type: 'resize', height: 812 },
     ]);
-    expect(send(session, msg('page-change', { metadata: { pathname: '/<script>alert(1)</script>' } }))).toEqual([{ type: 'progress', step: 'script-alert-1-/script' }]);
+    expect(send(session, msg('page-change', { metadata: { pathname: '/<script>alert(1)</script>' } }))).toEqual([
+      { type: 'progress', step: 'script-alert-1-/script' },
+    ]);
     expect(send(session, msg('page-change', { metadata: { pageHeight: 5 } }))).toEqual([]);
   });
 
@@ -166,7 +230,9 @@ describe('persona messages', () => {
     [42, 'pending'],
   ])('maps complete with status %s to %s, after a submit', (status, outcome) => {
     const { session, msg } = flow();
-    expect(send(session, msg('complete', { metadata: { inquiryId: 'inq_9', status, fields: { name: { value: 'Ada' } } } }))).toEqual([
+    expect(
+      send(session, msg('complete', { metadata: { inquiryId: 'inq_9', status, fields: { name: { value: 'Ada' } } } })),
+    ).toEqual([
       { type: 'submit', sessionId: 'inq_9' },
       { type: 'complete', outcome, sessionId: 'inq_9' },
     ]);
@@ -195,9 +261,15 @@ describe('persona messages', () => {
 
   it.each([
     ['invalid_config', { type: 'error', code: 'provider-error', recoverable: false, providerCode: 'invalid_config' }],
-    ['inactive_template', { type: 'error', code: 'provider-error', recoverable: false, providerCode: 'inactive_template' }],
+    [
+      'inactive_template',
+      { type: 'error', code: 'provider-error', recoverable: false, providerCode: 'inactive_template' },
+    ],
     ['unauthenticated', { type: 'error', code: 'session-expired', providerCode: 'unauthenticated' }],
-    ['application_error', { type: 'error', code: 'provider-error', recoverable: true, providerCode: 'application_error' }],
+    [
+      'application_error',
+      { type: 'error', code: 'provider-error', recoverable: true, providerCode: 'application_error' },
+    ],
     ['unknown', { type: 'error', code: 'provider-error', recoverable: true, providerCode: 'unknown' }],
   ])('maps error %s', (code, expected) => {
     const { session, msg } = flow();
@@ -214,12 +286,24 @@ describe('persona messages', () => {
     ]);
   });
 
-  it('maps load-camera-failed to a camera-unavailable warning (Persona\'s flow offers another way), but not a permission check result', () => {
+  it("maps load-camera-failed to a camera-unavailable warning (Persona's flow offers another way), but not a permission check result", () => {
     const { session, msg } = flow();
     expect(send(session, msg('load-camera-failed'))).toEqual([
-      { type: 'warning', code: 'camera-unavailable', message: "Persona could not start the camera; its flow offers another way", providerCode: 'load-camera-failed' },
+      {
+        type: 'warning',
+        code: 'camera-unavailable',
+        message: 'Persona could not start the camera; its flow offers another way',
+        providerCode: 'load-camera-failed',
+      },
     ]);
-    expect(send(session, msg('camera-permissions-check-result', { metadata: { hasCameraPermission: false, hasMicrophonePermission: false } }))).toEqual([]);
+    expect(
+      send(
+        session,
+        msg('camera-permissions-check-result', {
+          metadata: { hasCameraPermission: false, hasMicrophonePermission: false },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('ignores analytics names and other shapes', () => {
@@ -232,7 +316,7 @@ describe('persona messages', () => {
 });
 
 describe('persona container binding', () => {
-  it('drops messages with another container id; takes one without any (as Persona\'s SDK: the widget has one frame)', () => {
+  it("drops messages with another container id; takes one without any (as Persona's SDK: the widget has one frame)", () => {
     const { session, msg } = flow();
     expect(send(session, { ...msg('start'), containerId: 'kyc-widget-other' })).toEqual([]);
     expect(send(session, { name: 'start', containerId: 42 })).toEqual([]);
@@ -256,15 +340,20 @@ describe('persona robustness', () => {
     expect(send(session, msg('error', { error: { code: SESSION_TOKEN } }))).toEqual([
       { type: 'error', code: 'provider-error', message: 'The verification frame reported an error', recoverable: true },
     ]);
-    expect(send(session, msg('complete', { metadata: { inquiryId: 'inq_from_exit', sessionToken: 'inq_from_exit' } }))).toEqual([
-      { type: 'submit' },
-      { type: 'complete', outcome: 'pending' },
-    ]);
+    expect(
+      send(session, msg('complete', { metadata: { inquiryId: 'inq_from_exit', sessionToken: 'inq_from_exit' } })),
+    ).toEqual([{ type: 'submit' }, { type: 'complete', outcome: 'pending' }]);
   });
 
   it('survives 200 junk inputs and emits only well-formed signals', () => {
     const { session, containerId, msg } = flow();
-    const shapes = [msg('ready'), msg('complete', { metadata: { status: 'approved' } }), msg('error', { error: { code: 'x' } }), msg('page-change', { metadata: {} }), { containerId, name: 'exit', metadata: { sessionToken: SESSION_TOKEN } }];
+    const shapes = [
+      msg('ready'),
+      msg('complete', { metadata: { status: 'approved' } }),
+      msg('error', { error: { code: 'x' } }),
+      msg('page-change', { metadata: {} }),
+      { containerId, name: 'exit', metadata: { sessionToken: SESSION_TOKEN } },
+    ];
     const names = ['ready', 'load', 'start', 'complete', 'fail', 'exit', 'error', 'page-change', 'load-camera-failed'];
     const signals = expectRobust(session, junk(1, shapes, names));
     expectNoSecret(signals, SESSION_TOKEN);

@@ -10,7 +10,11 @@ const SID = 'sess-7f3a';
 function ready(ctx = context({ sessionToken: TOKEN, locale: 'de' })) {
   const { session, port, url } = start(sumsub, ctx);
   send(session, { method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID });
-  const msg = (method: string, extra: Record<string, unknown> = {}) => ({ method: `idCheck.${method}`, sessionId: SID, ...extra });
+  const msg = (method: string, extra: Record<string, unknown> = {}) => ({
+    method: `idCheck.${method}`,
+    sessionId: SID,
+    ...extra,
+  });
   return { session, port, url, msg };
 }
 
@@ -50,7 +54,13 @@ describe('sumsub frameUrl', () => {
     const sessionUrl = new URL('https://in.sumsub.com/websdk/websdk.html?_=id_old&keep=1');
     const built = sumsub.frameUrl(context({ sessionToken: TOKEN, sessionUrl }));
     expect(built.ok && built.url.searchParams.get('keep')).toBe('1');
-    expect(built.ok && built.url.search.split('&').filter((p) => p.replace('?', '').startsWith('_=')).map((p) => p.replace(/^\?/, ''))).toEqual([`_=${FRAME_ID}`]);
+    expect(
+      built.ok &&
+        built.url.search
+          .split('&')
+          .filter((p) => p.replace('?', '').startsWith('_='))
+          .map((p) => p.replace(/^\?/, '')),
+    ).toEqual([`_=${FRAME_ID}`]);
   });
 
   it('writes the frame id raw, as the WebSDK does (no %3D)', () => {
@@ -59,7 +69,7 @@ describe('sumsub frameUrl', () => {
     expect(built.ok && built.url.href).not.toContain('%3D');
   });
 
-  it('takes the frame base from the access token\'s url claim (the WebSDK\'s getCurrentBaseUrl), and trusts its origin', () => {
+  it("takes the frame base from the access token's url claim (the WebSDK's getCurrentBaseUrl), and trusts its origin", () => {
     const claims = Buffer.from(JSON.stringify({ url: 'https://eu.sumsub.example', iat: 1 })).toString('base64url');
     const token = `_act-sbx-jwt-eyJhbGciOiJub25lIn0.${claims}.c2ln-v2`;
     const built = sumsub.frameUrl(context({ sessionToken: token }));
@@ -89,7 +99,7 @@ describe('sumsub frameUrl', () => {
     if (!built.ok) expect(built.message).toMatch(message);
   });
 
-  it('frames with Sumsub\'s allow list, no sandbox, and needs a token', () => {
+  it("frames with Sumsub's allow list, no sandbox, and needs a token", () => {
     expect(sumsub.allow).toBe('camera; microphone; geolocation; clipboard-write; hid');
     expect(sumsub.sandbox).toBeUndefined();
     expect(sumsub.frameUrl(context()).ok).toBe(false);
@@ -98,24 +108,29 @@ describe('sumsub frameUrl', () => {
 });
 
 describe('sumsub handshake', () => {
-  it.each(encodings({ method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID }))('answers onReady with init (%s)', (_, data) => {
-    const { session, port } = start(sumsub, context({ sessionToken: TOKEN, locale: 'pt', theme: 'light' }));
-    expect(send(session, data)).toEqual([]);
-    expect(port.posted).toEqual([
-      {
-        method: 'idCheck.init',
-        accessToken: TOKEN,
-        lang: 'pt',
-        theme: 'light',
-        packageVersion: '2.9.0',
-        origin: 'https://shop.example',
-        options: { adaptIframeHeight: true, enableScrollIntoView: false },
-      },
-    ]);
-  });
+  it.each(encodings({ method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID }))(
+    'answers onReady with init (%s)',
+    (_, data) => {
+      const { session, port } = start(sumsub, context({ sessionToken: TOKEN, locale: 'pt', theme: 'light' }));
+      expect(send(session, data)).toEqual([]);
+      expect(port.posted).toEqual([
+        {
+          method: 'idCheck.init',
+          accessToken: TOKEN,
+          lang: 'pt',
+          theme: 'light',
+          packageVersion: '2.9.0',
+          origin: 'https://shop.example',
+          options: { adaptIframeHeight: true, enableScrollIntoView: false },
+        },
+      ]);
+    },
+  );
 
   it('merges options.config without letting it replace the token or the options', () => {
-    const options = JSON.parse('{"config":{"email":"a@b.example","accessToken":"evil","options":{"adaptIframeHeight":false},"method":"x","lang":"zh","__proto__":{"polluted":1},"i18n":{"a":"b"}}}');
+    const options = JSON.parse(
+      '{"config":{"email":"a@b.example","accessToken":"evil","options":{"adaptIframeHeight":false},"method":"x","lang":"zh","__proto__":{"polluted":1},"i18n":{"a":"b"}}}',
+    );
     const { session, port } = start(sumsub, context({ sessionToken: TOKEN, options }));
     send(session, { method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID });
     const init = port.posted[0] as Record<string, unknown>;
@@ -185,7 +200,9 @@ describe('sumsub messages', () => {
       { type: 'progress', step: 'IDENTITY' },
     ]);
     expect(send(session, msg('onStepCompleted', { idDocSetType: 'IDENTITY' }))).toEqual([]);
-    expect(send(session, msg('onStepInitiated', { idDocSetType: 'SELFIE' }))).toEqual([{ type: 'progress', step: 'SELFIE' }]);
+    expect(send(session, msg('onStepInitiated', { idDocSetType: 'SELFIE' }))).toEqual([
+      { type: 'progress', step: 'SELFIE' },
+    ]);
     expect(send(session, msg('onVerificationProgressChanged', { currentStep: 2, totalSteps: 3 }))).toEqual([
       { type: 'progress', step: 'SELFIE', index: 2, total: 3 },
     ]);
@@ -196,13 +213,21 @@ describe('sumsub messages', () => {
 
   it('reports progress without a known step', () => {
     const { session, msg } = ready();
-    expect(send(session, msg('onVerificationProgressChanged', { currentStep: '1', totalSteps: 4 }))).toEqual([{ type: 'progress', step: 'step-1', index: 1, total: 4 }]);
+    expect(send(session, msg('onVerificationProgressChanged', { currentStep: '1', totalSteps: 4 }))).toEqual([
+      { type: 'progress', step: 'step-1', index: 1, total: 4 },
+    ]);
     expect(send(session, msg('onVerificationProgressChanged', { currentStep: -1, totalSteps: 1.5 }))).toEqual([]);
   });
 
   it.each([
-    [{ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } }, [{ type: 'complete', outcome: 'approved' }]],
-    [{ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL' } }, [{ type: 'complete', outcome: 'declined' }]],
+    [
+      { reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
+      [{ type: 'complete', outcome: 'approved' }],
+    ],
+    [
+      { reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL' } },
+      [{ type: 'complete', outcome: 'declined' }],
+    ],
     [{ reviewStatus: 'completed' }, [{ type: 'complete', outcome: 'pending' }]],
     [{ reviewStatus: 'pending' }, []],
     [{ reviewStatus: 'onHold', reviewResult: { reviewAnswer: 'GREEN' } }, []],
@@ -212,21 +237,36 @@ describe('sumsub messages', () => {
     expect(send(session, msg('onApplicantStatusChanged', fields))).toEqual(expected);
   });
 
-  it.each(encodings({ method: 'idCheck.onError', sessionId: SID, code: 'invalid-token', error: 'Token expired' }))('maps invalid-token to token-expired (%s)', (_, data) => {
-    const { session } = ready();
-    expect(send(session, data)).toEqual([{ type: 'token-expired' }]);
-  });
+  it.each(encodings({ method: 'idCheck.onError', sessionId: SID, code: 'invalid-token', error: 'Token expired' }))(
+    'maps invalid-token to token-expired (%s)',
+    (_, data) => {
+      const { session } = ready();
+      expect(send(session, data)).toEqual([{ type: 'token-expired' }]);
+    },
+  );
 
   it('maps other errors and upload errors to warnings: the WebSDK leaves its frame running on them', () => {
     const { session, msg } = ready();
     expect(send(session, msg('onError', { code: 'network', error: 'raw text <b>' }))).toEqual([
-      { type: 'warning', code: 'provider-error', message: 'Sumsub reported an error (network)', providerCode: 'network' },
+      {
+        type: 'warning',
+        code: 'provider-error',
+        message: 'Sumsub reported an error (network)',
+        providerCode: 'network',
+      },
     ]);
     expect(send(session, msg('onUploadError', { code: 'fileTooBig' }))).toEqual([
-      { type: 'warning', code: 'provider-error', message: 'Sumsub could not take a file (fileTooBig); the person can upload again', providerCode: 'fileTooBig' },
+      {
+        type: 'warning',
+        code: 'provider-error',
+        message: 'Sumsub could not take a file (fileTooBig); the person can upload again',
+        providerCode: 'fileTooBig',
+      },
     ]);
     expect(send(session, msg('onUploadError'))).toMatchObject([{ type: 'warning', providerCode: 'upload-error' }]);
-    expect(send(session, msg('onError'))).toEqual([{ type: 'warning', code: 'provider-error', message: 'Sumsub reported an error' }]);
+    expect(send(session, msg('onError'))).toEqual([
+      { type: 'warning', code: 'provider-error', message: 'Sumsub reported an error' },
+    ]);
   });
 
   it('answers getScrollPosition as the WebSDK does, and passes a new language and theme on', () => {
@@ -259,7 +299,11 @@ describe('sumsub token refresh', () => {
   it('tells the frame when the refresh failed', () => {
     const { session, port } = ready();
     session.tokenRefreshed?.(null, 'session endpoint failed');
-    expect(port.posted.at(-1)).toEqual({ method: 'idCheck.updateAccessToken', accessToken: null, error: 'session endpoint failed' });
+    expect(port.posted.at(-1)).toEqual({
+      method: 'idCheck.updateAccessToken',
+      accessToken: null,
+      error: 'session endpoint failed',
+    });
     session.tokenRefreshed?.(null);
     expect(port.posted.at(-1)).toMatchObject({ accessToken: null, error: expect.any(String) });
   });
@@ -287,7 +331,13 @@ describe('sumsub secrets and robustness', () => {
       msg('onResize', { height: 300 }),
       { method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID },
     ];
-    const names = ['idCheck.onReady', 'idCheck.onInitialized', 'idCheck.onError', 'idCheck.onStepInitiated', 'idCheck.onResize'];
+    const names = [
+      'idCheck.onReady',
+      'idCheck.onInitialized',
+      'idCheck.onError',
+      'idCheck.onStepInitiated',
+      'idCheck.onResize',
+    ];
     const signals = expectRobust(session, junk(2, shapes, names));
     expect(signals.length).toBeGreaterThan(0);
     expectNoSecret(signals, TOKEN, FRAME_ID);

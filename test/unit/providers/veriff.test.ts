@@ -42,8 +42,10 @@ describe('veriff frameUrl', () => {
     expect(withToken.ok && withToken.url.href).not.toContain('secret-token-1234');
   });
 
-  it('frames with Veriff\'s allow list and its home origins', () => {
-    expect(veriff.allow).toBe('autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture');
+  it("frames with Veriff's allow list and its home origins", () => {
+    expect(veriff.allow).toBe(
+      'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
+    );
     expect(veriff.sandbox).toBeUndefined();
     expect(veriff.origins).toEqual(['https://alchemy.veriff.com', 'https://magic.veriff.me']);
   });
@@ -56,7 +58,13 @@ describe('veriff messages', () => {
     expect(port.posted).toEqual([
       {
         name: 'VERIFF_RENDER',
-        payload: { version: VERIFF_RENDER_VERSION, isReloadHandled: true, embedded: true, embeddedConfigured: true, isVeriffIframeMobile: false },
+        payload: {
+          version: VERIFF_RENDER_VERSION,
+          isReloadHandled: true,
+          embedded: true,
+          embeddedConfigured: true,
+          isVeriffIframeMobile: false,
+        },
       },
     ]);
   });
@@ -79,7 +87,17 @@ describe('veriff messages', () => {
 
   it('ignores other names, our own VERIFF_RENDER echoed back, and near misses', () => {
     const { session, port } = flow();
-    for (const data of ['VERIFF_RENDER', 'VERIFF_', 'HANDSHAKE', 'STARTED', 'VERIFF STARTED', 'xVERIFF_STARTED', { name: 42 }, { payload: 'VERIFF_STARTED' }, { name: 'VERIFF_STARTED ', type: 'x' }]) {
+    for (const data of [
+      'VERIFF_RENDER',
+      'VERIFF_',
+      'HANDSHAKE',
+      'STARTED',
+      'VERIFF STARTED',
+      'xVERIFF_STARTED',
+      { name: 42 },
+      { payload: 'VERIFF_STARTED' },
+      { name: 'VERIFF_STARTED ', type: 'x' },
+    ]) {
       const signals = send(session, data);
       if (typeof data === 'object' && data.name === 'VERIFF_STARTED ') expect(signals).toEqual([{ type: 'start' }]);
       else expect(signals).toEqual([]);
@@ -91,8 +109,19 @@ describe('veriff messages', () => {
 describe('veriff robustness', () => {
   it('survives 200 junk inputs and emits only well-formed signals', () => {
     const { session } = flow();
-    const names = ['VERIFF_HANDSHAKE', 'VERIFF_STARTED', 'VERIFF_SUBMITTED', 'VERIFF_FINISHED', 'VERIFF_CANCELED', 'VERIFF_RELOAD_REQUEST', 'VERIFF_FORCE_RELOAD'];
-    const signals = expectRobust(session, junk(3, [{ name: 'VERIFF_STARTED' }, { type: 'VERIFF_FINISHED' }, { event: 'VERIFF_HANDSHAKE' }], names));
+    const names = [
+      'VERIFF_HANDSHAKE',
+      'VERIFF_STARTED',
+      'VERIFF_SUBMITTED',
+      'VERIFF_FINISHED',
+      'VERIFF_CANCELED',
+      'VERIFF_RELOAD_REQUEST',
+      'VERIFF_FORCE_RELOAD',
+    ];
+    const signals = expectRobust(
+      session,
+      junk(3, [{ name: 'VERIFF_STARTED' }, { type: 'VERIFF_FINISHED' }, { event: 'VERIFF_HANDSHAKE' }], names),
+    );
     expect(signals.length).toBeGreaterThan(0);
   });
 });

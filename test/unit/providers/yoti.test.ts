@@ -13,7 +13,9 @@ function flow(options: Record<string, unknown> = { sessionId: ID }) {
 describe('yoti frameUrl', () => {
   it("builds Yoti's URL launch from the session id and the client session token", () => {
     const built = yoti.frameUrl(context({ sessionToken: TOKEN, options: { sessionId: ID } }));
-    expect(built.ok && built.url.href).toBe(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`);
+    expect(built.ok && built.url.href).toBe(
+      `https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`,
+    );
   });
 
   it("uses Yoti's sandbox path with options.sandbox", () => {
@@ -25,14 +27,24 @@ describe('yoti frameUrl', () => {
     const full = `https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`;
     const asIs = yoti.frameUrl(context({ sessionUrl: new URL(full) }));
     expect(asIs.ok && asIs.url.href).toBe(full);
-    const withToken = yoti.frameUrl(context({ sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}`), sessionToken: TOKEN }));
+    const withToken = yoti.frameUrl(
+      context({
+        sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}`),
+        sessionToken: TOKEN,
+      }),
+    );
     expect(withToken.ok && withToken.url.href).toBe(full);
   });
 
   it('the post method loads the bare URL: neither id nor token in it', () => {
     const built = yoti.frameUrl(context({ sessionToken: TOKEN, options: { sessionId: ID, launch: 'post' } }));
     expect(built.ok && built.url.href).toBe('https://api.yoti.com/idverify/v1/web/index.html');
-    const fromUrl = yoti.frameUrl(context({ sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`), options: { launch: 'post' } }));
+    const fromUrl = yoti.frameUrl(
+      context({
+        sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`),
+        options: { launch: 'post' },
+      }),
+    );
     expect(fromUrl.ok && fromUrl.url.search).toBe('');
   });
 
@@ -63,13 +75,16 @@ describe('yoti URL launch', () => {
     expect(send(session, { eventType: 'STARTED' })).toEqual([]);
   });
 
-  it.each(encodings({ eventType: 'SUCCESS' }))('SUCCESS (%s) submits and completes pending: the decision reaches the backend', (_form, data) => {
-    const { session } = flow();
-    expect(send(session, data)).toEqual([
-      { type: 'submit', sessionId: ID },
-      { type: 'complete', outcome: 'pending', sessionId: ID },
-    ]);
-  });
+  it.each(encodings({ eventType: 'SUCCESS' }))(
+    'SUCCESS (%s) submits and completes pending: the decision reaches the backend',
+    (_form, data) => {
+      const { session } = flow();
+      expect(send(session, data)).toEqual([
+        { type: 'submit', sessionId: ID },
+        { type: 'complete', outcome: 'pending', sessionId: ID },
+      ]);
+    },
+  );
 
   const errors: Array<[number | string | undefined, Record<string, unknown>]> = [
     [1000, { type: 'cancel' }],
@@ -93,7 +108,9 @@ describe('yoti URL launch', () => {
   ];
 
   it.each(errors)('ERROR %s → %j (Yoti ends its flow on every ERROR)', (code, expected) => {
-    for (const [form, data] of encodings(code === undefined ? { eventType: 'ERROR' } : { eventType: 'ERROR', eventCode: code })) {
+    for (const [form, data] of encodings(
+      code === undefined ? { eventType: 'ERROR' } : { eventType: 'ERROR', eventCode: code },
+    )) {
       const { session } = flow();
       const [signal, ...rest] = send(session, data);
       expect(rest, form).toEqual([]);
@@ -105,14 +122,20 @@ describe('yoti URL launch', () => {
   it('reads eventType in any letter case and ignores what Yoti does not send', () => {
     const { session } = flow();
     expect(send(session, { eventType: 'success' })[1]).toMatchObject({ type: 'complete' });
-    for (const data of [{ eventType: 'INIT_SESSION' }, { type: 'SUCCESS' }, 'SUCCESS', { eventType: 42 }, { eventType: 'ERRORS', eventCode: 1000 }]) {
+    for (const data of [
+      { eventType: 'INIT_SESSION' },
+      { type: 'SUCCESS' },
+      'SUCCESS',
+      { eventType: 42 },
+      { eventType: 'ERRORS', eventCode: 1000 },
+    ]) {
       expect(send(flow().session, data)).toEqual([]);
     }
   });
 });
 
 describe('yoti post method', () => {
-  it("answers STARTED with INIT_SESSION (id and token) to the frame, and only then is ready", () => {
+  it('answers STARTED with INIT_SESSION (id and token) to the frame, and only then is ready', () => {
     const { session, port } = flow({ sessionId: ID, launch: 'post' });
     expect(session.onLoad?.()).toEqual([]);
     expect(send(session, JSON.stringify({ eventType: 'STARTED' }))).toEqual([{ type: 'ready', sessionId: ID }]);
@@ -127,7 +150,13 @@ describe('yoti post method', () => {
     port.setToken('fresh-token-1234567890');
     send(session, { eventType: 'STARTED' });
     expect(port.posted).toEqual([{ eventType: 'INIT_SESSION', sessionID: ID, sessionToken: 'fresh-token-1234567890' }]);
-    const fromUrl = start(yoti, context({ sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`), options: { launch: 'post' } }));
+    const fromUrl = start(
+      yoti,
+      context({
+        sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`),
+        options: { launch: 'post' },
+      }),
+    );
     send(fromUrl.session, { eventType: 'STARTED' });
     expect(fromUrl.port.posted).toEqual([{ eventType: 'INIT_SESSION', sessionID: ID, sessionToken: TOKEN }]);
   });
@@ -136,7 +165,12 @@ describe('yoti post method', () => {
 describe('yoti secrets and robustness', () => {
   it('survives 200 junk inputs, emits only well-formed signals and never the token', () => {
     const { session } = flow({ sessionId: ID, launch: 'post' });
-    const shapes = [{ eventType: 'SUCCESS' }, { eventType: 'ERROR', eventCode: TOKEN }, { eventType: 'STARTED' }, { eventType: 'ERROR', eventCode: 2002 }];
+    const shapes = [
+      { eventType: 'SUCCESS' },
+      { eventType: 'ERROR', eventCode: TOKEN },
+      { eventType: 'STARTED' },
+      { eventType: 'ERROR', eventCode: 2002 },
+    ];
     const signals = expectRobust(session, junk(11, shapes, ['SUCCESS', 'ERROR', 'STARTED', TOKEN]));
     expect(signals.length).toBeGreaterThan(0);
     expectNoSecret(signals, TOKEN);

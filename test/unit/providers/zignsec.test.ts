@@ -9,7 +9,10 @@ function flow() {
   return start(zignsec, context({ sessionUrl: new URL(URL_) }));
 }
 
-const scanning = (payload: Record<string, unknown>) => ({ product: 'SCANNING', payload: { sessionId: ID, relayState: null, errorCode: null, errorDetails: null, ...payload } });
+const scanning = (payload: Record<string, unknown>) => ({
+  product: 'SCANNING',
+  payload: { sessionId: ID, relayState: null, errorCode: null, errorDetails: null, ...payload },
+});
 
 describe('zignsec frameUrl', () => {
   it("frames the scanning session's redirect_url as given", () => {
@@ -30,14 +33,64 @@ describe('zignsec frameUrl', () => {
 
 describe('zignsec messages', () => {
   const cases: Array<[Record<string, unknown>, unknown[]]> = [
-    [scanning({ sessionStatus: 'Accepted' }), [{ type: 'submit', sessionId: ID }, { type: 'complete', outcome: 'approved', sessionId: ID }]],
-    [scanning({ sessionStatus: 'OperatorRequired' }), [{ type: 'submit', sessionId: ID }, { type: 'complete', outcome: 'pending', sessionId: ID }]],
-    [scanning({ sessionStatus: 'Rejected' }), [{ type: 'submit', sessionId: ID }, { type: 'complete', outcome: 'declined', sessionId: ID }]],
-    [scanning({ sessionStatus: 'OperatorRequired', errorCode: 'LINK_EXPIRED', errorDetails: 'The link is already used or expired', relayState: '12345' }), [{ type: 'error', code: 'session-expired', message: 'The ZignSec link is already used or expired', providerCode: 'LINK_EXPIRED' }]],
+    [
+      scanning({ sessionStatus: 'Accepted' }),
+      [
+        { type: 'submit', sessionId: ID },
+        { type: 'complete', outcome: 'approved', sessionId: ID },
+      ],
+    ],
+    [
+      scanning({ sessionStatus: 'OperatorRequired' }),
+      [
+        { type: 'submit', sessionId: ID },
+        { type: 'complete', outcome: 'pending', sessionId: ID },
+      ],
+    ],
+    [
+      scanning({ sessionStatus: 'Rejected' }),
+      [
+        { type: 'submit', sessionId: ID },
+        { type: 'complete', outcome: 'declined', sessionId: ID },
+      ],
+    ],
+    [
+      scanning({
+        sessionStatus: 'OperatorRequired',
+        errorCode: 'LINK_EXPIRED',
+        errorDetails: 'The link is already used or expired',
+        relayState: '12345',
+      }),
+      [
+        {
+          type: 'error',
+          code: 'session-expired',
+          message: 'The ZignSec link is already used or expired',
+          providerCode: 'LINK_EXPIRED',
+        },
+      ],
+    ],
     [scanning({ sessionStatus: 'Accepted', errorCode: 'USER_CANCEL' }), [{ type: 'cancel' }]],
-    [scanning({ sessionStatus: 'Failed', errorCode: 'SCAN_FAILED' }), [{ type: 'error', code: 'provider-error', message: 'ZignSec reported an error (SCAN_FAILED)', recoverable: true, providerCode: 'SCAN_FAILED' }]],
+    [
+      scanning({ sessionStatus: 'Failed', errorCode: 'SCAN_FAILED' }),
+      [
+        {
+          type: 'error',
+          code: 'provider-error',
+          message: 'ZignSec reported an error (SCAN_FAILED)',
+          recoverable: true,
+          providerCode: 'SCAN_FAILED',
+        },
+      ],
+    ],
     [scanning({ sessionStatus: null }), []],
-    [{ product: 'scanning', payload: JSON.stringify({ sessionId: ID, sessionStatus: 'accepted' }) }, [{ type: 'submit', sessionId: ID }, { type: 'complete', outcome: 'approved', sessionId: ID }]],
+    [
+      { product: 'scanning', payload: JSON.stringify({ sessionId: ID, sessionStatus: 'accepted' }) },
+      [
+        { type: 'submit', sessionId: ID },
+        { type: 'complete', outcome: 'approved', sessionId: ID },
+      ],
+    ],
     [{ product: 'EID', payload: { sessionId: ID, sessionStatus: 'Accepted' } }, []],
     [{ command: 'zignsec_postback', errorcode: '', token: ID }, []],
   ];
@@ -48,14 +101,23 @@ describe('zignsec messages', () => {
   it('a message about another session is not this flow’s', () => {
     const { session } = flow();
     expect(send(session, scanning({ sessionStatus: 'OperatorRequired' }))).toHaveLength(2);
-    expect(send(session, { product: 'SCANNING', payload: { sessionId: 'other-session', sessionStatus: 'Accepted' } })).toEqual([]);
+    expect(
+      send(session, { product: 'SCANNING', payload: { sessionId: 'other-session', sessionStatus: 'Accepted' } }),
+    ).toEqual([]);
   });
 });
 
 describe('zignsec robustness', () => {
   it('survives 200 junk inputs and emits only well-formed signals', () => {
-    const shapes = [scanning({ sessionStatus: 'Accepted' }), scanning({ errorCode: 'LINK_EXPIRED' }), { product: 'SCANNING' }];
-    const signals = expectRobust(flow().session, junk(19, shapes, ['SCANNING', 'Accepted', 'LINK_EXPIRED', 'OperatorRequired']));
+    const shapes = [
+      scanning({ sessionStatus: 'Accepted' }),
+      scanning({ errorCode: 'LINK_EXPIRED' }),
+      { product: 'SCANNING' },
+    ];
+    const signals = expectRobust(
+      flow().session,
+      junk(19, shapes, ['SCANNING', 'Accepted', 'LINK_EXPIRED', 'OperatorRequired']),
+    );
     expect(signals.length).toBeGreaterThan(0);
   });
 });

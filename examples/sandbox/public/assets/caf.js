@@ -64,7 +64,17 @@ function interactive() {
           { id: 'capture-failed', text: 'Capture failed (SDK_CAPTURE_FAILED)', run: () => send('SDK_CAPTURE_FAILED') },
         ],
       },
-      { label: 'Finish', buttons: [{ id: 'finished', text: 'Finish (ONBOARDING_FINISHED)', primary: true, run: () => send('ONBOARDING_FINISHED', { executionId }) }] },
+      {
+        label: 'Finish',
+        buttons: [
+          {
+            id: 'finished',
+            text: 'Finish (ONBOARDING_FINISHED)',
+            primary: true,
+            run: () => send('ONBOARDING_FINISHED', { executionId }),
+          },
+        ],
+      },
     ],
     facts: [['executionId', executionId]],
   });

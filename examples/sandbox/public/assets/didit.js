@@ -20,7 +20,17 @@
 //   layout:<px>                  didit:layout {contentHeight}
 //   event:<name>                 didit:<name> {}  (analytics names the widget ignores)
 // Encodings: object (default), json.
-import { asJson, asObject, boot, createWire, numberOr, params, randomHex, renderPanel, watchHeight } from './provider-kit.js';
+import {
+  asJson,
+  asObject,
+  boot,
+  createWire,
+  numberOr,
+  params,
+  randomHex,
+  renderPanel,
+  watchHeight,
+} from './provider-kit.js';
 
 const wire = createWire({ encodings: { object: asObject, json: asJson } });
 const sessionId = params.get('session') || `sbx-${randomHex(8)}`;
@@ -50,7 +60,8 @@ boot(wire, {
       ready: messages.ready,
       started: messages.started,
       step: ({ rest }) => messages.step(rest),
-      'step-done': ({ args: [step = '', nextStep] }) => send('step_completed', withOptional({ step }, 'nextStep', nextStep)),
+      'step-done': ({ args: [step = '', nextStep] }) =>
+        send('step_completed', withOptional({ step }, 'nextStep', nextStep)),
       'step-changed': ({ args: [step = '', previous] }) => messages.changed(step, previous),
       submitted: messages.submitted,
       completed: ({ rest }) => messages.completed(rest || undefined),
@@ -91,7 +102,11 @@ function interactive() {
           { id: 'cancel', text: 'Cancel', run: () => send('cancelled') },
           { id: 'close', text: 'Close request', run: () => send('close_request') },
           { id: 'error', text: 'Error', run: () => messages.error('unknown_error') },
-          { id: 'camera', text: 'Camera permission denied', run: () => messages.error('camera_permission_denied', 'selfie') },
+          {
+            id: 'camera',
+            text: 'Camera permission denied',
+            run: () => messages.error('camera_permission_denied', 'selfie'),
+          },
         ],
       },
     ],

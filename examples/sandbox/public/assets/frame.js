@@ -25,7 +25,8 @@ function originOf(text) {
 export function resolveHostOrigin() {
   const fromParam = params.get('host-origin');
   if (fromParam && originOf(fromParam)) return originOf(fromParam);
-  const ancestor = location.ancestorOrigins && location.ancestorOrigins.length ? originOf(location.ancestorOrigins[0]) : null;
+  const ancestor =
+    location.ancestorOrigins && location.ancestorOrigins.length ? originOf(location.ancestorOrigins[0]) : null;
   const fromReferrer = document.referrer ? originOf(document.referrer) : null;
   if (fromReferrer && !(fromReferrer === location.origin && ancestor && ancestor !== fromReferrer)) return fromReferrer;
   if (ancestor) return ancestor;

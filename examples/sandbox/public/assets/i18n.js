@@ -376,7 +376,9 @@ export const DICTIONARIES = {
 
 /** The dictionary key for a BCP 47 tag ('pt-BR' → 'pt'), English when unknown. */
 export function pickLocale(tag) {
-  const primary = String(tag ?? '').toLowerCase().split(/[-_]/)[0];
+  const primary = String(tag ?? '')
+    .toLowerCase()
+    .split(/[-_]/)[0];
   return Object.prototype.hasOwnProperty.call(DICTIONARIES, primary) ? primary : 'en';
 }
 

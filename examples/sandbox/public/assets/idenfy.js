@@ -29,7 +29,10 @@ function send(status, manualStatus) {
   if (manualStatus) message.manualStatus = manualStatus;
   Object.assign(message, { autoSuspected: false, manualSuspected: false });
   const cased = Object.fromEntries(
-    Object.entries(message).map(([key, value]) => [letterCase(key), typeof value === 'string' ? letterCase(value) : value]),
+    Object.entries(message).map(([key, value]) => [
+      letterCase(key),
+      typeof value === 'string' ? letterCase(value) : value,
+    ]),
   );
   return wire.send(cased);
 }
@@ -61,7 +64,10 @@ function interactive() {
           { id: 'waiting', text: 'Waiting for a manual review', run: () => send('APPROVED', 'WAITING') },
         ],
       },
-      { label: 'Leave', buttons: [{ id: 'unverified', text: 'Leave without finishing (UNVERIFIED)', run: () => send('UNVERIFIED') }] },
+      {
+        label: 'Leave',
+        buttons: [{ id: 'unverified', text: 'Leave without finishing (UNVERIFIED)', run: () => send('UNVERIFIED') }],
+      },
     ],
   });
 }

@@ -85,66 +85,114 @@ export function runInteractive(channel) {
     welcome: () => [
       heading(t('welcomeTitle')),
       h('p', {}, t('welcomeText')),
-      h('div', { class: 'actions' },
-        h('button', {
-          id: 'start', class: 'primary', type: 'button',
-          onclick: () => {
-            channel.send('start');
-            channel.send('progress', { step: 'document', index: 1, total: 3 });
-            go('document');
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            id: 'start',
+            class: 'primary',
+            type: 'button',
+            onclick: () => {
+              channel.send('start');
+              channel.send('progress', { step: 'document', index: 1, total: 3 });
+              go('document');
+            },
           },
-        }, t('start'))),
+          t('start'),
+        ),
+      ),
     ],
 
     document: () => [
       stepHeader(1),
       heading(t('docTitle')),
-      h('fieldset', {},
+      h(
+        'fieldset',
+        {},
         h('legend', {}, t('docType')),
         DOC_TYPES.map(([value, key]) =>
-          h('div', { class: 'choice' },
+          h(
+            'div',
+            { class: 'choice' },
             h('input', {
-              type: 'radio', name: 'doc-type', id: `doc-${value}`, value, checked: state.docType === value,
-              onchange: () => { state.docType = value; },
+              type: 'radio',
+              name: 'doc-type',
+              id: `doc-${value}`,
+              value,
+              checked: state.docType === value,
+              onchange: () => {
+                state.docType = value;
+              },
             }),
-            h('label', { for: `doc-${value}` }, t(key))))),
-      h('div', { class: 'field' },
+            h('label', { for: `doc-${value}` }, t(key)),
+          ),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'field' },
         h('label', { for: 'doc-file' }, t('docFile')),
         h('input', {
-          id: 'doc-file', type: 'file', accept: 'image/*', 'aria-describedby': 'doc-status',
+          id: 'doc-file',
+          type: 'file',
+          accept: 'image/*',
+          'aria-describedby': 'doc-status',
           onchange: (event) => {
             const file = event.target.files?.[0];
             state.doc = file ? { kind: 'file', name: file.name } : null;
             state.docError = false;
             render({ focus: '#doc-file' });
           },
-        })),
+        }),
+      ),
       h('p', { class: 'or' }, t('or')),
-      h('div', { class: 'actions' },
-        h('button', {
-          id: 'use-sample', type: 'button',
-          onclick: () => {
-            state.doc = { kind: 'sample' };
-            state.docError = false;
-            render({ focus: '#doc-continue' });
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            id: 'use-sample',
+            type: 'button',
+            onclick: () => {
+              state.doc = { kind: 'sample' };
+              state.docError = false;
+              render({ focus: '#doc-continue' });
+            },
           },
-        }, t('useSample'))),
-      h('p', { id: 'doc-status', role: 'status' },
-        state.doc ? t('fileChosen', { name: state.doc.kind === 'file' ? state.doc.name : t('sample') }) : ''),
+          t('useSample'),
+        ),
+      ),
+      h(
+        'p',
+        { id: 'doc-status', role: 'status' },
+        state.doc ? t('fileChosen', { name: state.doc.kind === 'file' ? state.doc.name : t('sample') }) : '',
+      ),
       h('p', { id: 'doc-error', class: 'error', role: 'alert' }, state.docError ? t('docMissing') : ''),
-      h('div', { class: 'actions' },
-        h('button', {
-          id: 'doc-continue', class: 'primary', type: 'button',
-          onclick: () => {
-            if (!state.doc) {
-              state.docError = true;
-              render({ focus: '#doc-file' });
-              return;
-            }
-            channel.send('progress', { step: 'selfie', index: 2, total: 3 });
-            go('selfie');
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            id: 'doc-continue',
+            class: 'primary',
+            type: 'button',
+            onclick: () => {
+              if (!state.doc) {
+                state.docError = true;
+                render({ focus: '#doc-file' });
+                return;
+              }
+              channel.send('progress', { step: 'selfie', index: 2, total: 3 });
+              go('selfie');
+            },
           },
-        }, t('continue'))),
+          t('continue'),
+        ),
+      ),
     ],
 
     selfie: () => {
@@ -160,76 +208,123 @@ export function runInteractive(channel) {
         h('p', {}, t('selfieText')),
         h('div', { class: 'camera' }, video, canvas),
         h('p', { id: 'camera-status', role: 'status' }, note),
-        h('div', { class: 'actions' },
+        h(
+          'div',
+          { class: 'actions' },
           live
             ? h('button', { id: 'capture', class: 'primary', type: 'button', onclick: captureFromCamera }, t('capture'))
-            : h('button', { id: 'open-camera', type: 'button', disabled: state.camera === 'opening', onclick: openCamera },
-                t(state.selfie ? 'retake' : 'openCamera')),
+            : h(
+                'button',
+                { id: 'open-camera', type: 'button', disabled: state.camera === 'opening', onclick: openCamera },
+                t(state.selfie ? 'retake' : 'openCamera'),
+              ),
           // Also while the camera is opening: a permission prompt or a slow device must not leave the person stuck.
           (state.camera === 'failed' || state.camera === 'opening') &&
             h('button', { id: 'simulate-capture', type: 'button', onclick: simulateCapture }, t('simulate')),
-          h('button', {
-            id: 'camera-broken', class: 'secondary', type: 'button',
-            onclick: () => {
-              channel.send('error', {
-                code: 'camera-unavailable',
-                message: 'The person reported that the camera is not working',
-                recoverable: true,
-              });
-              state.cameraNote = 'cameraReported';
-              render({ focus: '#camera-broken' });
+          h(
+            'button',
+            {
+              id: 'camera-broken',
+              class: 'secondary',
+              type: 'button',
+              onclick: () => {
+                channel.send('error', {
+                  code: 'camera-unavailable',
+                  message: 'The person reported that the camera is not working',
+                  recoverable: true,
+                });
+                state.cameraNote = 'cameraReported';
+                render({ focus: '#camera-broken' });
+              },
             },
-          }, t('cameraBroken'))),
+            t('cameraBroken'),
+          ),
+        ),
         h('p', { id: 'selfie-error', class: 'error', role: 'alert' }, state.selfieError ? t('selfieMissing') : ''),
-        h('div', { class: 'actions' },
-          h('button', {
-            id: 'selfie-continue', class: 'primary', type: 'button',
-            onclick: () => {
-              if (!state.selfie) {
-                state.selfieError = true;
-                render({ focus: state.camera === 'failed' ? '#simulate-capture' : '#open-camera' });
-                return;
-              }
-              go('review');
+        h(
+          'div',
+          { class: 'actions' },
+          h(
+            'button',
+            {
+              id: 'selfie-continue',
+              class: 'primary',
+              type: 'button',
+              onclick: () => {
+                if (!state.selfie) {
+                  state.selfieError = true;
+                  render({ focus: state.camera === 'failed' ? '#simulate-capture' : '#open-camera' });
+                  return;
+                }
+                go('review');
+              },
             },
-          }, t('continue'))),
+            t('continue'),
+          ),
+        ),
       ];
     },
 
     review: () => [
       stepHeader(3),
       heading(t('reviewTitle')),
-      h('dl', { class: 'summary' },
+      h(
+        'dl',
+        { class: 'summary' },
         h('dt', {}, t('docType')),
         h('dd', {}, t(DOC_TYPES.find(([value]) => value === state.docType)[1])),
         h('dt', {}, t('docFile')),
         h('dd', {}, state.doc?.kind === 'file' ? state.doc.name : t('sample')),
         h('dt', {}, t('selfie')),
-        h('dd', {}, t(state.selfie === 'camera' ? 'selfieCamera' : 'selfieSimulated'))),
-      h('div', { class: 'actions' },
-        h('button', {
-          id: 'submit', class: 'primary', type: 'button',
-          onclick: () => {
-            channel.send('progress', { step: 'review', index: 3, total: 3 });
-            channel.send('submit', { sessionId });
-            go('outcome');
+        h('dd', {}, t(state.selfie === 'camera' ? 'selfieCamera' : 'selfieSimulated')),
+      ),
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            id: 'submit',
+            class: 'primary',
+            type: 'button',
+            onclick: () => {
+              channel.send('progress', { step: 'review', index: 3, total: 3 });
+              channel.send('submit', { sessionId });
+              go('outcome');
+            },
           },
-        }, t('submit'))),
+          t('submit'),
+        ),
+      ),
     ],
 
     outcome: () => [
       heading(t('outcomeTitle')),
       h('p', {}, t('outcomeText')),
-      h('div', { class: 'actions' },
-        [['approved', 'approve'], ['declined', 'decline'], ['pending', 'pending']].map(([outcome, key]) =>
-          h('button', {
-            id: `outcome-${outcome}`, class: outcome === 'approved' ? 'primary' : '', type: 'button',
-            onclick: () => {
-              channel.send('complete', { sessionId, outcome });
-              state.outcome = outcome;
-              go('done');
+      h(
+        'div',
+        { class: 'actions' },
+        [
+          ['approved', 'approve'],
+          ['declined', 'decline'],
+          ['pending', 'pending'],
+        ].map(([outcome, key]) =>
+          h(
+            'button',
+            {
+              id: `outcome-${outcome}`,
+              class: outcome === 'approved' ? 'primary' : '',
+              type: 'button',
+              onclick: () => {
+                channel.send('complete', { sessionId, outcome });
+                state.outcome = outcome;
+                go('done');
+              },
             },
-          }, t(key)))),
+            t(key),
+          ),
+        ),
+      ),
     ],
 
     done: () => [
@@ -252,7 +347,8 @@ export function runInteractive(channel) {
     render({ focus: '#camera-status' });
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ video: true });
-      if (state.step !== 'selfie' || state.camera !== 'opening') { // moved on, or simulated a capture meanwhile
+      if (state.step !== 'selfie' || state.camera !== 'opening') {
+        // moved on, or simulated a capture meanwhile
         stream.getTracks().forEach((track) => track.stop());
         return;
       }
@@ -305,32 +401,56 @@ export function runInteractive(channel) {
   }
 
   function footer() {
-    return h('footer', { class: 'sandbox-actions', 'aria-label': t('actions') },
-      h('div', { class: 'actions' },
-        h('button', {
-          id: 'exit', type: 'button', class: 'secondary',
-          onclick: () => {
-            stopCamera();
-            channel.send('cancel');
-            setStatus('exited');
+    return h(
+      'footer',
+      { class: 'sandbox-actions', 'aria-label': t('actions') },
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            id: 'exit',
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              stopCamera();
+              channel.send('cancel');
+              setStatus('exited');
+            },
           },
-        }, t('exit')),
-        h('button', {
-          id: 'simulate-error', type: 'button', class: 'secondary',
-          onclick: () => {
-            channel.send('error', { code: 'sandbox_error', message: 'Simulated provider error' });
-            setStatus('errorSent');
+          t('exit'),
+        ),
+        h(
+          'button',
+          {
+            id: 'simulate-error',
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              channel.send('error', { code: 'sandbox_error', message: 'Simulated provider error' });
+              setStatus('errorSent');
+            },
           },
-        }, t('simulateError')),
-        h('button', {
-          id: 'expire-token', type: 'button', class: 'secondary',
-          onclick: () => {
-            channel.send('token-expired');
-            setStatus('waitingToken');
+          t('simulateError'),
+        ),
+        h(
+          'button',
+          {
+            id: 'expire-token',
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              channel.send('token-expired');
+              setStatus('waitingToken');
+            },
           },
-        }, t('expireToken'))),
+          t('expireToken'),
+        ),
+      ),
       h('p', { id: 'sandbox-status', role: 'status' }, state.status ? t(state.status) : ''),
-      h('p', { class: 'session' }, `${t('session')}: `, h('code', {}, sessionId)));
+      h('p', { class: 'session' }, `${t('session')}: `, h('code', {}, sessionId)),
+    );
   }
 
   function setStatus(key) {
@@ -377,10 +497,13 @@ export function runInteractive(channel) {
   function expireAt(when) {
     clearTimeout(expiryTimer);
     if (!Number.isFinite(when)) return;
-    expiryTimer = setTimeout(() => {
-      channel.send('token-expired');
-      setStatus('waitingToken');
-    }, Math.max(0, when - Date.now()));
+    expiryTimer = setTimeout(
+      () => {
+        channel.send('token-expired');
+        setStatus('waitingToken');
+      },
+      Math.max(0, when - Date.now()),
+    );
   }
   if (params.has('expires')) expireAt(Number(params.get('expires')));
 

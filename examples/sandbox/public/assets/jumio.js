@@ -75,7 +75,8 @@ boot(wire, {
     actions: {
       loaded: () => send('loaded'),
       success: () => send('success'),
-      error: ({ args: [code, retriable] }) => send('error', code || 9100, retriable === undefined ? undefined : retriable === 'true'),
+      error: ({ args: [code, retriable] }) =>
+        send('error', code || 9100, retriable === undefined ? undefined : retriable === 'true'),
       cancel: () => send('error', 9801, false, 'G'),
       workflow: ({ rest }) => {
         workflowId = rest;
@@ -89,12 +90,20 @@ boot(wire, {
 });
 
 function interactive() {
-  const error = (id, code, text, domain) => ({ id, text: `${text} (${code})`, run: () => send('error', code, undefined, domain) });
+  const error = (id, code, text, domain) => ({
+    id,
+    text: `${text} (${code})`,
+    run: () => send('error', code, undefined, domain),
+  });
   renderPanel({
     title: 'Jumio web client',
-    intro: 'Click through a Jumio web client session. Jumio reports only loaded, success and error codes; the decision comes from Jumio’s callback.',
+    intro:
+      'Click through a Jumio web client session. Jumio reports only loaded, success and error codes; the decision comes from Jumio’s callback.',
     groups: [
-      { label: 'Finish', buttons: [{ id: 'success', text: 'Upload finished (success)', primary: true, run: () => send('success') }] },
+      {
+        label: 'Finish',
+        buttons: [{ id: 'success', text: 'Upload finished (success)', primary: true, run: () => send('success') }],
+      },
       {
         label: 'Errors',
         buttons: [

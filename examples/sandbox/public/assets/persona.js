@@ -28,7 +28,17 @@
 //   container:<id>                    later messages carry this containerId ("container:" → back to the URL's)
 //   inquiry:<id>                      later messages carry this inquiryId
 // Encodings: object (default), json (the same as a JSON string).
-import { asJson, asObject, boot, contentHeight, createWire, numberOr, params, randomHex, renderPanel } from './provider-kit.js';
+import {
+  asJson,
+  asObject,
+  boot,
+  contentHeight,
+  createWire,
+  numberOr,
+  params,
+  randomHex,
+  renderPanel,
+} from './provider-kit.js';
 
 const wire = createWire({ originParam: 'iframe-origin', encodings: { object: asObject, json: asJson } });
 const urlContainer = params.get('container-id') ?? '';
@@ -51,12 +61,18 @@ const messages = {
   ready: (height) =>
     send('ready', {
       metadata: {
-        preferredDimensions: { minimumWidth: '400px', maximumWidth: '768px', ...(height === undefined ? {} : { minimumHeight: `${numberOr(height)}px` }), maximumHeight: '900px' },
+        preferredDimensions: {
+          minimumWidth: '400px',
+          maximumWidth: '768px',
+          ...(height === undefined ? {} : { minimumHeight: `${numberOr(height)}px` }),
+          maximumHeight: '900px',
+        },
         styles: {},
       },
     }),
   start: () => send('start', { metadata: { inquiryId } }),
-  page: (pathname, height) => send('page-change', { metadata: height === undefined ? { pathname } : { pathname, pageHeight: numberOr(height) } }),
+  page: (pathname, height) =>
+    send('page-change', { metadata: height === undefined ? { pathname } : { pathname, pageHeight: numberOr(height) } }),
   exit: () => send('exit', { metadata: { inquiryId, sessionToken: `sbx_tok_persona_resume_${randomHex()}` } }),
   camera: () => send('load-camera-failed', { metadata: {} }),
 };
@@ -119,7 +135,12 @@ function interactive() {
       {
         label: 'Finish (submits, then the outcome)',
         buttons: [
-          { id: 'complete-approved', text: 'Complete: approved', primary: true, run: () => finish('complete', 'approved') },
+          {
+            id: 'complete-approved',
+            text: 'Complete: approved',
+            primary: true,
+            run: () => finish('complete', 'approved'),
+          },
           { id: 'complete-declined', text: 'Complete: declined', run: () => finish('complete', 'declined') },
           { id: 'complete-review', text: 'Complete: needs review', run: () => finish('complete', 'needs_review') },
           { id: 'fail', text: 'Fail', run: () => finish('fail', 'failed') },
@@ -142,7 +163,8 @@ function interactive() {
     ],
   });
   wire.onMessage((message) => {
-    if (message && typeof message === 'object' && typeof message.action === 'string') panel.say(`The host sent action "${message.action}".`);
+    if (message && typeof message === 'object' && typeof message.action === 'string')
+      panel.say(`The host sent action "${message.action}".`);
   });
   messages.load();
   messages.ready(contentHeight());

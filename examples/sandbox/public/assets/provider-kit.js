@@ -128,7 +128,9 @@ export function createWire({ originParam, encodings = { object: (message) => mes
  */
 async function firstTime(index) {
   try {
-    const response = await fetch(`/once?${new URLSearchParams({ key: `${location.href}#${index}` })}`, { cache: 'no-store' });
+    const response = await fetch(`/once?${new URLSearchParams({ key: `${location.href}#${index}` })}`, {
+      cache: 'no-store',
+    });
     return (await response.json()).first !== false;
   } catch {
     return true;
@@ -141,7 +143,10 @@ async function firstTime(index) {
  * `before()` runs first (a handshake the provider always does before anything else).
  */
 export function runScript(wire, { title, actions, before }) {
-  const steps = (params.get('script') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const steps = (params.get('script') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const delay = Math.max(0, Number(params.get('delay')) || 0);
   const log = document.createElement('ol');
   log.className = 'script-log';
@@ -170,7 +175,11 @@ export function runScript(wire, { title, actions, before }) {
     },
   };
   const find = (name) =>
-    Object.prototype.hasOwnProperty.call(actions, name) ? actions[name] : Object.prototype.hasOwnProperty.call(common, name) ? common[name] : null;
+    Object.prototype.hasOwnProperty.call(actions, name)
+      ? actions[name]
+      : Object.prototype.hasOwnProperty.call(common, name)
+        ? common[name]
+        : null;
 
   const run = async () => {
     if (before && (await before(note)) === 'stop') return;
@@ -209,7 +218,8 @@ export function runScript(wire, { title, actions, before }) {
 export function el(tag, attributes = {}, children = []) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(name, value === true ? '' : String(value));
+    if (value !== undefined && value !== null && value !== false)
+      node.setAttribute(name, value === true ? '' : String(value));
   }
   node.append(...children);
   return node;
@@ -231,7 +241,9 @@ export function renderPanel({ title, intro, groups, enabled = true, facts = [] }
   const sections = groups.map((group, i) => {
     const headingId = `group-${i}`;
     const row = group.buttons.map(({ id, text, primary, run }) => {
-      const button = el('button', { id, type: 'button', class: primary ? 'primary' : undefined, disabled: !enabled }, [text]);
+      const button = el('button', { id, type: 'button', class: primary ? 'primary' : undefined, disabled: !enabled }, [
+        text,
+      ]);
       button.addEventListener('click', async () => {
         const result = await run();
         say(typeof result === 'string' ? result : `Sent: ${text}`);
@@ -245,12 +257,23 @@ export function renderPanel({ title, intro, groups, enabled = true, facts = [] }
     ]);
   });
   const factList = facts.length
-    ? [el('dl', { class: 'summary' }, facts.flatMap(([term, value]) => [el('dt', {}, [term]), el('dd', {}, [el('code', {}, [value])])]))]
+    ? [
+        el(
+          'dl',
+          { class: 'summary' },
+          facts.flatMap(([term, value]) => [el('dt', {}, [term]), el('dd', {}, [el('code', {}, [value])])]),
+        ),
+      ]
     : [];
-  document.getElementById('app').replaceChildren(
-    el('header', { class: 'brand' }, [el('span', {}, [title]), el('span', { class: 'badge' }, ['Sandbox: nothing is really verified'])]),
-    el('main', {}, [el('h1', {}, [`${title} sandbox`]), el('p', {}, [intro]), ...sections, status, ...factList]),
-  );
+  document
+    .getElementById('app')
+    .replaceChildren(
+      el('header', { class: 'brand' }, [
+        el('span', {}, [title]),
+        el('span', { class: 'badge' }, ['Sandbox: nothing is really verified']),
+      ]),
+      el('main', {}, [el('h1', {}, [`${title} sandbox`]), el('p', {}, [intro]), ...sections, status, ...factList]),
+    );
   return {
     say,
     setEnabled(on) {

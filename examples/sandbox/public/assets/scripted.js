@@ -40,7 +40,10 @@ export function parseStep(text) {
 }
 
 export function runScript(channel, scriptText) {
-  const steps = scriptText.split(',').map((s) => s.trim()).filter(Boolean);
+  const steps = scriptText
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const delay = Math.max(0, Number(params.get('delay')) || 0);
   const echo = params.get('echo') === '1';
   const sessionId = resolveSessionId();
@@ -64,7 +67,9 @@ export function runScript(channel, scriptText) {
     note(message.type === 'init' ? `received init ${message.locale} ${message.theme}` : 'received token');
     if (echo) {
       const step =
-        message.type === 'init' ? `init:${message.locale}:${message.theme}` : `token:${String(message.token).slice(0, 4)}`;
+        message.type === 'init'
+          ? `init:${message.locale}:${message.theme}`
+          : `token:${String(message.token).slice(0, 4)}`;
       channel.send('progress', { step });
     }
     inbox[message.type].push(message);

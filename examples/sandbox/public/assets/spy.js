@@ -21,5 +21,6 @@ addEventListener('message', (event) => {
 });
 
 setInterval(() => {
-  if (window.parent !== window) window.parent.postMessage({ spy: true, received: received.slice(), origin: location.origin }, '*');
+  if (window.parent !== window)
+    window.parent.postMessage({ spy: true, received: received.slice(), origin: location.origin }, '*');
 }, 100);

@@ -36,7 +36,17 @@
 //   resize:<px>                           idCheck.onResize {height}
 //   session:<id>                          later messages carry this sessionId ("session:" → the bound one)
 // Encodings: object (default), json.
-import { asJson, asObject, boot, createWire, numberOr, params, randomHex, renderPanel, watchHeight } from './provider-kit.js';
+import {
+  asJson,
+  asObject,
+  boot,
+  createWire,
+  numberOr,
+  params,
+  randomHex,
+  renderPanel,
+  watchHeight,
+} from './provider-kit.js';
 import { resolveHostOrigin } from './frame.js';
 
 const wire = createWire({ encodings: { object: asObject, json: asJson } });
@@ -47,7 +57,11 @@ const applicantId = params.get('session') || `sbx_applicant_${randomHex()}`;
 const echo = params.get('echo') === '1';
 let sessionId = boundSession;
 
-const TYPES = { IDENTITY: ['ID_CARD', 'PASSPORT', 'DRIVERS'], SELFIE: ['SELFIE'], PROOF_OF_RESIDENCE: ['UTILITY_BILL'] };
+const TYPES = {
+  IDENTITY: ['ID_CARD', 'PASSPORT', 'DRIVERS'],
+  SELFIE: ['SELFIE'],
+  PROOF_OF_RESIDENCE: ['UTILITY_BILL'],
+};
 
 const send = (method, fields = {}) => wire.send({ method, sessionId, ...fields });
 const isMethod = (name) => (m) => m && typeof m === 'object' && m.method === name;
@@ -70,16 +84,25 @@ async function awaitInit() {
   const init = await wire.next(isMethod('idCheck.init'));
   const token = typeof init.accessToken === 'string' && init.accessToken ? init.accessToken : undefined;
   if (!token || (frameId !== undefined && frameId !== `id_${base64(token)}`)) {
-    send('idCheck.onError', { code: 'init-rejected', error: 'idCheck.init did not carry the access token of this frame' });
+    send('idCheck.onError', {
+      code: 'init-rejected',
+      error: 'idCheck.init did not carry the access token of this frame',
+    });
     return 'stop';
   }
   // What the WebSDK 2.9 always sends beside the token: checked here, so that the widget's tests mean something.
   const problem =
-    typeof init.packageVersion !== 'string' ? 'packageVersion is missing'
-    : init.origin !== resolveHostOrigin() ? `origin ${init.origin} is not the host page's`
-    : typeof init.options !== 'object' || typeof init.options?.adaptIframeHeight !== 'boolean' || typeof init.options?.enableScrollIntoView !== 'boolean' ? 'options.adaptIframeHeight / enableScrollIntoView are missing'
-    : typeof init.lang !== 'string' ? 'lang is missing'
-    : undefined;
+    typeof init.packageVersion !== 'string'
+      ? 'packageVersion is missing'
+      : init.origin !== resolveHostOrigin()
+        ? `origin ${init.origin} is not the host page's`
+        : typeof init.options !== 'object' ||
+            typeof init.options?.adaptIframeHeight !== 'boolean' ||
+            typeof init.options?.enableScrollIntoView !== 'boolean'
+          ? 'options.adaptIframeHeight / enableScrollIntoView are missing'
+          : typeof init.lang !== 'string'
+            ? 'lang is missing'
+            : undefined;
   if (problem) {
     send('idCheck.onError', { code: 'init-malformed', error: `idCheck.init is not what the WebSDK sends: ${problem}` });
     initProblem = problem;
@@ -107,7 +130,8 @@ wire.onMessage((message) => {
 const messages = {
   step: (type) => send('idCheck.onStepInitiated', { idDocSetType: type, types: TYPES[type] ?? [] }),
   stepDone: (type) => send('idCheck.onStepCompleted', { idDocSetType: type }),
-  progress: (current, total) => send('idCheck.onVerificationProgressChanged', { currentStep: numberOr(current), totalSteps: numberOr(total) }),
+  progress: (current, total) =>
+    send('idCheck.onVerificationProgressChanged', { currentStep: numberOr(current), totalSteps: numberOr(total) }),
   submitted: () => send('idCheck.onApplicantSubmitted'),
   status: (reviewStatus, reviewAnswer, reviewRejectType) => {
     const fields = { reviewStatus };
@@ -115,7 +139,8 @@ const messages = {
     return send('idCheck.onApplicantStatusChanged', fields);
   },
   error: (code, error = `Sandbox error (${code})`) => send('idCheck.onError', { code, error }),
-  uploadError: (code = 'upload-error') => send('idCheck.onUploadError', { code, error: 'The file could not be uploaded' }),
+  uploadError: (code = 'upload-error') =>
+    send('idCheck.onUploadError', { code, error: 'The file could not be uploaded' }),
 };
 
 boot(wire, {
@@ -153,14 +178,24 @@ async function interactive() {
   };
   const panel = renderPanel({
     title: 'Sumsub WebSDK',
-    intro: 'Click through a Sumsub WebSDK flow. The handshake (onReady → init → onInitialized) runs first; every button sends the message Sumsub’s frame sends.',
+    intro:
+      'Click through a Sumsub WebSDK flow. The handshake (onReady → init → onInitialized) runs first; every button sends the message Sumsub’s frame sends.',
     enabled: false,
     groups: [
       {
         label: 'Flow',
         buttons: [
-          { id: 'step-identity', text: 'Identity document step', primary: true, run: () => (messages.step('IDENTITY'), messages.progress(1, 2)) },
-          { id: 'step-selfie', text: 'Selfie step', run: () => (messages.stepDone('IDENTITY'), messages.step('SELFIE'), messages.progress(2, 2)) },
+          {
+            id: 'step-identity',
+            text: 'Identity document step',
+            primary: true,
+            run: () => (messages.step('IDENTITY'), messages.progress(1, 2)),
+          },
+          {
+            id: 'step-selfie',
+            text: 'Selfie step',
+            run: () => (messages.stepDone('IDENTITY'), messages.step('SELFIE'), messages.progress(2, 2)),
+          },
           { id: 'submit', text: 'Submit', run: messages.submitted },
         ],
       },
@@ -192,11 +227,19 @@ async function interactive() {
     if (!isMethod('idCheck.updateAccessToken')(message)) return;
     // The token itself is a secret: never shown.
     if (message.accessToken) panel.setEnabled(true);
-    panel.say(message.accessToken ? 'The host sent a new access token; the flow goes on.' : 'The host could not refresh the token.');
+    panel.say(
+      message.accessToken
+        ? 'The host sent a new access token; the flow goes on.'
+        : 'The host could not refresh the token.',
+    );
   });
   panel.say('Waiting for idCheck.init from the host…');
   if ((await handshake()) === 'stop') {
-    panel.say(initProblem ? `idCheck.init is not what the WebSDK sends: ${initProblem}.` : 'idCheck.init did not carry this frame’s access token.');
+    panel.say(
+      initProblem
+        ? `idCheck.init is not what the WebSDK sends: ${initProblem}.`
+        : 'idCheck.init did not carry this frame’s access token.',
+    );
     return;
   }
   panel.setEnabled(true);

@@ -36,13 +36,22 @@ boot(wire, {
 function interactive() {
   renderPanel({
     title: 'Veratad VX',
-    intro: 'Click through a Veratad VX journey. VX says nothing until a component finishes, then posts a word or a status object.',
+    intro:
+      'Click through a Veratad VX journey. VX says nothing until a component finishes, then posts a word or a status object.',
     groups: [
       {
         label: 'Journey',
         buttons: [
-          { id: 'next', text: 'Document done, next component (PENDING, NEXT)', run: () => state('PENDING', 'DCAMS', '', 'NEXT') },
-          { id: 'reattempt', text: 'Document unreadable, try again (REATTEMPT)', run: () => state('PENDING', 'DCAMS', '', 'REATTEMPT') },
+          {
+            id: 'next',
+            text: 'Document done, next component (PENDING, NEXT)',
+            run: () => state('PENDING', 'DCAMS', '', 'NEXT'),
+          },
+          {
+            id: 'reattempt',
+            text: 'Document unreadable, try again (REATTEMPT)',
+            run: () => state('PENDING', 'DCAMS', '', 'REATTEMPT'),
+          },
         ],
       },
       {

@@ -46,7 +46,9 @@ async function handshake(note = () => {}) {
     typeof payload.embeddedConfigured === 'boolean' &&
     payload.embedded === (payload.embeddedConfigured && !payload.isVeriffIframeMobile);
   if (!consistent) {
-    note('VERIFF_RENDER is not what the SDK sends (version, isReloadHandled, isVeriffIframeMobile, embeddedConfigured, embedded): stopping');
+    note(
+      'VERIFF_RENDER is not what the SDK sends (version, isReloadHandled, isVeriffIframeMobile, embeddedConfigured, embedded): stopping',
+    );
     return 'stop';
   }
   note(`received VERIFF_RENDER ${payload.version ?? ''}`);
@@ -66,12 +68,17 @@ async function interactive() {
   const button = (id, step, text, primary) => ({ id, text, primary, run: () => send(step) });
   const panel = renderPanel({
     title: 'Veriff InContext',
-    intro: 'Click through a Veriff session. Every button sends the string Veriff’s frame sends; the decision itself only ever comes from Veriff’s webhook.',
+    intro:
+      'Click through a Veriff session. Every button sends the string Veriff’s frame sends; the decision itself only ever comes from Veriff’s webhook.',
     enabled: false,
     groups: [
       {
         label: 'Flow',
-        buttons: [button('start', 'started', 'Start', true), button('submit', 'submitted', 'Submit'), button('finish', 'finished', 'Finish', true)],
+        buttons: [
+          button('start', 'started', 'Start', true),
+          button('submit', 'submitted', 'Submit'),
+          button('finish', 'finished', 'Finish', true),
+        ],
       },
       {
         label: 'Leave or break',

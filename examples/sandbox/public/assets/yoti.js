@@ -49,7 +49,8 @@ boot(wire, {
 async function interactive() {
   const panel = renderPanel({
     title: 'Yoti IDV',
-    intro: 'Click through a Yoti identity verification. Yoti posts one message at the end: SUCCESS, or ERROR with a code.',
+    intro:
+      'Click through a Yoti identity verification. Yoti posts one message at the end: SUCCESS, or ERROR with a code.',
     enabled: !post,
     groups: [
       { label: 'Finish', buttons: [{ id: 'success', text: 'Finish (SUCCESS)', primary: true, run: success }] },

@@ -50,7 +50,12 @@ function interactive() {
           { id: 'operator', text: 'Operator review needed (OperatorRequired)', run: () => send('OperatorRequired') },
         ],
       },
-      { label: 'Errors', buttons: [{ id: 'expired', text: 'Link expired (LINK_EXPIRED)', run: () => send('OperatorRequired', 'LINK_EXPIRED') }] },
+      {
+        label: 'Errors',
+        buttons: [
+          { id: 'expired', text: 'Link expired (LINK_EXPIRED)', run: () => send('OperatorRequired', 'LINK_EXPIRED') },
+        ],
+      },
     ],
     facts: [['sessionId', sessionId]],
   });
