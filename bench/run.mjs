@@ -166,7 +166,9 @@ async function readySection(browser, hostOrigin, rates, suffix = '') {
           errors.push({ kind, pair: i, message: String(error?.message ?? error) });
           log(`  ${kind} load failed: ${error?.message ?? error}`);
           if (++failuresInARow >= 3)
-            throw new Error(`3 cold loads in a row failed at ${rate}x; last: ${error?.message ?? error}`);
+            throw new Error(`3 cold loads in a row failed at ${rate}x; last: ${error?.message ?? error}`, {
+              cause: error,
+            });
         }
       }
     }

@@ -34,7 +34,7 @@ export function Screens(props: ScreenProps): ReactNode {
       heading.current.focus();
     } else if (title) onAnnounce?.(title);
     // Only a new screen or a new focus request speaks: not every render.
-  }, [focus, title]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [focus, title]);
 
   switch (state) {
     case 'complete':

@@ -92,7 +92,7 @@ function endpoint(plan: string, url = scripted(['ready'])) {
   const id = `faults-${Date.now()}-${runs++}`;
   return {
     url: `/__kyc/session?${new URLSearchParams({ id, plan, url })}`,
-    log: async (): Promise<Logged[]> => (await fetch(`/__kyc/session/log?id=${id}`)).json(),
+    log: async (): Promise<Logged[]> => (await fetch(`/__kyc/session/log?id=${id}`)).json() as Promise<Logged[]>,
   };
 }
 
@@ -190,7 +190,7 @@ describe('load', () => {
       for (const type of ['kyc-ready', 'kyc-complete', 'kyc-error', 'kyc-cancel']) {
         el.addEventListener(type, (e) => {
           // Composed events bubble through ancestors: this listener is on the element itself.
-          if (e.target === el) seen.push(`${type}:${(e as CustomEvent).detail.provider}`);
+          if (e.target === el) seen.push(`${type}:${(e as CustomEvent<{ provider: string }>).detail.provider}`);
           else seen.push(`foreign:${type}`);
         });
       }

@@ -170,7 +170,7 @@ async function relayOn(origin: string): Promise<Window> {
   frame.src = `${origin}/forge?relay=1&repeat=0`;
   const ready = new Promise<void>((resolve) => {
     const listener = (event: MessageEvent) => {
-      if (event.source === frame.contentWindow && event.data?.forgeReady) {
+      if (event.source === frame.contentWindow && (event.data as { forgeReady?: unknown } | null)?.forgeReady) {
         window.removeEventListener('message', listener);
         resolve();
       }
@@ -189,7 +189,11 @@ function relay(target: Window, origin: string, messages: unknown[]): Promise<voi
   const id = ++orders;
   const done = new Promise<void>((resolve) => {
     const listener = (event: MessageEvent) => {
-      if (event.source === target && event.data?.forgeDone !== undefined && event.data.id === id) {
+      if (
+        event.source === target &&
+        (event.data as { forgeDone?: unknown } | null)?.forgeDone !== undefined &&
+        (event.data as { id?: unknown }).id === id
+      ) {
         window.removeEventListener('message', listener);
         resolve();
       }
@@ -205,7 +209,7 @@ function fromHostPage(messages: unknown[]): Promise<void> {
   const id = `host-${++orders}`;
   const done = new Promise<void>((resolve) => {
     const listener = (event: MessageEvent) => {
-      if (event.data?.receipt === id) {
+      if ((event.data as { receipt?: unknown } | null)?.receipt === id) {
         window.removeEventListener('message', listener);
         resolve();
       }
@@ -298,7 +302,11 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
       // The frame announces itself from the third origin: it is the widget's frame, on a foreign origin.
       const arrived = new Promise<void>((resolve) => {
         const listener = (event: MessageEvent) => {
-          if (event.origin === STRANGER && event.data?.forgeReady && event.source === frameOf(el)?.contentWindow) {
+          if (
+            event.origin === STRANGER &&
+            (event.data as { forgeReady?: unknown } | null)?.forgeReady &&
+            event.source === frameOf(el)?.contentWindow
+          ) {
             window.removeEventListener('message', listener);
             resolve();
           }

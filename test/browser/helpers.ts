@@ -43,7 +43,8 @@ const EVENTS = [
 /** Records every kyc-* event that reaches `target` (document by default: they must cross the shadow root). */
 export function record(target: EventTarget = document): Recorded[] & { stop(): void; names(): string[] } {
   const events = [] as unknown as Recorded[] & { stop(): void; names(): string[] };
-  const listener = (event: Event) => events.push({ type: event.type, detail: { ...(event as CustomEvent).detail } });
+  const listener = (event: Event) =>
+    events.push({ type: event.type, detail: { ...(event as CustomEvent<Record<string, unknown>>).detail } });
   for (const name of EVENTS) target.addEventListener(name, listener);
   events.stop = () => EVENTS.forEach((name) => target.removeEventListener(name, listener));
   events.names = () => events.map((e) => (e.type === 'kyc-statechange' ? `state:${e.detail.state}` : e.type));
@@ -229,7 +230,8 @@ export async function forgeEverywhere(messages: unknown[], repeat = 2): Promise<
 export function spyReports(): { reports: string[][]; stop(): void } {
   const reports: string[][] = [];
   const listener = (event: MessageEvent) => {
-    if (event.origin === STRANGER && event.data?.spy) reports.push(event.data.received);
+    const data = event.data as { spy?: unknown; received?: string[] } | null;
+    if (event.origin === STRANGER && data?.spy && data.received) reports.push(data.received);
   };
   window.addEventListener('message', listener);
   return { reports, stop: () => window.removeEventListener('message', listener) };

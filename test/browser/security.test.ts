@@ -94,7 +94,8 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
   it('never sends anything to its frame once the frame is on a foreign origin (no "*")', async () => {
     const reports: string[][] = [];
     const onReport = (event: MessageEvent) => {
-      if (event.origin === STRANGER && event.data?.spy) reports.push(event.data.received);
+      const data = event.data as { spy?: unknown; received?: string[] } | null;
+      if (event.origin === STRANGER && data?.spy && data.received) reports.push(data.received);
     };
     window.addEventListener('message', onReport);
     try {

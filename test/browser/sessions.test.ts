@@ -22,7 +22,7 @@ function endpoint(plan: string, answer: { url?: string; token?: string } = {}) {
   });
   return {
     url: `/__kyc/session?${query}`,
-    log: async (): Promise<Logged[]> => (await fetch(`/__kyc/session/log?id=${id}`)).json(),
+    log: async (): Promise<Logged[]> => (await fetch(`/__kyc/session/log?id=${id}`)).json() as Promise<Logged[]>,
   };
 }
 

@@ -41,15 +41,12 @@ describe('the built files', () => {
     await page.waitForFunction(() => document.documentElement.dataset.events?.includes('kyc-complete'), null, {
       timeout: 10000,
     });
-    const events = JSON.parse((await page.getAttribute('html', 'data-events'))!);
-    expect(events.map((e: { type: string }) => e.type)).toEqual([
-      'kyc-ready',
-      'kyc-start',
-      'kyc-progress',
-      'kyc-submit',
-      'kyc-complete',
-    ]);
-    expect(events.at(-1).detail).toEqual({ provider: 'generic', sessionId: 'plain_1', outcome: 'approved' });
+    const events = JSON.parse((await page.getAttribute('html', 'data-events'))!) as Array<{
+      type: string;
+      detail: unknown;
+    }>;
+    expect(events.map((e) => e.type)).toEqual(['kyc-ready', 'kyc-start', 'kyc-progress', 'kyc-submit', 'kyc-complete']);
+    expect(events.at(-1)?.detail).toEqual({ provider: 'generic', sessionId: 'plain_1', outcome: 'approved' });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -60,12 +57,12 @@ describe('the built files', () => {
       new Promise<string>((resolve) =>
         server.listen(0, hostname, () => resolve(`http://${hostname}:${(server.address() as AddressInfo).port}`)),
       );
-    const cdn = createServer(async (req, res) => {
-      const body = await readFile(path.join(dist, new URL(req.url ?? '/', 'http://cdn.invalid').pathname)).catch(
-        () => null,
+    const cdn = createServer((req, res) => {
+      void readFile(path.join(dist, new URL(req.url ?? '/', 'http://cdn.invalid').pathname)).then(
+        (body) =>
+          res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end(body),
+        () => res.writeHead(404).end(),
       );
-      if (body) res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end(body);
-      else res.writeHead(404).end();
     });
     const cdnOrigin = await listen(cdn, 'localhost');
     const session = `${sandbox.origin}/generic?script=ready,complete:approved&session=cdn_1`;
@@ -100,16 +97,18 @@ describe('the built files', () => {
 
   it('imports every package entry in Node without a DOM', async () => {
     const built = (entry: string) =>
-      import(/* @vite-ignore */ new URL(`../../dist/lib/${entry}.js`, import.meta.url).href);
+      import(/* @vite-ignore */ new URL(`../../dist/lib/${entry}.js`, import.meta.url).href) as Promise<
+        Record<string, unknown>
+      >;
     const index = await built('index');
-    expect(index.defineKycWidget()).toBeUndefined();
+    expect((index.defineKycWidget as () => unknown)()).toBeUndefined();
     await built('define');
     const react = await built('react');
     expect(react.KycWidget).toBeTruthy();
   });
 
   it('maps every export of package.json to a built file', async () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: object };
     for (const [entry, target] of Object.entries(pkg.exports as Record<string, string | Record<string, string>>)) {
       for (const file of typeof target === 'string' ? [target] : Object.values(target)) {
         expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), `${entry} → ${file}`).not.toThrow();

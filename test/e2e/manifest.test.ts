@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = new URL('../../', import.meta.url);
-const read = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8'));
-const manifest = read('dist/custom-elements.json');
+const read = <T = Record<string, unknown>>(path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8')) as T;
+const manifest = read<{ schemaVersion: string; modules: Array<{ declarations?: Declaration[] }> }>(
+  'dist/custom-elements.json',
+);
 const schema = read('node_modules/custom-elements-manifest/schema.json');
 
 // Transcribed from SPEC.md: these names are the public contract.
@@ -59,9 +61,7 @@ interface Declaration {
   cssProperties?: Array<{ name: string }>;
 }
 
-const declarations: Declaration[] = manifest.modules.flatMap(
-  (module: { declarations?: Declaration[] }) => module.declarations ?? [],
-);
+const declarations: Declaration[] = manifest.modules.flatMap((module) => module.declarations ?? []);
 const element = declarations.find((d) => d.customElement)!;
 const names = (list: Array<{ name: string }> = []) => list.map((x) => x.name);
 
@@ -73,7 +73,7 @@ describe('custom-elements.json', () => {
   });
 
   it('points only at modules that ship, and attributes the definition to the define entries', () => {
-    const files = read('package.json').files as string[];
+    const files = read<{ files: string[] }>('package.json').files;
     for (const module of manifest.modules as Array<{
       path: string;
       exports?: Array<{ kind: string; name: string; declaration: { module?: string } }>;

@@ -46,8 +46,8 @@ describe('the published package', () => {
   it('packs only what a host needs: dist, the docs pages, README, LICENSE, package.json', () => {
     const [pack] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8' }),
-    );
-    const files = (pack.files as Array<{ path: string; size: number }>).map((f) => f.path);
+    ) as Array<{ files: Array<{ path: string; size: number }> }>;
+    const files = pack.files.map((f) => f.path);
     for (const file of files)
       expect(file, file).toMatch(
         /^(dist\/|docs\/[^/]+\.md$|docs\/providers\/[^/]+\.md$|README\.md$|LICENSE$|SECURITY\.md$|package\.json$)/,
@@ -64,7 +64,10 @@ describe('the published package', () => {
     ]) {
       expect(files).toContain(needed);
     }
-    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      private?: boolean;
+      exports: object;
+    };
     expect(manifest.private).toBeUndefined();
     for (const [entry, target] of Object.entries(manifest.exports as Record<string, string | Record<string, string>>)) {
       if (typeof target === 'string') continue;

@@ -41,62 +41,60 @@ export function sessionEndpoint(): Plugin {
   return {
     name: 'kyc:test-session-endpoint',
     configureServer(server) {
-      server.middlewares.use('/__kyc/session', async (req, res) => {
-        const url = new URL(req.url ?? '/', 'http://test.invalid');
-        const id = url.searchParams.get('id') ?? '';
-        const log = runs.get(id) ?? [];
-        runs.set(id, log);
-        if (req.method === 'GET' && url.pathname === '/log') return send(res, 200, log);
-        const entry: Logged = { body: JSON.parse((await readBody(req)) || 'null'), aborted: false };
-        log.push(entry);
-        let answered = false;
-        res.on('close', () => {
-          if (!answered) entry.aborted = true;
-        });
-        const plan = (url.searchParams.get('plan') ?? 'ok').split(',');
-        const step = plan[Math.min(log.length - 1, plan.length - 1)];
-        const answer = (token = url.searchParams.get('token') ?? undefined) => {
-          answered = true;
-          send(res, 200, { sessionUrl: url.searchParams.get('url') ?? undefined, sessionToken: token });
-        };
-        if (step === 'hang') return;
-        if (step === 'fail' || step === 'quickfail') {
-          answered = true;
-          return send(res, 503, { error: 'scripted failure' }, step === 'quickfail' ? { 'Retry-After': '0' } : {});
-        }
-        if (step === 'slow') return void setTimeout(() => answer(), 300);
-        if (step === 'http500' || step === 'http429') {
-          answered = true;
-          return send(
-            res,
-            step === 'http500' ? 500 : 429,
-            { error: step },
-            step === 'http429' ? { 'Retry-After': '1' } : {},
-          );
-        }
-        if (step === 'badjson') {
-          answered = true;
-          res.writeHead(200, { 'Content-Type': 'application/json' });
-          return res.end('{"sessionUrl": ');
-        }
-        if (step === 'shape') {
-          answered = true;
-          return send(res, 200, { sessionUrl: 42, sessionToken: ['x'] });
-        }
-        if (step === 'drop') {
-          answered = true;
-          return res.socket?.destroy();
-        }
-        if (step === 'expired') {
-          answered = true;
-          return send(res, 200, {
-            sessionUrl: url.searchParams.get('url') ?? undefined,
-            expiresAt: new Date(Date.now() - 60000).toISOString(),
-          });
-        }
-        if (step.startsWith('token:')) return answer(step.slice(6));
-        return answer();
-      });
+      server.middlewares.use('/__kyc/session', (req, res) => void scripted(req, res));
     },
   };
+}
+
+/** The scripted endpoint: `plan` says what each successive request of one `id` gets. */
+async function scripted(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://test.invalid');
+  const id = url.searchParams.get('id') ?? '';
+  const log = runs.get(id) ?? [];
+  runs.set(id, log);
+  if (req.method === 'GET' && url.pathname === '/log') return send(res, 200, log);
+  const entry: Logged = { body: JSON.parse((await readBody(req)) || 'null'), aborted: false };
+  log.push(entry);
+  let answered = false;
+  res.on('close', () => {
+    if (!answered) entry.aborted = true;
+  });
+  const plan = (url.searchParams.get('plan') ?? 'ok').split(',');
+  const step = plan[Math.min(log.length - 1, plan.length - 1)];
+  const answer = (token = url.searchParams.get('token') ?? undefined) => {
+    answered = true;
+    send(res, 200, { sessionUrl: url.searchParams.get('url') ?? undefined, sessionToken: token });
+  };
+  if (step === 'hang') return;
+  if (step === 'fail' || step === 'quickfail') {
+    answered = true;
+    return send(res, 503, { error: 'scripted failure' }, step === 'quickfail' ? { 'Retry-After': '0' } : {});
+  }
+  if (step === 'slow') return void setTimeout(() => answer(), 300);
+  if (step === 'http500' || step === 'http429') {
+    answered = true;
+    return send(res, step === 'http500' ? 500 : 429, { error: step }, step === 'http429' ? { 'Retry-After': '1' } : {});
+  }
+  if (step === 'badjson') {
+    answered = true;
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    return res.end('{"sessionUrl": ');
+  }
+  if (step === 'shape') {
+    answered = true;
+    return send(res, 200, { sessionUrl: 42, sessionToken: ['x'] });
+  }
+  if (step === 'drop') {
+    answered = true;
+    return res.socket?.destroy();
+  }
+  if (step === 'expired') {
+    answered = true;
+    return send(res, 200, {
+      sessionUrl: url.searchParams.get('url') ?? undefined,
+      expiresAt: new Date(Date.now() - 60000).toISOString(),
+    });
+  }
+  if (step.startsWith('token:')) return answer(step.slice(6));
+  return answer();
 }

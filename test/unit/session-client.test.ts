@@ -54,7 +54,7 @@ describe('session endpoint client', () => {
       new Response('<html>', { status: 200 }),
       json({ nope: 1 }),
     ]);
-    const error = await promise.catch((e) => e);
+    const error = (await promise.catch((e: unknown) => e)) as SessionFetchError;
     expect(error).toBeInstanceOf(SessionFetchError);
     expect(error.attempts).toBe(4);
     expect(error.message).toMatch(/neither a valid sessionUrl nor a sessionToken/);

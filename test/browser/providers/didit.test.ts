@@ -179,7 +179,7 @@ describe('didit: the interactive page (the demo’s click-through)', () => {
     ]);
     expect(detailOf(events, 'kyc-complete')).toMatchObject({
       outcome: 'pending',
-      sessionId: expect.stringMatching(/^sbx-/),
+      sessionId: expect.stringMatching(/^sbx-/) as string,
     });
   });
 

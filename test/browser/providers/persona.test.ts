@@ -227,7 +227,7 @@ describe('persona: the interactive page (the demo’s click-through)', () => {
     ]);
     expect(detailOf(events, 'kyc-complete')).toMatchObject({
       outcome: 'approved',
-      sessionId: expect.stringMatching(/^inq_sbx/),
+      sessionId: expect.stringMatching(/^inq_sbx/) as string,
     });
   });
 

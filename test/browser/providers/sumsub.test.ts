@@ -303,7 +303,7 @@ describe('sumsub: the interactive page (the demo’s click-through)', () => {
     ]);
     expect(detailOf(events, 'kyc-complete')).toMatchObject({
       outcome: 'approved',
-      sessionId: expect.stringMatching(/^sbx_applicant_/),
+      sessionId: expect.stringMatching(/^sbx_applicant_/) as string,
     });
   });
 

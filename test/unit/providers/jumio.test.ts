@@ -118,7 +118,7 @@ describe('jumio messages', () => {
       const { session } = flow();
       const metainfo = { mode: 'original', code, codeExternal: code, publicErrorCode, retriable: true };
       expect(send(session, JSON.stringify(event('error', {}, { metainfo })))).toEqual([
-        { type: 'warning', code: expected, message: expect.any(String), providerCode: publicErrorCode },
+        { type: 'warning', code: expected, message: expect.any(String) as string, providerCode: publicErrorCode },
       ]);
     },
   );

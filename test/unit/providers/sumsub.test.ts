@@ -130,7 +130,7 @@ describe('sumsub handshake', () => {
   it('merges options.config without letting it replace the token or the options', () => {
     const options = JSON.parse(
       '{"config":{"email":"a@b.example","accessToken":"evil","options":{"adaptIframeHeight":false},"method":"x","lang":"zh","__proto__":{"polluted":1},"i18n":{"a":"b"}}}',
-    );
+    ) as Record<string, unknown>;
     const { session, port } = start(sumsub, context({ sessionToken: TOKEN, options }));
     send(session, { method: 'idCheck.onReady', frameId: FRAME_ID, sessionId: SID });
     const init = port.posted[0] as Record<string, unknown>;
@@ -305,7 +305,7 @@ describe('sumsub token refresh', () => {
       error: 'session endpoint failed',
     });
     session.tokenRefreshed?.(null);
-    expect(port.posted.at(-1)).toMatchObject({ accessToken: null, error: expect.any(String) });
+    expect(port.posted.at(-1)).toMatchObject({ accessToken: null, error: expect.any(String) as string });
   });
 });
 
