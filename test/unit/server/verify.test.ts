@@ -37,6 +37,22 @@ describe.each(PROVIDERS)('verifyWebhook(%s)', (provider) => {
     expect(await verify({ secret: 'whsec_wrong' })).toMatchObject({ ok: false, reason: 'bad-signature' });
   });
 
+  it('refuses the right signature with one hex digit changed, first, in the middle or last', async () => {
+    const flip = (hex: string, at: number) => hex.slice(0, at) + (hex[at] === '0' ? '1' : '0') + hex.slice(at + 1);
+    for (const where of ['first', 'middle', 'last'] as const) {
+      const forged = Object.fromEntries(
+        Object.entries(headers).map(([k, v]) => [
+          k,
+          v.replace(/[0-9a-f]{40,}/, (hex) =>
+            flip(hex, where === 'first' ? 0 : where === 'last' ? hex.length - 1 : hex.length >> 1),
+          ),
+        ]),
+      );
+      expect(forged).not.toEqual(headers);
+      expect(await verify({ headers: forged })).toMatchObject({ ok: false, reason: 'bad-signature' });
+    }
+  });
+
   it('accepts either secret during a rotation, in any order', async () => {
     const byOld = sign(body, OLD_SECRET, NOW_S);
     for (const secret of [
@@ -355,6 +371,16 @@ describe('verifyWebhook never throws', () => {
       }
     }
     expect(calls).toBeGreaterThan(7 * 32 * 7 - 1);
+  });
+
+  it('refuses a body over 5 MiB before computing anything', async () => {
+    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    const result = await verifyWebhook('idenfy', {
+      rawBody: huge,
+      headers: SIGNERS.idenfy(huge, SECRET, NOW_S),
+      secret: SECRET,
+    });
+    expect(result).toMatchObject({ ok: false, reason: 'malformed' });
   });
 
   it('echoes only a provider-id-looking provider, never arbitrary input', async () => {
