@@ -1,0 +1,187 @@
+/**
+ * The sandbox's webhook sender: a stand-in for each provider's servers, for the demo loop and the tests. It builds
+ * a decision webhook in the provider's documented format and signs it the way the provider documents (the sources
+ * are in docs/providers/<id>.md, "Webhooks (server)"). Independent of src/ on purpose: it plays the provider, so it
+ * must not share the verifier's code. Plain Node ESM, no dependencies.
+ *
+ *   const { body, headers } = buildWebhook('persona', { sessionId: 'inq_123', referenceId: 'user-1',
+ *     decision: 'approved', secret: 'wbhsec_…' });
+ *   const status = await sendWebhook('http://127.0.0.1:8080/api/kyc-webhook', 'persona', { …same options });
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+
+/** The providers that sign their webhooks (and so can be played here), and the generic protocol. */
+export const SIGNED_PROVIDERS = ['persona', 'sumsub', 'veriff', 'didit', 'idenfy', 'generic'];
+
+/** @type {readonly ('approved' | 'declined' | 'review')[]} */
+export const DECISIONS = ['approved', 'declined', 'review'];
+
+const hmacHex = (algorithm, secret, text) => createHmac(algorithm, secret).update(text, 'utf8').digest('hex');
+
+/**
+ * @param {string} provider one of SIGNED_PROVIDERS
+ * @param {{sessionId: string, referenceId?: string, decision: 'approved' | 'declined' | 'review', secret: string,
+ *   now?: number}} options `now` in milliseconds (default Date.now())
+ * @returns {{body: string, headers: Record<string, string>}}
+ */
+export function buildWebhook(provider, { sessionId, referenceId, decision, secret, now = Date.now() } = {}) {
+  const build = BUILDERS[provider];
+  if (!build) throw new TypeError(`buildWebhook: no sender for provider ${String(provider)}`);
+  if (!DECISIONS.includes(decision)) throw new TypeError(`buildWebhook: decision must be one of ${DECISIONS}`);
+  if (typeof sessionId !== 'string' || !sessionId) throw new TypeError('buildWebhook: sessionId is required');
+  if (typeof secret !== 'string' || !secret) throw new TypeError('buildWebhook: secret is required');
+  const seconds = Math.floor(now / 1000);
+  const { payload, sign } = build({ sessionId, referenceId, decision, seconds, iso: new Date(now).toISOString() });
+  const body = JSON.stringify(payload);
+  return { body, headers: { 'Content-Type': 'application/json', ...sign(body, secret, seconds) } };
+}
+
+/**
+ * POSTs a built webhook. Resolves to the response's status, or 0 when there was none (refused connection, bad
+ * options, no answer within 5 s). Never rejects.
+ */
+export async function sendWebhook(url, provider, options) {
+  try {
+    const { body, headers } = buildWebhook(provider, options);
+    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
+    await response.arrayBuffer().catch(() => undefined);
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Persona's and the generic protocol's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+const timestamped = (header) => (body, secret, seconds) => ({
+  [header]: `t=${seconds},v1=${hmacHex('sha256', secret, `${seconds}.${body}`)}`,
+});
+
+const BUILDERS = {
+  // https://docs.withpersona.com/docs/webhooks (event shape), …/webhooks-best-practices (signature)
+  persona: ({ sessionId, referenceId, decision, iso }) => {
+    const [name, status] = {
+      approved: ['inquiry.approved', 'approved'],
+      declined: ['inquiry.declined', 'declined'],
+      review: ['inquiry.marked-for-review', 'needs_review'],
+    }[decision];
+    return {
+      payload: {
+        data: {
+          type: 'event',
+          id: `evt_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+          attributes: {
+            name,
+            payload: {
+              data: {
+                type: 'inquiry',
+                id: sessionId,
+                attributes: { status, 'reference-id': referenceId ?? null, 'created-at': iso, 'completed-at': iso },
+              },
+            },
+            'created-at': iso,
+          },
+        },
+      },
+      sign: timestamped('Persona-Signature'),
+    };
+  },
+
+  // https://docs.sumsub.com/docs/user-verification-webhooks (payloads), …/webhook-manager (secret key, SHA256)
+  sumsub: ({ sessionId, referenceId, decision, seconds }) => {
+    const reviewed = {
+      approved: { type: 'applicantReviewed', reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } },
+      declined: {
+        type: 'applicantReviewed',
+        reviewStatus: 'completed',
+        reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'] },
+      },
+      review: { type: 'applicantOnHold', reviewStatus: 'onHold' },
+    }[decision];
+    return {
+      payload: {
+        applicantId: sessionId,
+        inspectionId: randomUUID().replaceAll('-', '').slice(0, 24),
+        correlationId: randomUUID(),
+        externalUserId: referenceId,
+        levelName: 'basic-kyc-level',
+        ...reviewed,
+        sandboxMode: true,
+        createdAtMs: new Date(seconds * 1000).toISOString().replace('T', ' ').replace('Z', ''),
+      },
+      sign: (body, secret) => ({
+        'X-Payload-Digest': hmacHex('sha256', secret, body),
+        'X-Payload-Digest-Alg': 'HMAC_SHA256_HEX',
+      }),
+    };
+  },
+
+  // https://devdocs.veriff.com/docs/decision-webhook , …/hmac-authentication-and-endpoint-security
+  veriff: ({ sessionId, referenceId, decision, iso }) => ({
+    payload: {
+      status: 'success',
+      verification: {
+        id: sessionId,
+        attemptId: randomUUID(),
+        code: { approved: 9001, declined: 9102, review: 9121 }[decision],
+        status: decision,
+        reason: decision === 'declined' ? 'Physical document not used' : null,
+        reasonCode: decision === 'declined' ? 102 : null,
+        vendorData: referenceId ?? null,
+        endUserId: null,
+        decisionTime: iso,
+        acceptanceTime: iso,
+        person: { firstName: 'Zoë', lastName: 'Müller' },
+      },
+      technicalData: { ip: null },
+    },
+    sign: (body, secret) => ({
+      'X-AUTH-CLIENT': 'sandbox-api-key',
+      'X-HMAC-SIGNATURE': hmacHex('sha256', secret, body),
+    }),
+  }),
+
+  // https://docs.didit.me/integration/webhooks
+  didit: ({ sessionId, referenceId, decision, seconds }) => {
+    const status = { approved: 'Approved', declined: 'Declined', review: 'In Review' }[decision];
+    return {
+      payload: {
+        session_id: sessionId,
+        status,
+        webhook_type: 'status.updated',
+        created_at: seconds,
+        timestamp: seconds,
+        ...(referenceId === undefined ? {} : { vendor_data: referenceId }),
+        decision: { session_id: sessionId, status, vendor_data: referenceId ?? null, kyc: { first_name: 'José' } },
+      },
+      sign: (body, secret, at) => ({ 'X-Signature': hmacHex('sha256', secret, body), 'X-Timestamp': String(at) }),
+    };
+  },
+
+  // https://documentation.idenfy.com/kyc/webhooks (events, final), …/security/callback-signing
+  idenfy: ({ sessionId, referenceId, decision, seconds }) => ({
+    payload: {
+      final: decision !== 'review',
+      platform: 'PC',
+      status: {
+        overall: { approved: 'APPROVED', declined: 'DENIED', review: 'REVIEWING' }[decision],
+        suspicionReasons: [],
+        denyReasons: decision === 'declined' ? ['DOC_NOT_FOUND'] : [],
+        fraudTags: [],
+        mismatchTags: [],
+      },
+      data: { docFirstName: 'JŪRATĖ' },
+      fileUrls: {},
+      scanRef: sessionId,
+      clientId: referenceId ?? null,
+      startTime: seconds - 120,
+      finishTime: seconds,
+    },
+    sign: (body, secret) => ({ 'Idenfy-Signature': hmacHex('sha256', secret, body) }),
+  }),
+
+  // The generic protocol's webhook (docs/webhooks.md, "Generic").
+  generic: ({ sessionId, referenceId, decision, iso }) => ({
+    payload: { event: 'verification.decided', sessionId, referenceId, decision, createdAt: iso },
+    sign: timestamped('Kyc-Signature'),
+  }),
+};

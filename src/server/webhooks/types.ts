@@ -1,0 +1,87 @@
+/**
+ * The verifier's public types and the contract between `verify.ts` and one provider's scheme file.
+ */
+
+/** What the provider decided, normalized. `null`: this event carries no decision (started, submitted, expired…). */
+export type WebhookDecision = 'approved' | 'declined' | 'review' | null;
+
+/**
+ * Why a webhook was refused:
+ * - `missing-signature`: the provider's signature header (or its timestamp header) is absent.
+ * - `bad-signature`: a signature is there but matches none of the secrets (also: an unreadable signature header).
+ * - `stale`: the signature is valid but its timestamp is outside `toleranceSeconds` (a replay, or a wrong clock).
+ * - `malformed`: the call or the body cannot be used: a parsed object instead of the raw bytes, no secret, junk
+ *   options, a signed body that is not a JSON object.
+ * - `unsigned-provider`: the provider does not sign its webhooks; authenticate them another way (docs/webhooks.md).
+ * - `unknown-provider`: not a provider id this verifier knows.
+ */
+export type WebhookFailureReason =
+  'missing-signature' | 'bad-signature' | 'stale' | 'malformed' | 'unsigned-provider' | 'unknown-provider';
+
+export type WebhookResult =
+  | {
+      ok: true;
+      provider: string;
+      /** The provider's own event or status name; `''` when the body names none. */
+      event: string;
+      /** The same id the widget reports as `detail.sessionId` for this provider, where the webhook carries it. */
+      sessionId?: string;
+      /** Your own reference for the person, where the provider echoes one back. */
+      referenceId?: string;
+      decision: WebhookDecision;
+    }
+  | {
+      ok: false;
+      provider: string;
+      reason: WebhookFailureReason;
+      /** A sentence for your logs. Never contains a secret, a signature or the body. */
+      message?: string;
+    };
+
+/** A header map as frameworks hand it over: a `Headers` object, or a plain record (node:http gives arrays too). */
+export type WebhookHeaders = Headers | Record<string, string | readonly string[] | undefined>;
+
+export interface VerifyWebhookOptions {
+  /** The exact bytes received: a string, a Uint8Array (a Node Buffer is one) or an ArrayBuffer. Never parsed JSON. */
+  rawBody: string | Uint8Array | ArrayBuffer;
+  /** The request's headers; names are matched in any letter case. */
+  headers: WebhookHeaders;
+  /** The webhook secret, or several during a rotation: any one that matches is enough. */
+  secret: string | readonly string[];
+  /** For timestamped schemes: how far the signed time may be from `now`, either way. Default 300 seconds. */
+  toleranceSeconds?: number;
+  /** The current time in milliseconds since the epoch (for tests). Default `Date.now()`. */
+  now?: number;
+}
+
+/** What a scheme sees: the request, already checked for types. */
+export interface SignedRequest {
+  body: Uint8Array;
+  /** Every value of a header, in any letter case; `[]` when absent. */
+  header(name: string): string[];
+  secrets: readonly string[];
+  nowSeconds: number;
+  toleranceSeconds: number;
+}
+
+export type Verdict = { ok: true } | { ok: false; reason: WebhookFailureReason; message: string };
+
+/** The normalized content of an authentic body. */
+export interface Normalized {
+  event: string;
+  sessionId?: string;
+  referenceId?: string;
+  decision: WebhookDecision;
+}
+
+/** One provider's signature scheme and payload normalization. */
+export interface WebhookScheme {
+  verify(request: SignedRequest): Promise<Verdict>;
+  /** Runs only on a verified body that parsed as a JSON object. Never throws (the caller guards it anyway). */
+  normalize(body: Record<string, unknown>): Normalized;
+}
+
+/** A provider that documents no signature: what to do instead, said once in the refusal. */
+export interface UnsignedProvider {
+  unsigned: string;
+}
