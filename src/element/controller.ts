@@ -9,6 +9,7 @@ import { Connectivity } from './connectivity';
 import { Driver, type LastError } from './driver';
 import type { Inputs } from './inputs';
 import { Placement } from './placement';
+import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
 import { hasSession, type ResolvedFrame, type Resolution } from './resolve';
 import { Screens } from './screens';
@@ -45,6 +46,7 @@ export class WidgetController {
   readonly #screens: Screens;
   readonly #driver: Driver;
   readonly #connectivity: Connectivity;
+  readonly #preflight = new CameraPreflight();
   #connected = false;
   /** The flow was running when the element was removed: it restarts when it comes back. */
   #resumeOnConnect = false;
@@ -229,6 +231,9 @@ export class WidgetController {
     this.#surface.setSlow(false);
     this.#connectivity.reset();
     this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
+    // After the request and the state change: can the frame get the camera it asks for? (docs/embedding.md)
+    const camera = this.#preflight.check(this.#attempt.iframe, frame.url.origin);
+    if (camera) this.#transition({ type: 'warn', warning: { code: 'camera-unavailable', message: camera } });
   }
 
   /** Begins with what the inputs and the session endpoint's latest answer resolve to now. */

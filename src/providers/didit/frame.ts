@@ -1,4 +1,5 @@
 import type { ProviderFrame } from '../types';
+import { booleanOption, oneOf } from '../options';
 import { setMissing, tokenOf } from '../url';
 
 /**
@@ -16,7 +17,9 @@ export const didit: ProviderFrame<'didit'> = {
   // As @didit-protocol/sdk-web 0.4 sets it, with the clipboard Didit's current docs list.
   allow: 'camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write',
 
-  frameUrl({ sessionUrl, sessionToken }) {
+  frameUrl({ sessionUrl, sessionToken, options }) {
+    const camera = cameraParams(options);
+    if (!camera.ok) return camera;
     let url: URL;
     if (sessionUrl) {
       url = new URL(sessionUrl.href);
@@ -29,6 +32,32 @@ export const didit: ProviderFrame<'didit'> = {
       return { ok: false, message: "Didit needs a session-url (the session url from Didit's API) or a session-token" };
     }
     setMissing(url, 'sdk_presentation', 'embedded');
+    // Set, not setMissing: @didit-protocol/sdk-web 0.4 lets its configuration win over the URL's value.
+    for (const [name, value] of camera.value ?? []) url.searchParams.set(name, value);
     return { ok: true, url };
   },
 };
+
+/** The camera options of @didit-protocol/sdk-web 0.4 (`buildVerificationUrl`), under the SDK's own names. */
+function cameraParams(
+  options: Record<string, unknown>,
+): { ok: true; value?: Array<[string, string]> } | { ok: false; message: string } {
+  const pairs: Array<[string, string]> = [];
+  for (const [key, name] of [
+    ['defaultDocumentCamera', 'document_camera'],
+    ['defaultLivenessCamera', 'liveness_camera'],
+  ] as const) {
+    const lens = oneOf(options, key, ['front', 'back'] as const);
+    if (!lens.ok) return lens;
+    if (lens.value) pairs.push([name, lens.value]);
+  }
+  for (const [key, name] of [
+    ['showDocumentCameraSwitchButton', 'document_camera_switch'],
+    ['showLivenessCameraSwitchButton', 'liveness_camera_switch'],
+  ] as const) {
+    const shown = booleanOption(options, key);
+    if (!shown.ok) return shown;
+    if (shown.value !== undefined) pairs.push([name, String(shown.value)]);
+  }
+  return { ok: true, value: pairs };
+}

@@ -1,4 +1,5 @@
 import type { ProviderFrame } from '../types';
+import { stringOption } from '../options';
 import { setMissing, tokenOf } from '../url';
 
 /**
@@ -19,6 +20,9 @@ export const idenfy: ProviderFrame<'idenfy'> = {
     const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
     if (sessionToken !== undefined && !token)
       return { ok: false, message: 'session-token is not a valid iDenfy authToken' };
+    // iDenfy's iframe takes `lang=<two letters>` (its "Redirect to iFrame" page); the widget's locale otherwise.
+    const language = stringOption(options, 'language', /^[A-Za-z]{2}$/, 'a two-letter language code such as "lt"');
+    if (!language.ok) return language;
     if (options.kyb !== undefined && typeof options.kyb !== 'boolean')
       return { ok: false, message: 'options.kyb must be true or false' };
     let url: URL;
@@ -34,7 +38,7 @@ export const idenfy: ProviderFrame<'idenfy'> = {
       };
     }
     setMissing(url, 'authToken', token);
-    setMissing(url, 'lang', locale);
+    setMissing(url, 'lang', language.value?.toLowerCase() ?? locale);
     return { ok: true, url };
   },
 };

@@ -1,6 +1,7 @@
 import { parseSafeUrl } from '../../frame/origins';
 import type { ProviderFrame } from '../types';
 import { optionString, randomId, setMissing, tokenOf } from '../url';
+import { personaParams } from './options';
 
 /**
  * Persona's embedded flow (docs/providers/persona.md): `<host>/widget?…`, built from a complete
@@ -39,6 +40,10 @@ export const persona: ProviderFrame<'persona'> = {
     if (sessionToken !== undefined && !token)
       return { ok: false, message: 'session-token is not a valid Persona session token' };
     setMissing(url, 'session-token', token);
+    // The host's pass-through options (prefill, theme set, language…) before what the widget derives.
+    const extra = personaParams(options);
+    if (!extra.ok) return extra;
+    for (const [name, value] of extra.value ?? []) setMissing(url, name, value);
     if (hostOrigin && hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
     setMissing(url, 'language', locale);
     // Persona's modal flow is `embedded` (shown on {action: "open"}); its in-page flow (persona-react's inline inquiry) is `inline`.

@@ -1,6 +1,7 @@
 import { parseSafeUrl } from '../../frame/origins';
 import type { ProviderFrame } from '../types';
 import { base64, optionString, tokenOf } from '../url';
+import { configProblem } from './config';
 
 /**
  * Sumsub WebSDK (docs/providers/sumsub.md): `<base>/websdk/websdk.html?_=id_<base64 token>`, the id written
@@ -22,6 +23,8 @@ export const sumsub: ProviderFrame<'sumsub'> = {
       return { ok: false, message: 'Sumsub needs a session-token (a WebSDK access token from your backend)' };
     const token = tokenOf(sessionToken);
     if (!token) return { ok: false, message: 'session-token is not a valid Sumsub access token' };
+    const config = configProblem(options);
+    if (config) return { ok: false, message: config };
 
     let url: URL;
     let trust: string[] | undefined;

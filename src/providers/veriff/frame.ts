@@ -1,4 +1,5 @@
 import type { ProviderFrame } from '../types';
+import { languageOption } from '../options';
 import { requireUrl, setMissing } from '../url';
 
 /** Veriff InContext (docs/providers/veriff.md): the session URL from Veriff's API, with `lang` added. */
@@ -7,12 +8,15 @@ export const veriff: ProviderFrame<'veriff'> = {
   origins: ['https://alchemy.veriff.com', 'https://magic.veriff.me'],
   allow: 'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
 
-  frameUrl({ sessionUrl, locale }) {
+  frameUrl({ sessionUrl, locale, options }) {
+    // options.language: a Veriff language the widget's own seven do not cover (createVeriffFrame's `lang`).
+    const language = languageOption(options);
+    if (!language.ok) return language;
     const built = requireUrl(
       sessionUrl,
       "Veriff needs a session-url (the verification.url from Veriff's sessions API)",
     );
-    if (built.ok) setMissing(built.url, 'lang', locale);
+    if (built.ok) setMissing(built.url, 'lang', language.value ?? locale);
     return built;
   },
 };
