@@ -138,6 +138,11 @@ export default defineConfig(({ command, mode }) => {
         },
         {
           extends: true,
+          // kyc-widget/server: real HTTP on loopback, no browser.
+          test: { name: 'server', include: ['test/server/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
           plugins: [sessionEndpoint()],
           // Lit (under @open-wc/testing-helpers' fixtures) in its production build: no dev-mode banner.
           resolve: { conditions: ['module', 'browser', 'production'] },
