@@ -22,6 +22,7 @@ const KEYS = {
   sumsubApp: 'sbx:app_token_1',
   sumsubSecret: 'sumsub_secret_key_1',
   veriff: 'veriff-api-key-1',
+  veriffSecret: 'veriff-shared-secret-1',
   persona: 'persona_sandbox_key_1',
   didit: 'didit-api-key-1',
   idenfyKey: 'idenfy-key',
@@ -72,12 +73,17 @@ async function standIn(req: IncomingMessage, res: ServerResponse): Promise<void>
         return refuse();
       return sendJson(res, 200, { token: `_act-${String(body.userId)}`, userId: body.userId });
     }
-    case '/veriff/v1/sessions':
+    case '/veriff/v1/sessions': {
       if (header(req, 'x-auth-client') !== KEYS.veriff) return refuse();
+      // https://devdocs.veriff.com/docs/general-faq: a POST's X-HMAC-SIGNATURE is the body signed with the shared secret.
+      const signature = header(req, 'x-hmac-signature');
+      if (signature && !sameText(signature, createHmac('sha256', KEYS.veriffSecret).update(text).digest('hex')))
+        return refuse();
       return sendJson(res, 201, {
         status: 'success',
         verification: { id: 'f04bdb47-d3be-4b28-b028-a652feb060b5', url: 'https://magic.veriff.me/v/eyJ0b2tlbiJ9' },
       });
+    }
     case '/persona/api/v1/inquiries':
       if (header(req, 'authorization') !== `Bearer ${KEYS.persona}`) return refuse();
       return sendJson(res, 201, {
@@ -171,6 +177,11 @@ describe('session clients', () => {
     expect(seen.at(-1)!.body).toEqual({ verification: { vendorData: 'user-42' } });
     const wrong = veriffSessions({ apiKey: 'nope', baseUrl: api('/veriff') });
     await expect(wrong(context('veriff'))).rejects.toThrow(/HTTP 401/);
+    const signed = veriffSessions({ apiKey: KEYS.veriff, sharedSecret: KEYS.veriffSecret, baseUrl: api('/veriff') });
+    expect((await signed(context('veriff'))).sessionUrl).toBe('https://magic.veriff.me/v/eyJ0b2tlbiJ9');
+    expect(seen.at(-1)!.headers['x-hmac-signature']).toMatch(/^[0-9a-f]{64}$/);
+    const badlySigned = veriffSessions({ apiKey: KEYS.veriff, sharedSecret: 'wrong', baseUrl: api('/veriff') });
+    await expect(badlySigned(context('veriff'))).rejects.toThrow(/HTTP 401/);
   });
 
   it('Persona: POST /api/v1/inquiries with the Bearer key gives the inquiry URL and its session token', async () => {

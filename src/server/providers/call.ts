@@ -141,3 +141,13 @@ export function stringField(data: unknown, ...path: string[]): string | undefine
   for (const key of path) value = isPlainObject(value) ? value[key] : undefined;
   return typeof value === 'string' && value ? value : undefined;
 }
+
+/** Lowercase hex HMAC-SHA256 of `text` with `secret`, in Web Crypto. */
+export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -1,7 +1,9 @@
+import { ProviderCallFailed } from '../errors';
 import type { CreateSession } from '../session-handler';
 import {
   callProvider,
   endpoint,
+  hmacSha256Hex,
   forProvider,
   requireString,
   stringField,
@@ -9,7 +11,6 @@ import {
   type ClientOptions,
   type UserIdOf,
 } from './call';
-import { ProviderCallFailed } from '../errors';
 
 /**
  * Sumsub: an access token for the WebSDK, `POST /resources/accessTokens/sdk` with `{userId, levelName,
@@ -47,7 +48,7 @@ export function sumsubSessions(options: SumsubSessionOptions): CreateSession {
     const url = endpoint(options.baseUrl ?? SUMSUB_API, PATH);
     const body = JSON.stringify({ userId, levelName, ttlInSecs });
     const ts = String(Math.floor(now() / 1000));
-    const signature = await sumsubSignature(secretKey, ts + 'POST' + url.pathname + url.search + body);
+    const signature = await hmacSha256Hex(secretKey, ts + 'POST' + url.pathname + url.search + body);
     const started = now();
     const data = await callProvider({
       provider: 'sumsub',
@@ -68,14 +69,4 @@ export function sumsubSessions(options: SumsubSessionOptions): CreateSession {
     if (!token) throw new ProviderCallFailed('sumsub', 'access token: no token in the answer');
     return { sessionToken: token, expiresAt: started + ttlInSecs * 1000 };
   });
-}
-
-/** Lowercase hex HMAC-SHA256 of `text` with `secret`, in Web Crypto. */
-export async function sumsubSignature(secret: string, text: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
-  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

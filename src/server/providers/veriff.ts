@@ -2,6 +2,7 @@ import { ProviderCallFailed } from '../errors';
 import { isSessionUrl, type CreateSession } from '../session-handler';
 import {
   callProvider,
+  hmacSha256Hex,
   endpoint,
   forProvider,
   requireString,
@@ -28,6 +29,12 @@ export interface VeriffSessionOptions extends ClientOptions {
   userId?: UserIdOf;
   /** Where Veriff sends the person after the flow (`verification.callback`), if you want one. */
   callback?: string;
+  /**
+   * The integration's shared secret key: when given, the body is signed in `X-HMAC-SIGNATURE` (lowercase hex
+   * HMAC-SHA256 of the body, https://devdocs.veriff.com/docs/general-faq), which Veriff's docs require on some
+   * POST endpoints and list only as optional on this one.
+   */
+  sharedSecret?: string;
 }
 
 export function veriffSessions(options: VeriffSessionOptions): CreateSession {
@@ -37,13 +44,16 @@ export function veriffSessions(options: VeriffSessionOptions): CreateSession {
     const verification: Record<string, string> = {};
     if (options.callback) verification.callback = options.callback;
     if (vendorData) verification.vendorData = vendorData;
+    const body = JSON.stringify({ verification });
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-AUTH-CLIENT': apiKey };
+    if (options.sharedSecret) headers['X-HMAC-SIGNATURE'] = await hmacSha256Hex(options.sharedSecret, body);
     const data = await callProvider({
       provider: 'veriff',
       what: 'session',
       url: endpoint(options.baseUrl ?? VERIFF_API, '/v1/sessions'),
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-AUTH-CLIENT': apiKey },
-      body: JSON.stringify({ verification }),
+      headers,
+      body,
       options,
       signal: context.signal,
     });
