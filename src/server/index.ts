@@ -15,6 +15,7 @@ export {
 } from './session-handler';
 export { ProviderCallFailed, SessionRefusal } from './errors';
 export {
+  nodeRequestOf,
   readRawBody,
   toNodeHandler,
   type NodeHandlerOptions,

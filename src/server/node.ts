@@ -42,6 +42,18 @@ export interface NodeHandlerOptions {
 
 type NextFunction = (error?: unknown) => void;
 
+const nodeRequests = new WeakMap<Request, NodeRequestLike>();
+
+/**
+ * The IncomingMessage a Request was built from by `toNodeHandler`: what your middleware attached to it
+ * (`req.user`, `req.session`) for `createSession` or a client's `userId`. Undefined for other Requests.
+ */
+export function nodeRequestOf<T extends NodeRequestLike = NodeRequestLike & Record<string, unknown>>(
+  request: Request,
+): T | undefined {
+  return nodeRequests.get(request) as T | undefined;
+}
+
 /**
  * Wraps a Web-standard handler (`createSessionHandler(…)`) for `node:http` or Express:
  * `app.post('/api/kyc-session', toNodeHandler(handler))` or `http.createServer(toNodeHandler(handler))`.
@@ -55,6 +67,7 @@ export function toNodeHandler(
       const abort = new AbortController();
       res.on?.('close', () => abort.abort());
       const request = await toRequest(req, options, abort.signal);
+      nodeRequests.set(request, req);
       const response = await handler(request);
       await writeResponse(res, response);
     })().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_IDS } from '../../src/providers/index';
 import { SessionRefusal } from '../../src/server/errors';
-import { toNodeHandler } from '../../src/server/node';
+import { nodeRequestOf, toNodeHandler, type NodeRequestLike } from '../../src/server/node';
 import {
   createSessionHandler,
   SESSION_PROVIDERS,
@@ -253,9 +253,13 @@ describe('createSessionHandler over real HTTP', () => {
   });
 
   it('takes a body that Express already parsed (express.json() in front)', async () => {
-    behaviour = () => Promise.resolve({ sessionToken: 'tok_parsed' });
+    behaviour = ({ request }) =>
+      Promise.resolve({
+        sessionToken: `tok_${String(nodeRequestOf<NodeRequestLike & { user?: string }>(request)?.user)}`,
+      });
     const adapter = toNodeHandler(handler);
-    const parsed = await listen((req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+    const parsed = await listen((req: IncomingMessage & { body?: unknown; user?: string }, res: ServerResponse) => {
+      req.user = 'parsed'; // what an auth middleware leaves on the request
       let text = '';
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (text += chunk));
