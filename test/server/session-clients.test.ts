@@ -150,6 +150,16 @@ describe('session clients', () => {
     expect(result.sessionToken).toBe('_act-user-42');
     expect(Number(result.expiresAt)).toBeGreaterThanOrEqual(before + 600_000);
     expect(seen.at(-1)!.body).toEqual({ userId: 'user-42', levelName: 'basic-kyc-level', ttlInSecs: 600 });
+    expect(result.sessionUrl).toBeUndefined();
+    const framed = sumsubSessions({
+      appToken: KEYS.sumsubApp,
+      secretKey: KEYS.sumsubSecret,
+      levelName: 'basic-kyc-level',
+      userId,
+      baseUrl: api('/sumsub'),
+      frameBaseUrl: 'http://127.0.0.1:5174/sumsub',
+    });
+    expect((await framed(context('sumsub'))).sessionUrl).toBe('http://127.0.0.1:5174/sumsub');
   });
 
   it('Sumsub: a wrong secret makes a wrong signature, which the stand-in refuses', async () => {
@@ -193,6 +203,16 @@ describe('session clients', () => {
       data: { attributes: { 'inquiry-template-id': 'itmpl_abc', 'reference-id': 'user-42' } },
       meta: { 'auto-create-inquiry-session': true },
     });
+    const local = personaSessions({
+      apiKey: KEYS.persona,
+      templateId: 'itmpl_abc',
+      baseUrl: api('/persona'),
+      flowHost: 'http://127.0.0.1:5174/persona',
+      environmentId: 'env_1',
+    });
+    expect((await local(context('persona'))).sessionUrl).toBe(
+      'http://127.0.0.1:5174/persona/widget?inquiry-id=inq_ABC123&environment-id=env_1',
+    );
     const wrong = personaSessions({ apiKey: 'nope', templateId: 'itmpl_abc', baseUrl: api('/persona') });
     await expect(wrong(context('persona'))).rejects.toThrow(/HTTP 401/);
   });
@@ -210,6 +230,14 @@ describe('session clients', () => {
     const result = await clients().idenfy(context('idenfy'));
     expect(result.sessionToken).toBe('idenfy_user-42');
     expect(seen.at(-1)!.body).toEqual({ clientId: 'user-42', expiryTime: 3600 });
+    const kyb = idenfySessions({
+      apiKey: KEYS.idenfyKey,
+      apiSecret: KEYS.idenfySecret,
+      userId,
+      baseUrl: api('/idenfy'),
+      frameUrl: 'https://kyb.ui.idenfy.com/welcome',
+    });
+    expect((await kyb(context('idenfy'))).sessionUrl).toBe('https://kyb.ui.idenfy.com/welcome');
     const wrong = idenfySessions({ apiKey: KEYS.idenfyKey, apiSecret: 'nope', userId, baseUrl: api('/idenfy') });
     await expect(wrong(context('idenfy'))).rejects.toThrow(/HTTP 401/);
   });

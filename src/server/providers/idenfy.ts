@@ -27,6 +27,12 @@ export interface IdenfySessionOptions extends ClientOptions {
   userId: UserIdOf;
   /** How long the token may be used to start, in seconds (iDenfy's `expiryTime`; default 3600). */
   expiryTime?: number;
+  /**
+   * Sent to the widget as `sessionUrl`: the frame's URL without the token (e.g. KYB's
+   * `https://kyb.ui.idenfy.com/welcome`, or a sandbox); the widget adds `authToken`. Default: none
+   * (the widget's own `https://ui.idenfy.com/`).
+   */
+  frameUrl?: string;
   now?: () => number;
 }
 
@@ -52,7 +58,8 @@ export function idenfySessions(options: IdenfySessionOptions): CreateSession {
     });
     const authToken = stringField(data, 'authToken');
     if (!authToken) throw new ProviderCallFailed('idenfy', 'token: no authToken in the answer');
-    return { sessionToken: authToken, expiresAt: started + expiryTime * 1000 };
+    const result = { sessionToken: authToken, expiresAt: started + expiryTime * 1000 };
+    return options.frameUrl ? { ...result, sessionUrl: options.frameUrl } : result;
   });
 }
 

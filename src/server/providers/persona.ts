@@ -32,7 +32,7 @@ export interface PersonaSessionOptions extends ClientOptions {
   userId?: UserIdOf;
   /** Persona's environment id (`env_…`), added to the flow URL when your templates need it. */
   environmentId?: string;
-  /** Where the flow is served (default https://inquiry.withpersona.com). */
+  /** Where the flow is served (default https://inquiry.withpersona.com; a path prefix is kept). */
   flowHost?: string;
 }
 
@@ -57,7 +57,7 @@ export function personaSessions(options: PersonaSessionOptions): CreateSession {
     const sessionToken = stringField(data, 'meta', 'session-token');
     if (!inquiryId || !/^inq_[A-Za-z0-9]{1,100}$/.test(inquiryId))
       throw new ProviderCallFailed('persona', 'inquiry: no inquiry id in the answer');
-    const url = new URL('/widget', options.flowHost ?? PERSONA_FLOW_HOST);
+    const url = endpoint(options.flowHost ?? PERSONA_FLOW_HOST, '/widget');
     url.searchParams.set('inquiry-id', inquiryId);
     if (options.environmentId) url.searchParams.set('environment-id', options.environmentId);
     return sessionToken ? { sessionUrl: url.href, sessionToken } : { sessionUrl: url.href };

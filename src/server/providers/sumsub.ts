@@ -32,6 +32,11 @@ export interface SumsubSessionOptions extends ClientOptions {
   userId: UserIdOf;
   /** The token's lifetime in seconds (default 600). */
   ttlInSecs?: number;
+  /**
+   * Sent to the widget as `sessionUrl`: the WebSDK frame's base (`https://api.sumsub.com` for older accounts,
+   * or a sandbox), as the widget's `session-url` takes it for Sumsub. Default: none (the widget's own default).
+   */
+  frameBaseUrl?: string;
   /** For tests: the clock, in ms. */
   now?: () => number;
 }
@@ -67,6 +72,7 @@ export function sumsubSessions(options: SumsubSessionOptions): CreateSession {
     });
     const token = stringField(data, 'token');
     if (!token) throw new ProviderCallFailed('sumsub', 'access token: no token in the answer');
-    return { sessionToken: token, expiresAt: started + ttlInSecs * 1000 };
+    const result = { sessionToken: token, expiresAt: started + ttlInSecs * 1000 };
+    return options.frameBaseUrl ? { ...result, sessionUrl: options.frameBaseUrl } : result;
   });
 }
