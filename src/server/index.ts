@@ -37,3 +37,12 @@ export { idenfySessions, type IdenfySessionOptions } from './providers/idenfy';
 export { personaSessions, type PersonaSessionOptions } from './providers/persona';
 export { sumsubSessions, type SumsubSessionOptions } from './providers/sumsub';
 export { veriffSessions, type VeriffSessionOptions } from './providers/veriff';
+export {
+  verifyWebhook,
+  type VerifyWebhookOptions,
+  type WebhookDecision,
+  type WebhookFailureReason,
+  type WebhookHeaders,
+  type WebhookProvider,
+  type WebhookResult,
+} from './webhooks/verify';

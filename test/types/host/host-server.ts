@@ -6,6 +6,7 @@ import {
   sumsubSessions,
   toNodeHandler,
   veriffSessions,
+  verifyWebhook,
   type CreateSession,
   type SessionStore,
 } from 'kyc-widget/server';
@@ -34,3 +35,11 @@ export const POST: (request: Request) => Promise<Response> = createSessionHandle
 });
 export const node = toNodeHandler(POST);
 void createSession.forget('sumsub', 'user-1');
+
+export async function webhook(request: Request): Promise<Response> {
+  const rawBody = new Uint8Array(await request.arrayBuffer());
+  const result = await verifyWebhook('sumsub', { rawBody, headers: request.headers, secret: ['old', 'new'] });
+  if (!result.ok) return new Response(result.reason, { status: 401 });
+  const decision: 'approved' | 'declined' | 'review' | null = result.decision;
+  return new Response(decision ?? 'none');
+}
