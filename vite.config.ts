@@ -1,6 +1,6 @@
 /**
- * The one Vite configuration: the three builds (`vite build --mode standalone | iife | lib`, run in order by
- * `npm run build`), the demo's dev loop (`npm run dev`), and the test projects (`npm test`).
+ * The one Vite configuration: the four builds (`vite build --mode standalone | iife | lib | server`, run in order
+ * by `npm run build`), the demo's dev loop (`npm run dev`), and the test projects (`npm test`).
  */
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
@@ -95,6 +95,16 @@ const BUILDS: Record<string, UserConfig> = {
       },
     },
   },
+  // dist/server/index.js: kyc-widget/server, the host backend's half. One ES module, no dependency, no DOM
+  // and no node: import (Web Request/Response and Web Crypto), unminified: it runs on the host's server.
+  server: {
+    build: {
+      outDir: 'dist/server',
+      minify: false,
+      lib: { entry: 'src/server/index.ts', formats: ['es'], fileName: () => 'index.js' },
+      rollupOptions: { output: { inlineDynamicImports: true } },
+    },
+  },
 };
 
 export default defineConfig(({ command, mode }) => {
@@ -135,6 +145,11 @@ export default defineConfig(({ command, mode }) => {
         {
           extends: true,
           test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
+          // kyc-widget/server: real HTTP on loopback, no browser.
+          test: { name: 'server', include: ['test/server/**/*.test.ts'], environment: 'node' },
         },
         {
           extends: true,

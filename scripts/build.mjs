@@ -1,5 +1,6 @@
-// `npm run build`: the three builds of vite.config.ts (standalone ES module with its lazy chunks, the one-file
-// IIFE, the library entries), the type declarations, and custom-elements.json from the element's JSDoc.
+// `npm run build`: the four builds of vite.config.ts (standalone ES module with its lazy chunks, the one-file
+// IIFE, the library entries, the server entry kyc-widget/server), the type declarations, and custom-elements.json
+// from the element's JSDoc.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,8 @@ const bin = (path) => fileURLToPath(new URL(`../node_modules/${path}`, import.me
 
 export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}) {
   rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-  for (const mode of ['standalone', 'iife', 'lib']) await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
+  for (const mode of ['standalone', 'iife', 'lib', 'server'])
+    await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
   const run = (script, args) =>
     execFileSync(process.execPath, [bin(script), ...args], {
       cwd: root,

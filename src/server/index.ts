@@ -1,0 +1,48 @@
+/**
+ * `kyc-widget/server`: the host backend's half. Web-standard `Request`/`Response` and Web Crypto only, no
+ * framework and no `node:` import, so it runs in Node ≥ 20, Next.js route handlers, Hono, Deno and workers.
+ * Guide: docs/server.md.
+ */
+export {
+  createSessionHandler,
+  SESSION_PROVIDERS,
+  type CreateSession,
+  type SessionAnswerBody,
+  type SessionContext,
+  type SessionHandlerOptions,
+  type SessionProvider,
+  type SessionResult,
+} from './session-handler';
+export { ProviderCallFailed, SessionRefusal } from './errors';
+export {
+  nodeRequestOf,
+  readRawBody,
+  toNodeHandler,
+  type NodeHandlerOptions,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  type RawBodyResult,
+} from './node';
+export {
+  memorySessionStore,
+  reuseOpenSessions,
+  type ReuseOptions,
+  type ReusingCreateSession,
+  type SessionStore,
+  type StoredSession,
+} from './reuse';
+export { sessionsByProvider, type ClientOptions, type UserIdOf } from './providers/call';
+export { diditSessions, type DiditSessionOptions } from './providers/didit';
+export { idenfySessions, type IdenfySessionOptions } from './providers/idenfy';
+export { personaSessions, type PersonaSessionOptions } from './providers/persona';
+export { sumsubSessions, type SumsubSessionOptions } from './providers/sumsub';
+export { veriffSessions, type VeriffSessionOptions } from './providers/veriff';
+export {
+  verifyWebhook,
+  type VerifyWebhookOptions,
+  type WebhookDecision,
+  type WebhookFailureReason,
+  type WebhookHeaders,
+  type WebhookProvider,
+  type WebhookResult,
+} from './webhooks/verify';

@@ -1,0 +1,219 @@
+/**
+ * `node:http` and Express, without importing either: the shapes below are the parts of IncomingMessage and
+ * ServerResponse this file uses, so the server entry stays platform-neutral and framework-free.
+ *
+ * A body parser in front (`express.json()`, `express.text()`, `express.raw()`) has already consumed the
+ * request's stream. `toNodeHandler` then uses what the parser left in `req.body` (a parsed object is
+ * serialized again: the session body is small JSON, and the handler checks it the same way).
+ * `readRawBody`, for webhooks, cannot: a signature covers the exact bytes, so it accepts only a Buffer
+ * from `express.raw()` or the untouched stream, and says so when a parser got there first.
+ */
+
+export interface NodeRequestLike {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** A TLS socket has `encrypted: true`. */
+  socket?: object | null;
+  /** Set by body parsers (Express). */
+  body?: unknown;
+  readableEnded?: boolean;
+  on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+export interface NodeResponseLike {
+  statusCode: number;
+  setHeader(name: string, value: string | string[]): unknown;
+  end(body?: string | Uint8Array): unknown;
+  on?(event: 'close', listener: () => void): unknown;
+  headersSent?: boolean;
+}
+
+export interface NodeHandlerOptions {
+  /**
+   * The public origin of your app (`https://app.example`), used to build the Request's URL. Default: from
+   * the Host header and whether the socket is TLS. Behind a proxy that terminates TLS, set it (or give
+   * `createSessionHandler` its `allowedOrigins`), or the default origin check refuses your own page.
+   */
+  origin?: string;
+}
+
+type NextFunction = (error?: unknown) => void;
+
+const nodeRequests = new WeakMap<Request, NodeRequestLike>();
+
+/**
+ * The IncomingMessage a Request was built from by `toNodeHandler`: what your middleware attached to it
+ * (`req.user`, `req.session`) for `createSession` or a client's `userId`. Undefined for other Requests.
+ */
+export function nodeRequestOf<T extends NodeRequestLike = NodeRequestLike & Record<string, unknown>>(
+  request: Request,
+): T | undefined {
+  return nodeRequests.get(request) as T | undefined;
+}
+
+/**
+ * Wraps a Web-standard handler (`createSessionHandler(…)`) for `node:http` or Express:
+ * `app.post('/api/kyc-session', toNodeHandler(handler))` or `http.createServer(toNodeHandler(handler))`.
+ */
+export function toNodeHandler(
+  handler: (request: Request) => Promise<Response>,
+  options: NodeHandlerOptions = {},
+): (req: NodeRequestLike, res: NodeResponseLike, next?: NextFunction) => void {
+  return (req, res, next) => {
+    void (async () => {
+      const abort = new AbortController();
+      res.on?.('close', () => abort.abort());
+      const request = await toRequest(req, options, abort.signal);
+      nodeRequests.set(request, req);
+      const response = await handler(request);
+      await writeResponse(res, response);
+    })().catch((error: unknown) => {
+      if (next) return next(error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify({ error: { code: 'internal-error', message: 'The endpoint failed.' } }));
+      } else {
+        res.end();
+      }
+    });
+  };
+}
+
+async function toRequest(req: NodeRequestLike, options: NodeHandlerOptions, signal: AbortSignal): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const tls = !!req.socket && 'encrypted' in req.socket && req.socket.encrypted === true;
+  const base = options.origin ?? `${tls ? 'https' : 'http'}://${hostOf(req)}`;
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', base);
+  } catch {
+    url = new URL('http://invalid.invalid/');
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const parsed = parsedBody(req);
+    if (parsed !== undefined) {
+      headers.delete('Content-Length');
+      headers.delete('Transfer-Encoding');
+      init.body = parsed;
+    } else {
+      // Streamed, not buffered: the handler reads as far as its own limit and stops.
+      init.body = streamOf(req);
+      init.duplex = 'half';
+    }
+  }
+  return new Request(url, init);
+}
+
+function hostOf(req: NodeRequestLike): string {
+  const host = req.headers.host;
+  const value = Array.isArray(host) ? host[0] : host;
+  // Host goes into a URL: anything but a plain host[:port] becomes an origin no browser sends.
+  return value && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(value) ? value : 'invalid.invalid';
+}
+
+/** What a body parser left in `req.body`, as a body again; undefined when no parser ran. */
+function parsedBody(req: NodeRequestLike): Uint8Array<ArrayBuffer> | string | undefined {
+  if (req.body === undefined) return req.readableEnded ? '' : undefined;
+  if (typeof req.body === 'string') return req.body;
+  if (req.body instanceof Uint8Array) return new Uint8Array(req.body);
+  // A parser's object: JSON again (an empty `{}` from a parser that skipped a non-JSON body stays `{}`, and
+  // the handler refuses it for its shape as for its content type).
+  return JSON.stringify(req.body) ?? '';
+}
+
+function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk) => {
+        if (cancelled) return;
+        controller.enqueue(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk));
+      });
+      req.on('end', () => {
+        if (!cancelled) controller.close();
+      });
+      req.on('error', (error) => {
+        if (!cancelled) controller.error(error);
+      });
+    },
+    cancel() {
+      // The rest of the body still arrives (node:http drains it); it is dropped, never stored.
+      cancelled = true;
+    },
+  });
+}
+
+async function writeResponse(res: NodeResponseLike, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    res.setHeader(name, value);
+  });
+  const body = new Uint8Array(await response.arrayBuffer());
+  res.end(body);
+}
+
+export type RawBodyResult =
+  { ok: true; body: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'already-parsed' | 'aborted' };
+
+/**
+ * The exact bytes of a request's body, for `verifyWebhook` (a signature covers bytes, not parsed JSON).
+ * Bounded: over `maxBytes` (default 1 MB) the rest is dropped unread and the result says `too-large`.
+ * Under Express, mount `express.raw({ type: '*\/*' })` on the webhook route (its Buffer is used as is), or
+ * keep every body parser off that route; a body parsed into an object or string is `already-parsed`.
+ */
+export function readRawBody(req: NodeRequestLike, options: { maxBytes?: number } = {}): Promise<RawBodyResult> {
+  const limit = options.maxBytes ?? 1_048_576;
+  if (req.body !== undefined) {
+    if (req.body instanceof Uint8Array) {
+      return Promise.resolve(
+        req.body.byteLength > limit ? { ok: false, reason: 'too-large' } : { ok: true, body: new Uint8Array(req.body) },
+      );
+    }
+    return Promise.resolve({ ok: false, reason: 'already-parsed' });
+  }
+  if (req.readableEnded) return Promise.resolve({ ok: false, reason: 'already-parsed' });
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: RawBodyResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    req.on('data', (chunk) => {
+      if (settled) return;
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      size += bytes.byteLength;
+      if (size > limit) {
+        // Dropped from here on (node:http drains the rest), so that the caller can still answer 413.
+        chunks.length = 0;
+        settle({ ok: false, reason: 'too-large' });
+        return;
+      }
+      chunks.push(bytes);
+    });
+    req.on('end', () => {
+      const body = new Uint8Array(size);
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.byteLength;
+      }
+      settle({ ok: true, body });
+    });
+    req.on('error', () => settle({ ok: false, reason: 'aborted' }));
+    req.on('close', () => settle({ ok: false, reason: 'aborted' }));
+  });
+}

@@ -1,0 +1,332 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_IDS } from '../../src/providers/index';
+import { SessionRefusal } from '../../src/server/errors';
+import { nodeRequestOf, toNodeHandler, type NodeRequestLike } from '../../src/server/node';
+import {
+  createSessionHandler,
+  SESSION_PROVIDERS,
+  type CreateSession,
+  type SessionContext,
+} from '../../src/server/session-handler';
+import { fetchSession } from '../../src/session/client';
+import { listen, type ErrorBody } from './helpers';
+
+/**
+ * The session endpoint as a browser and an attacker meet it: over real HTTP on loopback through the
+ * node:http adapter, and called directly with Web Requests.
+ */
+
+const PROVIDER_SECRET = 'sk_live_provider_said_THIS_must_not_leak';
+const calls: SessionContext[] = [];
+let behaviour: CreateSession = () => Promise.resolve({ sessionUrl: 'https://verify.example/s/1' });
+const createSession: CreateSession = (context) => {
+  calls.push(context);
+  return behaviour(context);
+};
+const reported: unknown[] = [];
+const handler = createSessionHandler({
+  createSession,
+  timeoutMs: 300,
+  onError: (error) => reported.push(error),
+});
+
+let server: Awaited<ReturnType<typeof listen>>;
+let url: string;
+beforeAll(async () => {
+  server = await listen(toNodeHandler(handler));
+  url = `${server.origin}/api/kyc-session`;
+});
+afterAll(() => server?.close());
+
+const GOOD = { provider: 'veriff', locale: 'en', refresh: false };
+
+async function post(
+  body: unknown,
+  { origin = server.origin, contentType = 'application/json' }: { origin?: string | null; contentType?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': contentType };
+  if (origin !== null) headers.Origin = origin;
+  return fetch(url, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+  });
+}
+
+async function expectError(response: Response, status: number, code: string): Promise<ErrorBody> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('Cache-Control')).toBe('no-store');
+  expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as ErrorBody;
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+  return body;
+}
+
+describe('createSessionHandler over real HTTP', () => {
+  it("answers the widget's own session client", async () => {
+    behaviour = (context) =>
+      Promise.resolve({
+        sessionUrl: `https://verify.example/s/${context.locale}`,
+        sessionToken: 'tok_1',
+        expiresAt: new Date(Date.UTC(2030, 0, 1)),
+      });
+    // The widget's fetch as a browser sends it: the page's Origin on a same-origin POST.
+    const browserFetch: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: server.origin } });
+    const answer = await fetchSession(
+      new URL(url),
+      { provider: 'veriff', locale: 'pt-BR', refresh: false },
+      { signal: new AbortController().signal, fetch: browserFetch, retries: 0 },
+    );
+    expect(answer).toEqual({
+      provider: 'veriff',
+      sessionUrl: 'https://verify.example/s/pt-BR',
+      sessionToken: 'tok_1',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    const context = calls.at(-1)!;
+    expect([context.provider, context.locale, context.refresh]).toEqual(['veriff', 'pt-BR', false]);
+    expect(context.request.headers.get('Origin')).toBe(server.origin);
+  });
+
+  it('answers only POST: 405 with Allow for GET, OPTIONS, PUT, DELETE', async () => {
+    for (const method of ['GET', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']) {
+      const response = await fetch(url, { method, headers: { Origin: server.origin } });
+      await expectError(response, 405, 'method-not-allowed');
+      expect(response.headers.get('Allow')).toBe('POST');
+    }
+  });
+
+  it('refuses a content type other than JSON (415), a form post included', async () => {
+    await expectError(await post(GOOD, { contentType: 'text/plain' }), 415, 'unsupported-media-type');
+    await expectError(
+      await post('provider=veriff', { contentType: 'application/x-www-form-urlencoded' }),
+      415,
+      'unsupported-media-type',
+    );
+    await expectError(
+      await post(GOOD, { contentType: 'application/json; charset=latin1' }),
+      415,
+      'unsupported-media-type',
+    );
+    expect((await post(GOOD, { contentType: 'application/json; charset=UTF-8' })).status).toBe(200);
+  });
+
+  it('refuses a huge body (413) without reading it all, streamed or declared', async () => {
+    const before = calls.length;
+    const huge = JSON.stringify({ ...GOOD, pad: 'x'.repeat(2_000_000) });
+    await expectError(await post(huge), 413, 'payload-too-large');
+    // Just over the 4 KB limit, streamed without a Content-Length.
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify({ ...GOOD, locale: 'x'.repeat(4100) })));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.origin },
+      body: chunked,
+      duplex: 'half',
+    } as RequestInit);
+    await expectError(streamed, 413, 'payload-too-large');
+    expect(calls.length).toBe(before);
+  });
+
+  it('refuses bad JSON, the wrong shape, wrong types and extra fields (400), before createSession runs', async () => {
+    const before = calls.length;
+    await expectError(await post('{"provider": "veriff",'), 400, 'bad-json');
+    await expectError(await post(''), 400, 'bad-json');
+    await expectError(await post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400, 'bad-json'); // not UTF-8
+    for (const body of [
+      [],
+      null,
+      'veriff',
+      42,
+      {},
+      { provider: 'veriff', locale: 'en' },
+      { ...GOOD, extra: 1 },
+      '{"provider":"veriff","locale":"en","refresh":false,"__proto__":{"admin":true}}',
+      '{"provider":"veriff","locale":"en","refresh":false,"refresh":true,"x":1}',
+      { ...GOOD, provider: 7 },
+      { ...GOOD, provider: 'acme' },
+      { ...GOOD, provider: 'VERIFF' },
+      { ...GOOD, provider: 'toString' },
+      { ...GOOD, locale: 1 },
+      { ...GOOD, locale: '' },
+      { ...GOOD, locale: '<script>' },
+      { ...GOOD, locale: 'en_US' },
+      { ...GOOD, refresh: 'false' },
+      { ...GOOD, refresh: 0 },
+      { ...GOOD, refresh: null },
+    ]) {
+      await expectError(
+        await post(typeof body === 'string' && body.startsWith('{') ? body : JSON.stringify(body)),
+        400,
+        'bad-request',
+      );
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  it('refuses a foreign, a missing and an opaque Origin (403)', async () => {
+    const before = calls.length;
+    await expectError(await post(GOOD, { origin: 'https://evil.example' }), 403, 'origin-not-allowed');
+    await expectError(
+      await post(GOOD, { origin: server.origin.replace('127.0.0.1', 'localhost') }),
+      403,
+      'origin-not-allowed',
+    );
+    await expectError(await post(GOOD, { origin: null }), 403, 'origin-not-allowed');
+    await expectError(await post(GOOD, { origin: 'null' }), 403, 'origin-not-allowed');
+    expect(calls.length).toBe(before);
+  });
+
+  it('maps a throwing createSession to 502 with Retry-After, and never shows its text', async () => {
+    behaviour = () => Promise.reject(new Error(`upstream said: invalid key ${PROVIDER_SECRET}`));
+    const response = await post(GOOD);
+    expect(response.headers.get('Retry-After')).toBe('1');
+    const body = await expectError(response, 502, 'session-failed');
+    expect(JSON.stringify(body)).not.toContain(PROVIDER_SECRET);
+    expect(JSON.stringify(body)).not.toMatch(/upstream|at .*\.ts|Error:/);
+    expect(String(reported.at(-1))).toContain(PROVIDER_SECRET); // the host's log gets it
+
+    behaviour = () => {
+      throw new TypeError(PROVIDER_SECRET); // thrown synchronously, not a rejection
+    };
+    const sync = await expectError(await post(GOOD), 502, 'session-failed');
+    expect(JSON.stringify(sync)).not.toContain(PROVIDER_SECRET);
+  });
+
+  it('maps a createSession answer of the wrong shape to 502', async () => {
+    const junk: unknown[] = [
+      undefined,
+      null,
+      'https://verify.example/s/1',
+      {},
+      [],
+      { sessionUrl: 'javascript:alert(1)' },
+      { sessionUrl: 'http://verify.example/s/1' }, // http off loopback
+      { sessionUrl: 'https://user:pw@verify.example/' },
+      { sessionUrl: '/relative' },
+      { sessionToken: 5 },
+      { sessionToken: '' },
+      { sessionToken: 'x'.repeat(9000) },
+      { sessionToken: 'tok', expiresAt: 'never' },
+      { sessionToken: 'tok', sessionUrl: 42 },
+    ];
+    for (const result of junk) {
+      behaviour = () => Promise.resolve(result as never);
+      await expectError(await post(GOOD), 502, 'session-failed');
+    }
+  });
+
+  it('passes only the known fields of a good answer, and a loopback http URL', async () => {
+    behaviour = () =>
+      Promise.resolve({ sessionUrl: 'http://127.0.0.1:5174/generic', secret: 'x', provider: 'sumsub' } as never);
+    const response = await post(GOOD);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(await response.json()).toEqual({ provider: 'veriff', sessionUrl: 'http://127.0.0.1:5174/generic' });
+  });
+
+  it('answers 504 when createSession is too slow, and aborts its signal', async () => {
+    let signal: AbortSignal | undefined;
+    behaviour = (context) => {
+      signal = context.signal;
+      return new Promise(() => undefined);
+    };
+    const response = await post(GOOD);
+    await expectError(response, 504, 'session-timeout');
+    expect(response.headers.get('Retry-After')).toBe('1');
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('sends a SessionRefusal as its own 4xx (the widget does not retry it)', async () => {
+    behaviour = () => Promise.reject(new SessionRefusal(401, 'unauthenticated', 'Sign in first.'));
+    const body = await expectError(await post(GOOD), 401, 'unauthenticated');
+    expect(body.error.message).toBe('Sign in first.');
+  });
+
+  it('takes a body that Express already parsed (express.json() in front)', async () => {
+    behaviour = ({ request }) =>
+      Promise.resolve({
+        sessionToken: `tok_${String(nodeRequestOf<NodeRequestLike & { user?: string }>(request)?.user)}`,
+      });
+    const adapter = toNodeHandler(handler);
+    const parsed = await listen((req: IncomingMessage & { body?: unknown; user?: string }, res: ServerResponse) => {
+      req.user = 'parsed'; // what an auth middleware leaves on the request
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (text += chunk));
+      req.on('end', () => {
+        req.body = JSON.parse(text) as unknown;
+        adapter(req, res);
+      });
+    });
+    try {
+      const response = await fetch(parsed.origin, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: parsed.origin },
+        body: JSON.stringify(GOOD),
+      });
+      expect(await response.json()).toEqual({ provider: 'veriff', sessionToken: 'tok_parsed' });
+    } finally {
+      await parsed.close();
+    }
+  });
+});
+
+describe('createSessionHandler with Web Requests', () => {
+  const origin = 'https://app.example';
+  const request = (init: RequestInit & { duplex?: 'half' }, headers: Record<string, string> = {}) =>
+    new Request(`${origin}/api/kyc-session`, {
+      method: 'POST',
+      ...init,
+      headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
+    });
+
+  it('never throws: a body stream that fails is a 400', async () => {
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error(PROVIDER_SECRET));
+      },
+    });
+    const response = await handler(request({ body: failing, duplex: 'half' }));
+    const body = await expectError(response, 400, 'bad-request');
+    expect(JSON.stringify(body)).not.toContain(PROVIDER_SECRET);
+  });
+
+  it('honours an allowlist (and a throwing allow function refuses)', async () => {
+    behaviour = () => Promise.resolve({ sessionToken: 'tok' });
+    const listed = createSessionHandler({ createSession, allowedOrigins: ['https://shop.example'] });
+    expect((await listed(request({ body: JSON.stringify(GOOD) }, { Origin: 'https://shop.example' }))).status).toBe(
+      200,
+    );
+    await expectError(await listed(request({ body: JSON.stringify(GOOD) })), 403, 'origin-not-allowed');
+    const throwing = createSessionHandler({
+      createSession,
+      allowedOrigins: () => {
+        throw new Error('boom');
+      },
+    });
+    await expectError(await throwing(request({ body: JSON.stringify(GOOD) })), 403, 'origin-not-allowed');
+  });
+
+  it('serves only the providers it is given', async () => {
+    const only = createSessionHandler({ createSession, providers: ['sumsub'] });
+    await expectError(await only(request({ body: JSON.stringify(GOOD) })), 400, 'unsupported-provider');
+  });
+
+  it('knows exactly the providers the element knows', () => {
+    expect([...SESSION_PROVIDERS].sort()).toEqual([...PROVIDER_IDS].sort());
+  });
+
+  it('refuses a createSession that is not a function at once', () => {
+    expect(() => createSessionHandler({} as never)).toThrow(TypeError);
+  });
+});
