@@ -29,6 +29,7 @@ import {
   params,
   randomHex,
   renderPanel,
+  reportFinish,
   watchHeight,
 } from './provider-kit.js';
 
@@ -75,7 +76,15 @@ boot(wire, {
   interactive,
 });
 
+/** The session token in this page's own URL (/didit/session/<token>), the sandbox's key for its session. */
+const sessionOfPage = () => /\/didit\/session\/([^/?#]+)/.exec(location.pathname)?.[1];
+
 function interactive() {
+  // The decision Didit's webhook then carries (status.updated: Approved, Declined, In Review).
+  const complete = (status, decision) => () => {
+    reportFinish('didit', sessionOfPage(), decision);
+    return messages.completed(status);
+  };
   renderPanel({
     title: 'Didit',
     intro: 'Click through a Didit session. Every button sends the didit:* message Didit’s page sends.',
@@ -91,9 +100,9 @@ function interactive() {
       {
         label: 'Result',
         buttons: [
-          { id: 'approve', text: 'Approved', primary: true, run: () => messages.completed('Approved') },
-          { id: 'decline', text: 'Declined', run: () => messages.completed('Declined') },
-          { id: 'review', text: 'In review', run: () => messages.completed('In Review') },
+          { id: 'approve', text: 'Approved', primary: true, run: complete('Approved', 'approved') },
+          { id: 'decline', text: 'Declined', run: complete('Declined', 'declined') },
+          { id: 'review', text: 'In review', run: complete('In Review', 'review') },
         ],
       },
       {
