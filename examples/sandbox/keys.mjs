@@ -19,6 +19,3 @@ export const SANDBOX_API_KEYS = Object.freeze({
 
 /** The secret the sandbox signs its webhooks with, and the demo's backend checks them with. */
 export const SANDBOX_WEBHOOK_SECRET = 'sbx_whsec_demo_7c1f0e9a2b4d6083';
-
-/** The providers whose session-creation API the sandbox answers. */
-export const SESSION_API_PROVIDERS = Object.freeze(['persona', 'sumsub', 'veriff', 'didit', 'idenfy']);
