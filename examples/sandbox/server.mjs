@@ -203,6 +203,13 @@ async function handle(req, res, apis) {
  * iDenfy (session-apis.mjs) with `keys` (default: keys.mjs), and when the person finishes in a frame it sends that
  * provider's webhook, signed with `webhookSecret`, to `webhookUrl` (a string where `{provider}` is replaced, or a
  * function of the provider, read when the webhook is sent).
+ * @param {{
+ *   host?: string,
+ *   port?: number,
+ *   keys?: typeof import('./keys.mjs').SANDBOX_API_KEYS,
+ *   webhookUrl?: string | ((provider: string) => string),
+ *   webhookSecret?: string | Record<string, string>,
+ * }} [options]
  */
 export async function startSandbox({ host = '127.0.0.1', port = 0, keys, webhookUrl, webhookSecret } = {}) {
   let origin;
