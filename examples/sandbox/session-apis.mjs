@@ -103,7 +103,11 @@ export function createSessionApis({
   sendWebhook = defaultSendWebhook,
   now = Date.now,
 }) {
-  /** `${provider}:${frame key}` → the session: the frame key is what the frame page can read from its own URL. */
+  /**
+   * `${provider}:${frame key}` → the session: the frame key is what the frame page can read from its own URL.
+   * @type {Map<string, { provider: string, frameKey: string, sessionId: string, referenceId: string | null,
+   *   createdAt: number, decision: string | null, webhookStatus: number | null }>}
+   */
   const sessions = new Map();
   /** Sumsub keeps one applicant per userId (the host's id for the person). */
   const sumsubApplicants = new Map();

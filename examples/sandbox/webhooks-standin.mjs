@@ -89,6 +89,7 @@ const SIGNERS = {
   idenfy: (body, secret) => ({ 'Idenfy-Signature': hmacHex(secret, body) }),
 };
 
+/** @returns {{ body: string, headers: Record<string, string> }} */
 export function buildWebhook(provider, { sessionId, referenceId, decision, secret, now = Date.now() }) {
   const body = JSON.stringify(PAYLOADS[provider]({ sessionId, referenceId, decision, now }));
   return { body, headers: { 'Content-Type': 'application/json', ...SIGNERS[provider](body, secret, now) } };
