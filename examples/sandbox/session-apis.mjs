@@ -340,7 +340,17 @@ export function createSessionApis({
     '/api/v2/token': idenfy,
     '/sandbox/finish': finishRoute,
   };
-  const get = { '/api/v2/redirect': idenfyRedirect };
+  /**
+   * GET /sandbox/session?provider=…&key=… → {sessionId}: what a real provider's page knows of its own session (the
+   * applicant id Sumsub's frame reports, the session id Didit's page reports), for a session the API created.
+   */
+  function sessionRoute(req, res, url) {
+    const session = sessions.get(`${url.searchParams.get('provider')}:${url.searchParams.get('key')}`);
+    if (!session) return json(res, 404, { error: 'unknown session' });
+    json(res, 200, { sessionId: session.sessionId });
+  }
+
+  const get = { '/api/v2/redirect': idenfyRedirect, '/sandbox/session': sessionRoute };
 
   return {
     /** The handler for a method and path, or undefined. */

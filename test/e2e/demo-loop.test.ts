@@ -69,6 +69,11 @@ describe('the demo loop: session API → frame → signed webhook → server-con
       const created = ofProvider();
       expect(created.length).toBe(before + 1);
       expect(created.at(-1)).toMatchObject({ decision, webhookStatus: 200 });
+      // Where the provider's frame reports its session's id, it is the one the API created and the webhook names.
+      if (['persona', 'sumsub', 'didit'].includes(provider))
+        expect(await page.evaluate(() => document.querySelector('kyc-widget')!.sessionId)).toBe(
+          created.at(-1)!.sessionId,
+        );
       expect(problems).toEqual([]);
       await page.close();
     });

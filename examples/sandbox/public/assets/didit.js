@@ -30,11 +30,12 @@ import {
   randomHex,
   renderPanel,
   reportFinish,
+  sessionFromSandbox,
   watchHeight,
 } from './provider-kit.js';
 
 const wire = createWire({ encodings: { object: asObject, json: asJson } });
-const sessionId = params.get('session') || `sbx-${randomHex(8)}`;
+let sessionId = params.get('session') || `sbx-${randomHex(8)}`;
 const embedded = params.get('sdk_presentation') === 'embedded';
 
 function send(event, data) {
@@ -77,9 +78,13 @@ boot(wire, {
 });
 
 /** The session token in this page's own URL (/didit/session/<token>), the sandbox's key for its session. */
-const sessionOfPage = () => /\/didit\/session\/([^/?#]+)/.exec(location.pathname)?.[1];
+function sessionOfPage() {
+  return /\/didit\/session\/([^/?#]+)/.exec(location.pathname)?.[1];
+}
 
-function interactive() {
+async function interactive() {
+  // A session from the sandbox's session API has its session_id, as a real one does.
+  if (!params.get('session')) sessionId = (await sessionFromSandbox('didit', sessionOfPage())) ?? sessionId;
   // The decision Didit's webhook then carries (status.updated: Approved, Declined, In Review).
   const complete = (status, decision) => () => {
     reportFinish('didit', sessionOfPage(), decision);

@@ -320,6 +320,20 @@ export function reportFinish(provider, session, decision) {
   }).catch(() => {});
 }
 
+/**
+ * The provider's own id for this page's session (Sumsub's applicant id, Didit's session id) when the sandbox's
+ * session API created it (GET /sandbox/session), else undefined: a real provider's page knows it from its token.
+ */
+export async function sessionFromSandbox(provider, key) {
+  if (!key) return undefined;
+  try {
+    const response = await fetch(`/sandbox/session?${new URLSearchParams({ provider, key })}`, { cache: 'no-store' });
+    return response.ok ? (await response.json()).sessionId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Scripted mode when the URL has `script`, else the page's interactive mode. */
 export function boot(wire, { scripted, interactive }) {
   if (params.has('script')) runScript(wire, scripted);

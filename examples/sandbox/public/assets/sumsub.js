@@ -46,6 +46,7 @@ import {
   randomHex,
   renderPanel,
   reportFinish,
+  sessionFromSandbox,
   watchHeight,
 } from './provider-kit.js';
 import { resolveHostOrigin } from './frame.js';
@@ -54,7 +55,7 @@ const wire = createWire({ encodings: { object: asObject, json: asJson } });
 // Read raw, as the WebSDK writes it (`?_=id_<base64>`, `+`, `/` and `=` unescaped): URLSearchParams would turn `+` into a space.
 const frameId = /[?&]_=([^&]*)/.exec(location.search)?.[1];
 const boundSession = params.get('sdk-session') || `sbx_sdk_${randomHex()}`;
-const applicantId = params.get('session') || `sbx_applicant_${randomHex()}`;
+let applicantId = params.get('session') || `sbx_applicant_${randomHex()}`;
 const echo = params.get('echo') === '1';
 let sessionId = boundSession;
 
@@ -183,6 +184,8 @@ function tokenOfFrame() {
 }
 
 async function interactive() {
+  // A token from the sandbox's access-token API names its applicant, as a real one does.
+  if (!params.get('session')) applicantId = (await sessionFromSandbox('sumsub', tokenOfFrame())) ?? applicantId;
   // The decision Sumsub's webhook then carries (applicantReviewed GREEN / RED, applicantOnHold).
   const review =
     (decision, ...status) =>

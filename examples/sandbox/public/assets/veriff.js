@@ -65,7 +65,9 @@ boot(wire, {
 });
 
 /** The session token in this frame's own URL (/veriff/v/<token>), the sandbox's key for its session. */
-const sessionOfFrame = () => /\/veriff\/v\/([^/?#]+)/.exec(location.pathname)?.[1];
+function sessionOfFrame() {
+  return /\/veriff\/v\/([^/?#]+)/.exec(location.pathname)?.[1];
+}
 
 async function interactive() {
   const button = (id, step, text, primary) => ({ id, text, primary, run: () => send(step) });
