@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { demoSessionEndpoint } from '../examples/sandbox/demo-endpoint.mjs';
+import { demoBackend, DEMO_WEBHOOK_PATH, visitorCookie, visitorOf } from '../examples/sandbox/demo-endpoint.mjs';
+import { SANDBOX_WEBHOOK_SECRET } from '../examples/sandbox/keys.mjs';
 import { startSandbox } from '../examples/sandbox/server.mjs';
 
 /**
@@ -16,12 +17,21 @@ export function devDemo({ sandboxPort = 5174 } = {}): Plugin {
     name: 'kyc:dev-demo',
     config: () => ({ server: { host: '127.0.0.1', port: 5173, fs: { allow: [repo] } } }),
     async configureServer(server) {
-      const sandbox = await startSandbox({ host: 'localhost', port: sandboxPort });
+      // The sandbox's webhooks come back to this server's backend, as in `npm start`.
+      const sandbox = await startSandbox({
+        host: 'localhost',
+        port: sandboxPort,
+        webhookUrl: (provider: string) => `http://127.0.0.1:5173${DEMO_WEBHOOK_PATH}${provider}`,
+        webhookSecret: SANDBOX_WEBHOOK_SECRET,
+      });
       sandboxOrigin = sandbox.origin;
       server.httpServer?.once('close', () => void sandbox.close());
-      const sessions = demoSessionEndpoint({ sandboxOrigin });
+      const backend = demoBackend({ sandboxOrigin });
       server.middlewares.use((req, res, next) => {
-        void sessions(req, res).then((handled) => handled || next());
+        // The demo's signed-in user (demo-endpoint.mjs): a visitor cookie on the first page.
+        if (req.headers.accept?.includes('text/html') && !visitorOf(req.headers.cookie))
+          res.setHeader('Set-Cookie', visitorCookie());
+        void backend(req, res).then((handled) => handled || next());
       });
       server.middlewares.use((req, _res, next) => {
         const url = req.url ?? '/';

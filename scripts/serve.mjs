@@ -5,7 +5,9 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoSessionEndpoint } from '../examples/sandbox/demo-endpoint.mjs';
+import { demoBackend, DEMO_WEBHOOK_PATH, visitorCookie, visitorOf } from '../examples/sandbox/demo-endpoint.mjs';
+import { SANDBOX_WEBHOOK_SECRET } from '../examples/sandbox/keys.mjs';
+import { startSandbox } from '../examples/sandbox/server.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPES = {
@@ -51,9 +53,9 @@ function resolve(pathname) {
 
 /** @param {{ host?: string, port?: number, sandboxOrigin: string, sessionLifetimeMs?: number }} options */
 export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, sessionLifetimeMs }) {
-  const sessions = demoSessionEndpoint({ sandboxOrigin, lifetimeMs: sessionLifetimeMs });
+  const backend = demoBackend({ sandboxOrigin, lifetimeMs: sessionLifetimeMs });
   const server = createServer(async (req, res) => {
-    if (await sessions(req, res)) return;
+    if (await backend(req, res)) return;
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
     const file = pathname.includes('..') ? null : resolve(decodeURIComponent(pathname));
     let body;
@@ -67,10 +69,14 @@ export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, s
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     if (type.startsWith('text/html'))
       body = Buffer.from(body.toString('utf8').replaceAll('%SANDBOX_ORIGIN%', sandboxOrigin));
+    // The demo's signed-in user: the backend keeps each visitor's latest session (demo-endpoint.mjs).
+    const cookie =
+      type.startsWith('text/html') && !visitorOf(req.headers.cookie) ? { 'Set-Cookie': visitorCookie() } : {};
     res.writeHead(200, {
       'Content-Type': type,
       'Cache-Control': 'no-store',
       'Content-Security-Policy': hostPolicy(sandboxOrigin),
+      ...cookie,
     });
     res.end(body);
   });
@@ -84,4 +90,22 @@ export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, s
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The whole demo as `npm start` runs it: the sandbox provider on localhost, whose webhooks go to the host's
+ * backend, and the host page with its backend on 127.0.0.1 (two origins). Port 0: any free port.
+ * @param {{ hostPort?: number, sandboxPort?: number, sessionLifetimeMs?: number }} options
+ */
+export async function startDemo({ hostPort = 0, sandboxPort = 0, sessionLifetimeMs } = {}) {
+  let hostOrigin;
+  const sandbox = await startSandbox({
+    host: 'localhost',
+    port: sandboxPort,
+    webhookUrl: (provider) => `${hostOrigin}${DEMO_WEBHOOK_PATH}${provider}`,
+    webhookSecret: SANDBOX_WEBHOOK_SECRET,
+  });
+  const host = await startHost({ host: '127.0.0.1', port: hostPort, sandboxOrigin: sandbox.origin, sessionLifetimeMs });
+  hostOrigin = host.origin;
+  return { host, sandbox, close: () => Promise.all([host.close(), sandbox.close()]) };
 }

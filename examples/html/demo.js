@@ -1,6 +1,8 @@
 // The demo host page: applies the settings to <kyc-widget> as properties and logs every kyc-* event
-// it hears on `document` (they bubble out of the shadow root).
-import { PROVIDER_DEMOS, PROVIDER_LABELS } from '/sandbox/catalog.mjs';
+// it hears on `document` (they bubble out of the shadow root). It also shows the two answers apart: what the
+// browser heard (kyc-complete's outcome, a convenience) and what the backend confirmed from the provider's
+// verified webhook (GET /api/kyc-decision), which it then sets as the widget's `decision`.
+import { PROVIDER_DEMOS, PROVIDER_LABELS, SESSION_API_PROVIDERS } from '/sandbox/catalog.mjs';
 
 const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').content;
 const widget = document.getElementById('kyc');
@@ -21,9 +23,66 @@ const EVENTS = [
 
 for (const id of Object.keys(PROVIDER_DEMOS)) form.provider.append(new Option(PROVIDER_LABELS[id] ?? id, id));
 const hint = document.getElementById('hint');
-form.provider.value = new URLSearchParams(location.search).get('provider') ?? 'generic';
+const query = new URLSearchParams(location.search);
+form.provider.value = query.get('provider') ?? 'generic';
+const clientOutcome = document.getElementById('client-outcome');
+const serverDecision = document.getElementById('server-decision');
+const serverNote = document.getElementById('server-note');
+const serverLine = serverDecision.parentElement;
+
+// Where the provider has a session API, the session comes from the backend unless the person chose otherwise.
+let sessionChosen = query.has('session');
+if (sessionChosen) form.session.value = query.get('session') === 'direct' ? 'direct' : 'endpoint';
+const hasSessionApi = (provider) => SESSION_API_PROVIDERS.includes(provider);
+function pickSessionSource() {
+  if (!sessionChosen) form.session.value = hasSessionApi(form.provider.value) ? 'endpoint' : 'direct';
+}
+pickSessionSource();
+
+// What the backend confirmed: polled while a backend session runs. A session the page started before the last
+// change of settings is not this one: its reference is ignored.
+let lastReference = null;
+let ignoredReference = null;
+let confirmed = null;
+function resetOutcome() {
+  ignoredReference = lastReference;
+  // A decision the backend confirmed belongs to that session, not to the next one (one picked by hand stays).
+  if (confirmed && form.decision.value === confirmed) form.decision.value = '';
+  confirmed = null;
+  clientOutcome.textContent = '—';
+  delete serverLine.dataset.decision;
+  const fromBackend = form.session.value === 'endpoint';
+  serverDecision.textContent = fromBackend && hasSessionApi(form.provider.value) ? 'not yet' : '—';
+  serverNote.textContent = !fromBackend
+    ? '(no backend session: the page was given the session)'
+    : hasSessionApi(form.provider.value)
+      ? "(waiting for the provider's webhook)"
+      : '(this provider has no session API in the sandbox: no webhook comes)';
+}
+async function pollDecision() {
+  if (form.session.value !== 'endpoint' || !hasSessionApi(form.provider.value)) return;
+  let session;
+  try {
+    const response = await fetch('/api/kyc-decision', { cache: 'no-store' });
+    session = response.ok ? (await response.json()).session : null;
+  } catch {
+    return; // the next poll tries again
+  }
+  if (!session || session.reference === ignoredReference || session.provider !== form.provider.value) return;
+  lastReference = session.reference;
+  if (!session.decision || session.decision === confirmed) return;
+  confirmed = session.decision;
+  serverLine.dataset.decision = session.decision;
+  serverDecision.textContent = `${session.decision} ✓`;
+  serverNote.textContent = `(${PROVIDER_LABELS[session.provider]} webhook, signature verified by the backend)`;
+  // The backend's word is the one the result screen shows.
+  widget.decision = session.decision;
+  form.decision.value = session.decision;
+}
+setInterval(() => void pollDecision(), 1000);
 
 function apply() {
+  resetOutcome();
   const demo = PROVIDER_DEMOS[form.provider.value](sandbox);
   // From the endpoint, the page knows no session at all: the widget asks /api/kyc-session (the demo
   // server's stand-in for your backend), and asks again with refresh: true when the session expires.
@@ -46,10 +105,18 @@ function apply() {
   hint.textContent =
     form.mode.value === 'modal'
       ? `Modal mode: ${label}'s sandbox opens in a dialog when you press "Open verification".`
-      : `${label}'s sandbox frame loads below${viaEndpoint ? ', with a session from /api/kyc-session' : ''}. Changing the provider or the mode starts a new session.`;
+      : `${label}'s sandbox frame loads below${
+          viaEndpoint
+            ? hasSessionApi(form.provider.value)
+              ? `, with a session your backend created through ${label}'s API (the sandbox's copy); the decision you pick comes back as ${label}'s signed webhook`
+              : ', with a session from /api/kyc-session'
+            : ''
+        }. Changing the provider or the mode starts a new session.`;
 }
 
 form.addEventListener('change', (event) => {
+  if (event.target.name === 'session') sessionChosen = true;
+  if (event.target.name === 'provider') pickSessionSource();
   if (event.target.name === 'decision') widget.decision = form.decision.value || undefined;
   else if (event.target.name === 'locale' || event.target.name === 'theme') {
     widget[event.target.name] = event.target.value || undefined;
@@ -59,7 +126,14 @@ form.addEventListener('change', (event) => {
     }.`;
   } else apply();
 });
-document.getElementById('start').addEventListener('click', () => widget.start());
+document.getElementById('start').addEventListener('click', () => {
+  resetOutcome();
+  widget.decision = form.decision.value || undefined;
+  widget.start();
+});
+document.addEventListener('kyc-complete', (event) => {
+  clientOutcome.textContent = event.detail.outcome;
+});
 document.getElementById('open').addEventListener('click', () => (widget.open = true));
 document.getElementById('clear').addEventListener('click', () => log.replaceChildren());
 

@@ -27,6 +27,12 @@ export const SANDBOX_TOKENS = Object.freeze({
   caf: 'sbx_tok_caf_6a9d2f5c8e1b4073',
 });
 
+/**
+ * The providers whose session-creation API the sandbox also answers (session-apis.mjs): the demo's backend creates
+ * their sessions through it, and their frames' outcome comes back as the provider's signed webhook.
+ */
+export const SESSION_API_PROVIDERS = Object.freeze(['persona', 'sumsub', 'veriff', 'didit', 'idenfy']);
+
 export const PROVIDER_LABELS = Object.freeze({
   generic: 'Generic protocol',
   persona: 'Persona',

@@ -1,64 +1,205 @@
 /**
- * The demo's session endpoint (SPEC.md "Sessions"), as a host's backend would run it: POST
- * /api/kyc-session with {provider, locale, refresh} → {provider, sessionUrl, sessionToken, expiresAt}.
- * It mints sandbox sessions that expire after `lifetimeMs` (default 45 s): the generic sandbox page then
- * says "token expired", the widget asks again with refresh: true, and hands the new token to the frame.
- * A real backend would call the provider's API here with its secret key (see the README's snippets).
+ * The demo's backend, as a host's backend would run it with the server companion (`kyc-widget/server`, imported
+ * through server-companion.mjs):
+ *
+ *   POST /api/kyc-session           the widget's session endpoint: `createSessionHandler` through the node:http adapter.
+ *                                   Persona, Sumsub, Veriff, Didit and iDenfy sessions are created with that provider's
+ *                                   session client against the sandbox's copy of its API (session-apis.mjs), with the
+ *                                   sandbox's demo keys; the other providers (no documented session API there) get
+ *                                   sandbox-minted sessions that expire after `lifetimeMs` (default 45 s), so the
+ *                                   widget's refresh can be watched.
+ *   POST /api/kyc-webhook/<provider> the provider's webhook: `verifyWebhook` checks the signature on the raw bytes,
+ *                                   and only a verified webhook's decision is recorded. Anything else: 401, nothing changes.
+ *   GET  /api/kyc-decision          what the server knows of this visitor's latest session: the decision a verified
+ *                                   webhook confirmed (null until one did). The page polls it.
+ *
+ * The visitor is the demo's stand-in for a signed-in user: a random id in an HttpOnly cookie that the demo server
+ * sets on its pages (VISITOR_COOKIE); a real backend knows its user from its own login session.
  */
 import { randomBytes } from 'node:crypto';
 import { PROVIDER_DEMOS } from './catalog.mjs';
+import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
+import {
+  createDiditSession,
+  createIdenfySession,
+  createPersonaSession,
+  createSessionHandler,
+  createSumsubSession,
+  createVeriffSession,
+  toNodeHandler,
+  verifyWebhook,
+} from './server-companion.mjs';
 
 export const DEMO_ENDPOINT_PATH = '/api/kyc-session';
+export const DEMO_WEBHOOK_PATH = '/api/kyc-webhook/';
+export const DEMO_DECISION_PATH = '/api/kyc-decision';
+export const VISITOR_COOKIE = 'kyc_demo_visitor';
 
-function readJson(req, limit = 4096) {
+const MAX_WEBHOOK_BODY = 1024 * 1024;
+const MAX_RECORDS = 10000;
+const hex = (bytes) => randomBytes(bytes).toString('hex');
+
+/**
+ * How the demo calls each provider's session client: the only lines that know the clients' signatures. `reference`
+ * is the host's id for the person (Persona reference-id, Sumsub userId, Veriff vendorData, Didit vendor_data,
+ * iDenfy clientId): every webhook carries it back.
+ */
+const SESSION_CLIENTS = {
+  persona: ({ sandbox, keys, reference }) =>
+    createPersonaSession({
+      apiKey: keys.persona.apiKey,
+      templateId: 'itmpl_sbxDemo0001',
+      referenceId: reference,
+      baseUrl: sandbox,
+      frameBase: sandbox,
+    }),
+  sumsub: ({ sandbox, keys, reference }) =>
+    createSumsubSession({
+      appToken: keys.sumsub.appToken,
+      secretKey: keys.sumsub.secretKey,
+      userId: reference,
+      levelName: 'basic-kyc-level',
+      baseUrl: sandbox,
+      frameBase: sandbox,
+    }),
+  veriff: ({ sandbox, keys, reference }) =>
+    createVeriffSession({ apiKey: keys.veriff.apiKey, vendorData: reference, baseUrl: sandbox }),
+  didit: ({ sandbox, keys, reference }) =>
+    createDiditSession({
+      apiKey: keys.didit.apiKey,
+      workflowId: keys.didit.workflowId,
+      vendorData: reference,
+      baseUrl: sandbox,
+    }),
+  idenfy: ({ sandbox, keys, reference }) =>
+    createIdenfySession({
+      apiKey: keys.idenfy.apiKey,
+      apiSecret: keys.idenfy.apiSecret,
+      clientId: reference,
+      baseUrl: sandbox,
+      frameBase: `${sandbox}/idenfy`,
+    }),
+};
+
+/** True for the providers whose sessions the demo creates through a session API (the page says so). */
+export const hasSessionApi = (provider) => Object.hasOwn(SESSION_CLIENTS, provider);
+
+/** The visitor id from a Cookie header value, or null. */
+export function visitorOf(cookieHeader) {
+  const match = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([0-9a-f]{32})(?:;|$)`).exec(cookieHeader ?? '');
+  return match ? match[1] : null;
+}
+
+/** A new visitor cookie (Set-Cookie value). */
+export const visitorCookie = () => `${VISITOR_COOKIE}=${hex(16)}; Path=/; HttpOnly; SameSite=Strict`;
+
+function mintedSession(provider, sandboxOrigin, lifetimeMs) {
+  const expires = Date.now() + lifetimeMs;
+  const demo = PROVIDER_DEMOS[provider](
+    sandboxOrigin,
+    provider === 'generic' ? { params: { expires } } : { session: `sbx_demo_${hex(6)}` },
+  );
+  return {
+    sessionUrl: demo.sessionUrl,
+    // The generic page reads its expiry from the token; the other sandbox pages want their fixed tokens.
+    sessionToken: provider === 'generic' ? `sbx_tok_${expires}_${hex(8)}` : demo.sessionToken,
+    expiresAt: new Date(expires).toISOString(),
+  };
+}
+
+function readRaw(req, limit) {
   return new Promise((resolve) => {
-    let text = '';
+    const chunks = [];
+    let size = 0;
     req.on('data', (chunk) => {
-      text += chunk;
-      if (text.length > limit) req.destroy();
-    });
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(text));
-      } catch {
+      size += chunk.length;
+      if (size > limit) {
         resolve(null);
-      }
+        req.destroy();
+      } else chunks.push(chunk);
     });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', () => resolve(null));
   });
 }
 
 /**
  * A Node request handler; resolves false for requests that are not its own.
- * @param {{ sandboxOrigin: string, lifetimeMs?: number }} options
+ * @param {{ sandboxOrigin: string, lifetimeMs?: number, keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
  */
-export function demoSessionEndpoint({ sandboxOrigin, lifetimeMs = 45_000 }) {
+export function demoBackend({
+  sandboxOrigin,
+  lifetimeMs = 45_000,
+  keys = SANDBOX_API_KEYS,
+  webhookSecret = SANDBOX_WEBHOOK_SECRET,
+}) {
+  /** reference id → what the server knows of that session. */
+  const records = new Map();
+  /** visitor → the reference id of their latest session. */
+  const latest = new Map();
+
+  async function createSession({ provider, refresh, request }) {
+    if (!Object.hasOwn(PROVIDER_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
+    if (!hasSessionApi(provider)) return mintedSession(provider, sandboxOrigin, lifetimeMs);
+    const visitor = visitorOf(request.headers.get('cookie'));
+    const previous = records.get(latest.get(visitor));
+    // A refresh goes on with the same person; a new start is a new verification.
+    const reference = refresh && previous?.provider === provider ? previous.reference : `demo-user-${hex(8)}`;
+    const session = await SESSION_CLIENTS[provider]({ sandbox: sandboxOrigin, keys, reference });
+    if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
+    records.set(reference, {
+      provider,
+      reference,
+      sessionId: typeof session.sessionId === 'string' ? session.sessionId : null,
+      decision: null,
+      event: null,
+      confirmedAt: null,
+    });
+    if (visitor) latest.set(visitor, reference);
+    return { sessionUrl: session.sessionUrl, sessionToken: session.sessionToken, expiresAt: session.expiresAt };
+  }
+
+  const sessions = toNodeHandler(createSessionHandler({ createSession }));
+
+  const reply = (res, status, body) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+
+  async function webhook(req, res, provider) {
+    if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
+    const rawBody = await readRaw(req, MAX_WEBHOOK_BODY);
+    if (rawBody === null) return reply(res, 413, { error: 'too large' });
+    const result = await verifyWebhook(provider, { rawBody, headers: req.headers, secret: webhookSecret });
+    if (!result.ok) return reply(res, 401, { error: result.reason });
+    const record =
+      records.get(result.referenceId) ??
+      [...records.values()].find((r) => r.provider === provider && r.sessionId && r.sessionId === result.sessionId);
+    // A verified webhook about a session this backend did not create is acknowledged (the provider must not
+    // retry it) and ignored.
+    if (!record || record.provider !== provider) return reply(res, 200, { received: true, matched: false });
+    if (result.decision) {
+      Object.assign(record, { decision: result.decision, event: result.event, confirmedAt: new Date().toISOString() });
+      record.sessionId ??= result.sessionId ?? null;
+    }
+    reply(res, 200, { received: true, matched: true });
+  }
+
+  function decision(req, res) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, { error: 'GET only' });
+    const record = records.get(latest.get(visitorOf(req.headers.cookie)));
+    reply(res, 200, { session: record ?? null });
+  }
+
   return async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
-    if (pathname !== DEMO_ENDPOINT_PATH) return false;
-    const reply = (status, body) => {
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method !== 'POST') return (reply(405, { error: 'POST only' }), true);
-    const body = await readJson(req);
-    const provider =
-      typeof body?.provider === 'string' && Object.hasOwn(PROVIDER_DEMOS, body.provider) ? body.provider : null;
-    if (!provider) return (reply(400, { error: 'unknown provider' }), true);
-    const expires = Date.now() + lifetimeMs;
-    const session = `sbx_demo_${randomBytes(6).toString('hex')}`;
-    const demo = PROVIDER_DEMOS[provider](
-      sandboxOrigin,
-      provider === 'generic' ? { params: { expires } } : { session },
-    );
-    const token = `sbx_tok_${expires}_${randomBytes(8).toString('hex')}`;
-    reply(200, {
-      provider,
-      sessionUrl: demo.sessionUrl,
-      // The generic page reads its expiry from the token; the other sandbox pages want their fixed tokens.
-      sessionToken: provider === 'generic' ? token : demo.sessionToken,
-      expiresAt: new Date(expires).toISOString(),
-    });
+    if (pathname === DEMO_ENDPOINT_PATH) await sessions(req, res);
+    else if (pathname.startsWith(DEMO_WEBHOOK_PATH)) await webhook(req, res, pathname.slice(DEMO_WEBHOOK_PATH.length));
+    else if (pathname === DEMO_DECISION_PATH) decision(req, res);
+    else return false;
     return true;
   };
 }
+
+/** The name scripts/dev-demo.ts knows. */
+export const demoSessionEndpoint = demoBackend;

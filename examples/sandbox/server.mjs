@@ -4,6 +4,7 @@
  *
  * Routing rule — "special routes first, then static files under public/":
  *
+ *   0. The providers' session APIs and POST /sandbox/finish (session-apis.mjs): the only non-GET routes.
  *   1. `routes` (exported below) maps a path to a handler `(req, res, url) => void | Promise<void>`.
  *      A key is an exact path ('/silent') or a prefix written '/name/*', which matches every path
  *      starting with '/name/' ('/generic/session/abc'). Exact keys win, then the longest prefix.
@@ -28,6 +29,7 @@ import { createServer } from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createSessionApis } from './session-apis.mjs';
 
 export const PUBLIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
 
@@ -183,20 +185,37 @@ async function serveStatic(req, res, pathname) {
   return sendFile(req, res, file);
 }
 
-async function handle(req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD')
-    return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+async function handle(req, res, apis) {
   const pathname = safePathname(req.url);
   if (pathname === null) return plain(res, 400, 'Bad path');
   const url = new URL(req.url, 'http://sandbox.invalid');
+  const api = apis.route(req.method, pathname);
+  if (api) return api(req, res, url);
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   const handler = findRoute(pathname);
   if (handler) return handler(req, res, url);
   return serveStatic(req, res, pathname);
 }
 
-export async function startSandbox({ host = '127.0.0.1', port = 0 } = {}) {
+/**
+ * Starts the sandbox. Besides its frame pages it answers the session APIs of Persona, Sumsub, Veriff, Didit and
+ * iDenfy (session-apis.mjs) with `keys` (default: keys.mjs), and when the person finishes in a frame it sends that
+ * provider's webhook, signed with `webhookSecret`, to `webhookUrl` (a string where `{provider}` is replaced, or a
+ * function of the provider, read when the webhook is sent).
+ * @param {{
+ *   host?: string,
+ *   port?: number,
+ *   keys?: typeof import('./keys.mjs').SANDBOX_API_KEYS,
+ *   webhookUrl?: string | ((provider: string) => string),
+ *   webhookSecret?: string | Record<string, string>,
+ * }} [options]
+ */
+export async function startSandbox({ host = '127.0.0.1', port = 0, keys, webhookUrl, webhookSecret } = {}) {
+  let origin;
+  const apis = createSessionApis({ origin: () => origin, keys, webhookUrl, webhookSecret });
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(req, res, apis).catch(() => {
       if (!res.headersSent) plain(res, 500, 'Internal error');
       else res.destroy();
     });
@@ -209,12 +228,15 @@ export async function startSandbox({ host = '127.0.0.1', port = 0 } = {}) {
     });
   });
   const actualPort = server.address().port;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
   let closing;
   return {
     origin,
     port: actualPort,
     server,
+    /** The sessions the session APIs created, and `finish(provider, frameKey, decision)` (what /sandbox/finish does). */
+    sessions: apis.sessions,
+    finish: apis.finish,
     close() {
       closing ??= new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

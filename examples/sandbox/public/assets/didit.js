@@ -29,11 +29,13 @@ import {
   params,
   randomHex,
   renderPanel,
+  reportFinish,
+  sessionFromSandbox,
   watchHeight,
 } from './provider-kit.js';
 
 const wire = createWire({ encodings: { object: asObject, json: asJson } });
-const sessionId = params.get('session') || `sbx-${randomHex(8)}`;
+let sessionId = params.get('session') || `sbx-${randomHex(8)}`;
 const embedded = params.get('sdk_presentation') === 'embedded';
 
 function send(event, data) {
@@ -75,7 +77,19 @@ boot(wire, {
   interactive,
 });
 
-function interactive() {
+/** The session token in this page's own URL (/didit/session/<token>), the sandbox's key for its session. */
+function sessionOfPage() {
+  return /\/didit\/session\/([^/?#]+)/.exec(location.pathname)?.[1];
+}
+
+async function interactive() {
+  // A session from the sandbox's session API has its session_id, as a real one does.
+  if (!params.get('session')) sessionId = (await sessionFromSandbox('didit', sessionOfPage())) ?? sessionId;
+  // The decision Didit's webhook then carries (status.updated: Approved, Declined, In Review).
+  const complete = (status, decision) => () => {
+    reportFinish('didit', sessionOfPage(), decision);
+    return messages.completed(status);
+  };
   renderPanel({
     title: 'Didit',
     intro: 'Click through a Didit session. Every button sends the didit:* message Didit’s page sends.',
@@ -91,9 +105,9 @@ function interactive() {
       {
         label: 'Result',
         buttons: [
-          { id: 'approve', text: 'Approved', primary: true, run: () => messages.completed('Approved') },
-          { id: 'decline', text: 'Declined', run: () => messages.completed('Declined') },
-          { id: 'review', text: 'In review', run: () => messages.completed('In Review') },
+          { id: 'approve', text: 'Approved', primary: true, run: complete('Approved', 'approved') },
+          { id: 'decline', text: 'Declined', run: complete('Declined', 'declined') },
+          { id: 'review', text: 'In review', run: complete('In Review', 'review') },
         ],
       },
       {

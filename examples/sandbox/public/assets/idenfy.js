@@ -14,7 +14,7 @@
 //                                      letter case of later messages' keys and string values (default keep:
 //                                      camelCase keys, values as given)
 // Encodings: json (default, a JSON string), object.
-import { asJson, asObject, boot, createWire, renderPanel } from './provider-kit.js';
+import { asJson, asObject, boot, createWire, params, renderPanel, reportFinish } from './provider-kit.js';
 
 const wire = createWire({ encodings: { json: asJson, object: asObject } });
 const CASES = {
@@ -52,6 +52,11 @@ boot(wire, {
 });
 
 function interactive() {
+  // The decision iDenfy's webhook then carries (status.overall APPROVED, DENIED, REVIEWING).
+  const end = (decision, status, manualStatus) => () => {
+    reportFinish('idenfy', params.get('authToken'), decision);
+    return send(status, manualStatus);
+  };
   renderPanel({
     title: 'iDenfy',
     intro: 'Click through an iDenfy session. iDenfy says nothing until the end, then sends one status message.',
@@ -59,9 +64,9 @@ function interactive() {
       {
         label: 'Finish',
         buttons: [
-          { id: 'approved', text: 'Approved', primary: true, run: () => send('APPROVED', 'APPROVED') },
-          { id: 'failed', text: 'Failed', run: () => send('FAILED', 'FAILED') },
-          { id: 'waiting', text: 'Waiting for a manual review', run: () => send('APPROVED', 'WAITING') },
+          { id: 'approved', text: 'Approved', primary: true, run: end('approved', 'APPROVED', 'APPROVED') },
+          { id: 'failed', text: 'Failed', run: end('declined', 'FAILED', 'FAILED') },
+          { id: 'waiting', text: 'Waiting for a manual review', run: end('review', 'APPROVED', 'WAITING') },
         ],
       },
       {

@@ -38,6 +38,7 @@ import {
   params,
   randomHex,
   renderPanel,
+  reportFinish,
 } from './provider-kit.js';
 
 const wire = createWire({ originParam: 'iframe-origin', encodings: { object: asObject, json: asJson } });
@@ -120,6 +121,11 @@ async function checkFlow() {
 
 function interactive() {
   const page = (pathname) => () => messages.page(pathname, contentHeight());
+  // The decision Persona's webhook then carries (inquiry.approved, .declined, .marked-for-review).
+  const finishWith = (name, status, decision) => () => {
+    reportFinish('persona', inquiryId, decision);
+    return finish(name, status);
+  };
   const panel = renderPanel({
     title: 'Persona',
     intro: 'Click through an embedded Persona inquiry. Every button sends the message Persona’s frame sends.',
@@ -139,11 +145,15 @@ function interactive() {
             id: 'complete-approved',
             text: 'Complete: approved',
             primary: true,
-            run: () => finish('complete', 'approved'),
+            run: finishWith('complete', 'approved', 'approved'),
           },
-          { id: 'complete-declined', text: 'Complete: declined', run: () => finish('complete', 'declined') },
-          { id: 'complete-review', text: 'Complete: needs review', run: () => finish('complete', 'needs_review') },
-          { id: 'fail', text: 'Fail', run: () => finish('fail', 'failed') },
+          { id: 'complete-declined', text: 'Complete: declined', run: finishWith('complete', 'declined', 'declined') },
+          {
+            id: 'complete-review',
+            text: 'Complete: needs review',
+            run: finishWith('complete', 'needs_review', 'review'),
+          },
+          { id: 'fail', text: 'Fail', run: finishWith('fail', 'failed', 'declined') },
         ],
       },
       {

@@ -303,6 +303,37 @@ export function contentHeight() {
   return Math.ceil(document.body.getBoundingClientRect().height);
 }
 
+/**
+ * Tells the sandbox server that the person finished with `decision` (approved, declined, review), so that it sends
+ * the provider's signed webhook to the host's backend (session-apis.mjs, POST /sandbox/finish). `session` is what
+ * the page knows of its session from its own URL (inquiry id, token); a session the sandbox's session API did not
+ * create is unknown there and nothing is sent. `keepalive`: the widget removes this frame as soon as the flow ends,
+ * so the request must outlive the page. Call it before posting the completion message.
+ */
+export function reportFinish(provider, session, decision) {
+  if (!session) return;
+  fetch('/sandbox/finish', {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ provider, session, decision }),
+  }).catch(() => {});
+}
+
+/**
+ * The provider's own id for this page's session (Sumsub's applicant id, Didit's session id) when the sandbox's
+ * session API created it (GET /sandbox/session), else undefined: a real provider's page knows it from its token.
+ */
+export async function sessionFromSandbox(provider, key) {
+  if (!key) return undefined;
+  try {
+    const response = await fetch(`/sandbox/session?${new URLSearchParams({ provider, key })}`, { cache: 'no-store' });
+    return response.ok ? (await response.json()).sessionId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Scripted mode when the URL has `script`, else the page's interactive mode. */
 export function boot(wire, { scripted, interactive }) {
   if (params.has('script')) runScript(wire, scripted);

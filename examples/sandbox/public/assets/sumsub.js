@@ -45,6 +45,8 @@ import {
   params,
   randomHex,
   renderPanel,
+  reportFinish,
+  sessionFromSandbox,
   watchHeight,
 } from './provider-kit.js';
 import { resolveHostOrigin } from './frame.js';
@@ -53,7 +55,7 @@ const wire = createWire({ encodings: { object: asObject, json: asJson } });
 // Read raw, as the WebSDK writes it (`?_=id_<base64>`, `+`, `/` and `=` unescaped): URLSearchParams would turn `+` into a space.
 const frameId = /[?&]_=([^&]*)/.exec(location.search)?.[1];
 const boundSession = params.get('sdk-session') || `sbx_sdk_${randomHex()}`;
-const applicantId = params.get('session') || `sbx_applicant_${randomHex()}`;
+let applicantId = params.get('session') || `sbx_applicant_${randomHex()}`;
 const echo = params.get('echo') === '1';
 let sessionId = boundSession;
 
@@ -169,7 +171,28 @@ boot(wire, {
   interactive,
 });
 
+/** The access token this frame was opened for, from its frame id (`id_` + base64 of the token's UTF-8 bytes). */
+function tokenOfFrame() {
+  if (!frameId?.startsWith('id_')) return undefined;
+  try {
+    return new TextDecoder().decode(
+      Uint8Array.from(atob(decodeURIComponent(frameId.slice(3))), (c) => c.charCodeAt(0)),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 async function interactive() {
+  // A token from the sandbox's access-token API names its applicant, as a real one does.
+  if (!params.get('session')) applicantId = (await sessionFromSandbox('sumsub', tokenOfFrame())) ?? applicantId;
+  // The decision Sumsub's webhook then carries (applicantReviewed GREEN / RED, applicantOnHold).
+  const review =
+    (decision, ...status) =>
+    () => {
+      reportFinish('sumsub', tokenOfFrame(), decision);
+      return messages.status(...status);
+    };
   // Like the real WebSDK, the flow waits for a new token after invalid-token: the buttons come back with it.
   const expire = () => {
     messages.error('invalid-token', 'Access token expired');
@@ -202,10 +225,10 @@ async function interactive() {
       {
         label: 'Review result',
         buttons: [
-          { id: 'approve', text: 'Approved (GREEN)', primary: true, run: () => messages.status('completed', 'GREEN') },
-          { id: 'decline', text: 'Declined (RED)', run: () => messages.status('completed', 'RED', 'FINAL') },
+          { id: 'approve', text: 'Approved (GREEN)', primary: true, run: review('approved', 'completed', 'GREEN') },
+          { id: 'decline', text: 'Declined (RED)', run: review('declined', 'completed', 'RED', 'FINAL') },
           { id: 'pending', text: 'Pending review', run: () => messages.status('pending') },
-          { id: 'on-hold', text: 'On hold', run: () => messages.status('onHold') },
+          { id: 'on-hold', text: 'On hold', run: review('review', 'onHold') },
         ],
       },
       {

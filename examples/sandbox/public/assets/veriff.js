@@ -16,7 +16,7 @@
 //   handshake                                                VERIFF_HANDSHAKE again
 // `once:reload-request` asks for one reload: the reloaded frame skips it and carries on.
 // Encodings: string (default, Veriff's), json ("\"VERIFF_STARTED\""), object ({name: "VERIFF_STARTED"}).
-import { asJson, boot, createWire, renderPanel } from './provider-kit.js';
+import { asJson, boot, createWire, renderPanel, reportFinish } from './provider-kit.js';
 
 const wire = createWire({ encodings: { string: (name) => name, json: asJson, object: (name) => ({ name }) } });
 const NAMES = {
@@ -64,8 +64,20 @@ boot(wire, {
   interactive,
 });
 
+/** The session token in this frame's own URL (/veriff/v/<token>), the sandbox's key for its session. */
+function sessionOfFrame() {
+  return /\/veriff\/v\/([^/?#]+)/.exec(location.pathname)?.[1];
+}
+
 async function interactive() {
   const button = (id, step, text, primary) => ({ id, text, primary, run: () => send(step) });
+  // Veriff's frame says only VERIFF_FINISHED; the decision comes from its webhook, which these buttons choose.
+  const finish = (id, text, decision, primary) => ({
+    id,
+    text,
+    primary,
+    run: () => (reportFinish('veriff', sessionOfFrame(), decision), send('finished')),
+  });
   const panel = renderPanel({
     title: 'Veriff InContext',
     intro:
@@ -77,7 +89,14 @@ async function interactive() {
         buttons: [
           button('start', 'started', 'Start', true),
           button('submit', 'submitted', 'Submit'),
-          button('finish', 'finished', 'Finish', true),
+          finish('finish', 'Finish', 'approved', true),
+        ],
+      },
+      {
+        label: 'Finish with another decision (Veriff’s webhook; “Finish” above is approved)',
+        buttons: [
+          finish('finish-declined', 'Finish: declined', 'declined'),
+          finish('finish-review', 'Finish: resubmission requested', 'review'),
         ],
       },
       {

@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_WEBHOOK_SECRET } from '../../examples/sandbox/keys.mjs';
+// STAND-IN until the webhooks branch is merged: then '../../examples/sandbox/webhooks.mjs'.
+import { buildWebhook } from '../../examples/sandbox/webhooks-standin.mjs';
+import { startDemo } from '../../scripts/serve.mjs';
+import { launchChromium } from '../support/chromium';
+
+/**
+ * The loop `npm start` shows, as a person runs it: the demo's backend creates the session through the provider's
+ * session API (the sandbox's copy), the person picks an outcome in the sandbox frame, the sandbox sends the
+ * provider's signed webhook to the backend, the backend verifies it, and the page shows the server-confirmed
+ * decision apart from what the browser heard, and sets it on the widget.
+ */
+let browser: Browser;
+let demo: Awaited<ReturnType<typeof startDemo>>;
+
+beforeAll(async () => {
+  demo = await startDemo();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+async function openDemo(provider: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page.setDefaultTimeout(10000);
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${demo.host.origin}/?provider=${provider}`);
+  return { page, problems };
+}
+
+/** The buttons a person clicks in each sandbox frame; the last one ends the flow (the widget removes the frame). */
+const FLOWS: [provider: string, clicks: string[], decision: string, clientSaid: string][] = [
+  ['persona', ['Start', 'Complete: approved'], 'approved', 'approved'],
+  ['sumsub', ['Identity document step', 'Submit', 'Declined (RED)'], 'declined', 'declined'],
+  ['veriff', ['Start', 'Submit', 'Finish: resubmission requested'], 'review', 'pending'],
+  ['didit', ['Start', 'Submit', 'Approved'], 'approved', 'approved'],
+  ['idenfy', ['Waiting for a manual review'], 'review', 'pending'],
+];
+
+const text = (page: Page, selector: string) => page.locator(selector).textContent();
+
+describe('the demo loop: session API → frame → signed webhook → server-confirmed decision', () => {
+  for (const [provider, clicks, decision, clientSaid] of FLOWS) {
+    it(`${provider}: the page shows the decision a verified webhook confirmed, apart from the client's outcome`, async () => {
+      const ofProvider = () => [...demo.sandbox.sessions.values()].filter((s) => s.provider === provider);
+      const before = ofProvider().length;
+      const { page, problems } = await openDemo(provider);
+      // Nothing to configure: with a session API, the session comes from the backend.
+      expect(await page.locator('select[name=session]').inputValue()).toBe('endpoint');
+      const frame = page.frameLocator('kyc-widget iframe');
+      const last = clicks.pop()!;
+      for (const name of clicks) await frame.getByRole('button', { name, exact: true }).click();
+      void frame
+        .getByRole('button', { name: last, exact: true })
+        .click()
+        .catch(() => {});
+      await expect.poll(() => text(page, '#server-decision'), { timeout: 10000 }).toBe(`${decision} ✓`);
+      expect(await text(page, '#server-note')).toContain('signature verified');
+      await expect.poll(() => text(page, '#client-outcome')).toBe(clientSaid);
+      expect(await page.evaluate(() => document.querySelector('kyc-widget')!.decision)).toBe(decision);
+      // It went through the provider's session API: the sandbox created this session and sent its webhook.
+      const created = ofProvider();
+      expect(created.length).toBe(before + 1);
+      expect(created.at(-1)).toMatchObject({ decision, webhookStatus: 200 });
+      // Where the provider's frame reports its session's id, it is the one the API created and the webhook names.
+      if (['persona', 'sumsub', 'didit'].includes(provider))
+        expect(await page.evaluate(() => document.querySelector('kyc-widget')!.sessionId)).toBe(
+          created.at(-1)!.sessionId,
+        );
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('refuses a tampered or unsigned webhook, and the confirmed decision stays', async () => {
+    const { page, problems } = await openDemo('persona');
+    const frame = page.frameLocator('kyc-widget iframe');
+    await frame.getByRole('button', { name: 'Start', exact: true }).click();
+    void frame
+      .getByRole('button', { name: 'Complete: approved', exact: true })
+      .click()
+      .catch(() => {});
+    await expect.poll(() => text(page, '#server-decision'), { timeout: 10000 }).toBe('approved ✓');
+    type Known = { session: { reference: string; sessionId: string; decision: string } };
+    const known = () => page.evaluate(async () => (await (await fetch('/api/kyc-decision')).json()) as Known);
+    const { session } = await known();
+
+    // Two genuine webhooks for this very session, signed with the backend's secret: "review" and "declined".
+    const signed = (decision: string, secret = SANDBOX_WEBHOOK_SECRET) =>
+      buildWebhook('persona', {
+        sessionId: session.sessionId,
+        referenceId: session.reference,
+        decision,
+        secret,
+        now: Date.now(),
+      });
+    const review = signed('review');
+    const declined = signed('declined');
+    const send = (body: string, headers: Record<string, string>) =>
+      fetch(`${demo.host.origin}/api/kyc-webhook/persona`, { method: 'POST', headers, body });
+    // Tampered: the "declined" body under the "review" webhook's signature. Unsigned. Signed with another secret.
+    expect((await send(declined.body, review.headers)).status).toBe(401);
+    expect((await send(declined.body, { 'Content-Type': 'application/json' })).status).toBe(401);
+    const forged = signed('declined', 'whsec_not_the_backends');
+    expect((await send(forged.body, forged.headers)).status).toBe(401);
+    expect((await known()).session.decision).toBe('approved');
+    expect(await text(page, '#server-decision')).toBe('approved ✓');
+
+    // The control: a genuine webhook, untouched, is accepted, and the page follows it.
+    expect((await send(review.body, review.headers)).status).toBe(200);
+    await expect.poll(() => text(page, '#server-decision'), { timeout: 10000 }).toBe('review ✓');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
