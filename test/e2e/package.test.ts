@@ -88,13 +88,40 @@ describe('the published package', () => {
 
   for (const resolution of ['bundler', 'node16', 'nodenext'] as const) {
     it(`type-checks a host's code (element, React, Vue, Svelte) under moduleResolution ${resolution}, and refuses misuse`, () => {
-      expect(compile(['host.ts', 'host-react.tsx', 'host-vue.ts', 'host-svelte.ts'], resolution)).toBe('');
+      expect(compile(['host.ts', 'host-react.tsx', 'host-vue.ts', 'host-svelte.ts', 'inputs.tsx'], resolution)).toBe(
+        '',
+      );
       const errors = compile(['misuse.ts'], resolution);
       expect(errors).toMatch(/misuse\.ts\(5,\d+\).*'"rejected"'|misuse\.ts\(5,/);
       expect(errors).toMatch(/misuse\.ts\(8,/);
       expect(errors).toMatch(/misuse\.ts\(9,/);
     }, 60000);
   }
+
+  it('writes every input of the manifest in its attribute form and its property form for each framework typing', () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'dist/custom-elements.json'), 'utf8')) as {
+      modules: Array<{ declarations?: Array<{ attributes?: Array<{ name: string; fieldName: string }> }> }>;
+    };
+    const attributes = manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => d.attributes ?? []);
+    expect(attributes.length).toBeGreaterThan(10);
+    const blocks = new Map(
+      readFileSync(path.join(fixtures, 'inputs.tsx'), 'utf8')
+        .split(/\n(?=export )/)
+        .slice(1)
+        .map((block) => [/^export (?:const|function) (\w+)/.exec(block)![1], block] as const)
+        .filter(([name]) => /(Attributes|Properties)$/.test(name)),
+    );
+    const framings = ['reactElement', 'reactWrapper', 'svelte', 'vue', 'dom'];
+    expect([...blocks.keys()].sort()).toEqual(framings.flatMap((f) => [`${f}Attributes`, `${f}Properties`]).sort());
+    const written = (block: string, name: string) =>
+      new RegExp(`(^\\s+'?${name}'?(=|:|\\s*$)|element\\.${name} =)`, 'm').test(block);
+    for (const framing of framings) {
+      for (const { name, fieldName } of attributes) {
+        expect(written(blocks.get(`${framing}Attributes`)!, name), `${framing}: attribute ${name}`).toBe(true);
+        expect(written(blocks.get(`${framing}Properties`)!, fieldName), `${framing}: property ${fieldName}`).toBe(true);
+      }
+    }
+  });
 
   it('renders <KycWidget> on the server without the token in the HTML', async () => {
     const { renderToString } = await import('react-dom/server');
@@ -105,6 +132,7 @@ describe('the published package', () => {
       createElement(KycWidget, {
         provider: 'sumsub',
         sessionToken: 'tok_server_secret',
+        'session-token': 'tok_attribute_form',
         'data-testid': 'kyc',
         lang: 'de',
       }),
@@ -113,5 +141,6 @@ describe('the published package', () => {
     expect(html).toContain('data-testid="kyc"');
     expect(html).toContain('lang="de"');
     expect(html).not.toContain('tok_server_secret');
+    expect(html).not.toContain('tok_attribute_form');
   });
 });
