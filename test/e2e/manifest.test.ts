@@ -111,6 +111,60 @@ describe('custom-elements.json', () => {
     expect(readFileSync(new URL('dist/types/index.d.ts', root), 'utf8')).toMatch(/\bProviderId\b/);
   });
 
+  it('declares or references every type it names (references per the schema: a module of this package, or global:)', () => {
+    const declared = new Set(declarations.map((d) => d.name));
+    const typesEntry = readFileSync(new URL('dist/types/index.d.ts', root), 'utf8');
+    const exportedTypes = new Set(
+      [...typesEntry.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap(([, list]) =>
+        list.split(',').map((item) =>
+          item
+            .trim()
+            .split(/\s+as\s+/)
+            .at(-1)!,
+        ),
+      ),
+    );
+    const platform = new Set(['CustomEvent', 'CustomElementRegistry', 'HTMLElement', 'Event', 'Record']);
+    const types: Array<{
+      text: string;
+      references?: Array<{ name: string; module?: string; package?: string; start?: number; end?: number }>;
+    }> = [];
+    JSON.stringify(manifest, (key, value: unknown) => {
+      if ((key === 'type' || key === 'return') && value && typeof value === 'object' && 'text' in value)
+        types.push(value as (typeof types)[number]);
+      if (key === 'return' && value && typeof value === 'object' && 'type' in value)
+        types.push((value as { type: (typeof types)[number] }).type);
+      return value;
+    });
+    expect(types.length).toBeGreaterThan(20);
+    const named = new Set<string>();
+    for (const type of types) {
+      // Names outside string literals ('kyc-complete', 'inline'): TypeScript's own keywords are lower case.
+      const bare = type.text.replace(/'[^']*'|"[^"]*"/g, (literal) => ' '.repeat(literal.length));
+      for (const match of bare.matchAll(/\b[A-Z]\w*\b/g)) {
+        const name = match[0];
+        named.add(name);
+        const reference = type.references?.find(
+          (r) =>
+            r.name === name &&
+            (r.start === undefined || (r.start === match.index && r.end === match.index + name.length)),
+        );
+        expect(reference, `${type.text}: ${name} at ${match.index} has a reference`).toBeDefined();
+        if (reference!.package === 'global:') {
+          expect(platform.has(name), `${name} is a platform or TypeScript global`).toBe(true);
+          continue;
+        }
+        expect(reference!.package, name).toBeUndefined();
+        expect(reference!.module, name).toBe('dist/lib/index.js');
+        expect(
+          declared.has(name) || exportedTypes.has(name),
+          `${name} is declared or exported by the package entry`,
+        ).toBe(true);
+      }
+    }
+    expect([...named]).toEqual(expect.arrayContaining(['KycEventDetails', 'ProviderId', 'KycState', 'KycErrorDetail']));
+  });
+
   it('names every event, slot, read-only property and method, and no private member', () => {
     expect(names(element.events)).toEqual(SPEC.events);
     for (const event of element.events!) expect(event.type?.text, event.name).toMatch(/^CustomEvent<.+>$/);
