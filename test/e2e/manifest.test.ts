@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * dist/custom-elements.json, as an IDE, Storybook or a framework's type generator reads it: valid against
- * the Custom Elements Manifest schema, pointing at files that ship, and naming exactly what SPEC.md fixes.
+ * the Custom Elements Manifest schema, pointing at files that ship, and naming exactly what the README fixes.
  */
 
 const root = new URL('../../', import.meta.url);
@@ -14,8 +14,8 @@ const manifest = read<{ schemaVersion: string; modules: Array<{ declarations?: D
 );
 const schema = read('node_modules/custom-elements-manifest/schema.json');
 
-// Transcribed from SPEC.md: these names are the public contract.
-const SPEC = {
+// Transcribed from the README (attributes, events, slots): these names are the public contract.
+const CONTRACT = {
   attributes: {
     provider: 'generic',
     'session-url': undefined,
@@ -94,13 +94,13 @@ describe('custom-elements.json', () => {
     expect(definitions).toEqual(['dist/kyc-widget.iife.js', 'dist/kyc-widget.js', 'dist/lib/define.js']);
   });
 
-  it('describes <kyc-widget> with exactly the attributes SPEC.md fixes, and their defaults as attribute text', () => {
+  it('describes <kyc-widget> with exactly the attributes the README lists, and their defaults as attribute text', () => {
     expect(element.tagName).toBe('kyc-widget');
     expect(element.name).toBe('KycWidgetElement');
-    expect(names(element.attributes).sort()).toEqual(Object.keys(SPEC.attributes).sort());
+    expect(names(element.attributes).sort()).toEqual(Object.keys(CONTRACT.attributes).sort());
     for (const attribute of element.attributes!) {
       // A manifest default is the attribute's text, not a JSON-quoted string; booleans have none.
-      expect(attribute.default, attribute.name).toBe(SPEC.attributes[attribute.name]);
+      expect(attribute.default, attribute.name).toBe(CONTRACT.attributes[attribute.name]);
       expect(attribute.fieldName, attribute.name).toBe(
         attribute.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
       );
@@ -166,12 +166,12 @@ describe('custom-elements.json', () => {
   });
 
   it('names every event, slot, read-only property and method, and no private member', () => {
-    expect(names(element.events)).toEqual(SPEC.events);
+    expect(names(element.events)).toEqual(CONTRACT.events);
     for (const event of element.events!) expect(event.type?.text, event.name).toMatch(/^CustomEvent<.+>$/);
-    expect(names(element.slots)).toEqual(SPEC.slots);
+    expect(names(element.slots)).toEqual(CONTRACT.slots);
     const members = element.members!;
-    for (const name of SPEC.readOnly) expect(members.find((m) => m.name === name)?.readonly, name).toBe(true);
-    for (const name of SPEC.methods) expect(members.find((m) => m.name === name)?.kind, name).toBe('method');
+    for (const name of CONTRACT.readOnly) expect(members.find((m) => m.name === name)?.readonly, name).toBe(true);
+    for (const name of CONTRACT.methods) expect(members.find((m) => m.name === name)?.kind, name).toBe('method');
     for (const member of members) {
       expect(member.privacy ?? 'public', member.name).toBe('public');
       expect(member.name.startsWith('#') || member.name.startsWith('_'), member.name).toBe(false);
