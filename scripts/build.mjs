@@ -39,7 +39,7 @@ function addDeclarationExtensions(dir) {
     }
     if (!name.endsWith('.d.ts')) continue;
     const text = readFileSync(file, 'utf8').replace(
-      /(from\s+|import\(\s*)(['"])(\.{1,2}\/[^'"]+?)\2/g,
+      /(from\s+|import\(\s*|import\s+)(['"])(\.{1,2}\/[^'"]+?)\2/g,
       (match, before, quote, spec) => {
         if (/\.(js|mjs|cjs|json|css)$/.test(spec)) return match;
         let isDir = false;

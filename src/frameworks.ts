@@ -23,6 +23,31 @@ export type KycWidgetInputs = Partial<
   options?: Record<string, unknown> | string;
 };
 
+type Kebab<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${Kebab<Tail>}`
+  : S;
+
+/** The text an attribute carries for a property's value: a boolean attribute is present or not; the rest is text. */
+type AttributeValue<T> = T extends boolean
+  ? boolean
+  : T extends number
+    ? number | string
+    : T extends string
+      ? T
+      : string;
+
+/**
+ * The element's inputs under their attribute names, with attribute values (`session-url="…"`,
+ * `load-timeout="30000"`, `options='{"templateId":"…"}'`): what `setAttribute` and a template's attribute form take.
+ * One-word inputs (`provider`, `mode`, `open`…) have one name for both forms.
+ */
+export type KycWidgetAttributes = {
+  [K in keyof KycWidgetInputs as Kebab<K>]?: AttributeValue<NonNullable<KycWidgetInputs[K]>>;
+};
+
+/** A template's inputs: each one in its property form (`sessionUrl`) and in its attribute form (`session-url`). */
+export type KycWidgetTemplateInputs = KycWidgetInputs & Omit<KycWidgetAttributes, keyof KycWidgetInputs>;
+
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}`
   ? `${Capitalize<Head>}${Pascal<Tail>}`
   : Capitalize<S>;

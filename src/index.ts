@@ -8,6 +8,7 @@ export { KycWidgetElement };
 export type { LastError as KycErrorDetail } from './element/driver';
 export type { KycEventDetails, KycEventMap, KycEventName, KycBaseDetail } from './element/events';
 export type { KycState } from './flow/machine';
+export type { KycWidgetAttributes } from './frameworks';
 export type { ErrorCode, KycErrorInfo } from './flow/errors';
 export type { ProviderId } from './providers/index';
 export type { Outcome } from './providers/types';

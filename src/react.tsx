@@ -15,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import type * as React from 'react';
-import type { KycWidgetEventProps, KycWidgetInputs } from './frameworks';
+import type { KycWidgetAttributes, KycWidgetEventProps, KycWidgetTemplateInputs } from './frameworks';
 import type { KycEventDetails, KycEventName } from './element/events';
 import { INPUTS, type Inputs } from './element/inputs';
 import { defineKycWidget, type KycWidgetElement } from './index';
@@ -25,8 +25,12 @@ export type { KycEventDetails } from './element/events';
 
 type Handler<K extends KycEventName> = (event: CustomEvent<KycEventDetails[K]>) => void;
 
-export interface KycWidgetProps extends Partial<Omit<Inputs, 'options'>> {
-  options?: Record<string, unknown>;
+/** The attribute form of the inputs whose attribute name differs from the property's (`session-url`…). */
+type KebabInputs = Omit<KycWidgetAttributes, keyof Inputs>;
+
+export interface KycWidgetProps extends Partial<Omit<Inputs, 'options'>>, KebabInputs {
+  /** An object, or its JSON text (the attribute form). */
+  options?: Record<string, unknown> | string;
   onStateChange?: Handler<'kyc-statechange'>;
   onReady?: Handler<'kyc-ready'>;
   onStart?: Handler<'kyc-start'>;
@@ -62,7 +66,8 @@ const HANDLERS: ReadonlyArray<[keyof KycWidgetProps, KycEventName]> = [
   ['onClose', 'kyc-close'],
 ];
 
-const PROPERTIES: ReadonlyArray<keyof Inputs> = INPUTS.map((row) => row.property);
+/** Each input's property name, and its attribute name where that differs (`session-url` is set as `sessionUrl`). */
+const PROPERTIES: ReadonlyArray<[keyof Inputs, string]> = INPUTS.map((row) => [row.property, row.attribute]);
 
 export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(function KycWidget(props, ref) {
   const element = useRef<KycWidgetElement>(null);
@@ -78,8 +83,9 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
   useLayoutEffect(() => {
     const el = element.current as unknown as Record<string, unknown> | null;
     if (!el) return;
-    for (const name of PROPERTIES) {
-      const value = props[name as keyof KycWidgetProps];
+    const given = props as unknown as Record<string, unknown>;
+    for (const [name, attribute] of PROPERTIES) {
+      const value = given[name] ?? given[attribute];
       if (el[name] !== value) el[name] = value;
     }
   });
@@ -95,7 +101,7 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
     return () => listeners.forEach((remove) => remove());
   }, []);
 
-  // Attributes only: the inputs are set as properties above (during SSR none is rendered, so no token reaches the HTML).
+  // Attributes only: the inputs, in either form, are set as properties above (during SSR none is rendered, so no token reaches the HTML).
   const attributes: Record<string, unknown> = {
     ref: element,
     className: props.className,
@@ -111,7 +117,7 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
 
 /**
  * `<kyc-widget>` used directly in TSX (React 19 sets the inputs as properties and `onkyc-complete` listens to
- * the event). Define the tag before the first render (`import 'kyc-widget/define'`): React sets a property
+ * the event). Each input type-checks in its property form (`sessionUrl`) and its attribute form (`session-url`). Define the tag before the first render (`import 'kyc-widget/define'`): React sets a property
  * only on an element that has it, and would write `sessiontoken` as an attribute on one not yet defined.
  */
 declare module 'react' {
@@ -119,9 +125,9 @@ declare module 'react' {
     interface IntrinsicElements {
       'kyc-widget': Omit<
         React.DetailedHTMLProps<React.HTMLAttributes<KycWidgetElement>, KycWidgetElement>,
-        keyof KycWidgetInputs
+        keyof KycWidgetTemplateInputs
       > &
-        KycWidgetInputs &
+        KycWidgetTemplateInputs &
         KycWidgetEventProps;
     }
   }

@@ -5,15 +5,16 @@
  *   import type {} from 'kyc-widget/vue';
  *
  * Bind inputs as DOM properties, in camelCase: `:sessionToken.prop="token"` (`:session-token.prop` would set a
- * property named "session-token"), and tell the compiler it is a custom element (`isCustomElement`).
+ * property named "session-token"), and tell the compiler it is a custom element (`isCustomElement`). The attribute
+ * form (`session-url="…"`, text) type-checks too.
  */
 import type { DefineComponent } from 'vue';
-import type { KycWidgetInputs, KycWidgetVueEventProps } from './frameworks';
+import type { KycWidgetTemplateInputs, KycWidgetVueEventProps } from './frameworks';
 
 declare module 'vue' {
   interface GlobalComponents {
-    'kyc-widget': DefineComponent<KycWidgetInputs & KycWidgetVueEventProps>;
+    'kyc-widget': DefineComponent<KycWidgetTemplateInputs & KycWidgetVueEventProps>;
   }
 }
 
-export type { KycWidgetInputs } from './frameworks';
+export type { KycWidgetAttributes, KycWidgetInputs } from './frameworks';

@@ -1,5 +1,5 @@
 /**
- * The browser's connectivity while a flow runs (SPEC.md error code `offline`): the window's `offline` and
+ * The browser's connectivity while a flow runs (README error code `offline`): the window's `offline` and
  * `online` events, listened to only while the element is on the page. A short loss is only a warning (the
  * frame keeps the person's progress); `stillOffline` comes once the loss has lasted the grace period.
  */
@@ -20,7 +20,7 @@ export interface ConnectivityPort {
 }
 
 export class Connectivity {
-  /** SPEC.md: a `kyc-error` only after 30 s offline. (Tests shorten it.) */
+  /** README, error code `offline`: a `kyc-error` only after 30 s offline. (Tests shorten it.) */
   static graceMs = 30_000;
 
   readonly #port: ConnectivityPort;

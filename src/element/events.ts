@@ -10,7 +10,7 @@ export interface KycBaseDetail {
   sessionId?: string;
 }
 
-/** Every event's detail, by name (SPEC.md "Outputs: events"). */
+/** Every event's detail, by name (README "Events"). */
 export interface KycEventDetails {
   'kyc-statechange': KycBaseDetail & { state: KycState; previous: KycState };
   'kyc-ready': KycBaseDetail;

@@ -1,7 +1,7 @@
 /**
- * The element's inputs: one row per attribute ⇄ property (SPEC.md "Inputs"); the element's accessors and
+ * The element's inputs: one row per attribute ⇄ property (README "Attributes and properties"); the element's accessors and
  * `observedAttributes` come from this table.
- * Parsing never throws: a bad value becomes the default, except where SPEC.md asks for a `config-invalid`
+ * Parsing never throws: a bad value becomes the default, except where the README asks for a `config-invalid`
  * error instead (unknown provider, unparsable options) — those keep the raw value for the config check.
  */
 

@@ -5,7 +5,7 @@ import type { SessionInputs, SessionSource } from '../session/source';
 import type { Attempt } from './attempt';
 
 /**
- * Sessions and tokens over an attempt's life (SPEC.md "Sessions"). With a `session-endpoint`: asking for a
+ * Sessions and tokens over an attempt's life (README "Sessions from your backend"). With a `session-endpoint`: asking for a
  * session before the frame, and renewing it when the provider says it expired. Without one: reporting the
  * expiry and handing the host's next `sessionToken` to a frame that can take it. The HTTP client is a lazy
  * chunk, loaded on the first request; pages without an endpoint never fetch it.

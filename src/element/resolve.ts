@@ -64,7 +64,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
 
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
-    // Absolute only (SPEC.md): a relative value would load a page of the host's own origin.
+    // Absolute only (README "Attributes and properties"): a relative value would load a page of the host's own origin.
     const parsed = parseSafeUrl(inputs.sessionUrl, 'session-url');
     if (!parsed.ok) return invalid(parsed.message);
     sessionUrl = parsed.value;

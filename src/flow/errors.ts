@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC.md. These codes are public API: changing one is a breaking change.
+ * The error catalogue (README "Events", error codes). These codes are public API: changing one is a breaking change.
  */
 export const ERROR_CODES = [
   'config-invalid',

@@ -90,7 +90,7 @@ export function parseAllowedOrigins(text: string | undefined): ParseResult<Origi
   return { ok: true, value: patterns };
 }
 
-/** Parses a URL the widget will frame or fetch, with the scheme rules of SPEC.md. */
+/** Parses a URL the widget will frame or fetch, with the scheme rules of README "Attributes and properties". */
 export function parseSafeUrl(text: string | undefined, name: string, base?: string): ParseResult<URL> {
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, message: `${name} is missing` };
   let url: URL;

@@ -14,7 +14,7 @@ import type { Decoded } from '../frame/decode';
 
 export type Outcome = 'approved' | 'declined' | 'pending';
 
-/** The error codes a frame can cause (the rest of SPEC.md's catalogue comes from the widget itself). */
+/** The error codes a frame can cause (the rest of the README's error codes come from the widget itself). */
 export type FrameErrorCode = 'provider-error' | 'camera-unavailable' | 'session-expired';
 
 /** What a provider's message means to the widget, normalized. Only these fields ever reach a DOM event. */

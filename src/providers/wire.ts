@@ -194,7 +194,7 @@ export function cameraUnavailable(message: string, providerCode?: string): Signa
   return signal;
 }
 
-/** Recoverability is left to the widget: yes with a session endpoint, no without (SPEC.md error codes). */
+/** Recoverability is left to the widget: yes with a session endpoint, no without (README "Events", error codes). */
 export function sessionExpired(message: string, providerCode?: string): Signal {
   const signal: Signal = { type: 'error', code: 'session-expired', message };
   if (providerCode) signal.providerCode = providerCode;

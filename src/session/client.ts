@@ -2,7 +2,7 @@ import { isPlainObject } from '../frame/decode';
 import { parseSafeUrl } from '../frame/origins';
 
 /**
- * The host backend's session endpoint (SPEC.md "Sessions"): POST {provider, locale, refresh}, same-origin
+ * The host backend's session endpoint (README "Sessions from your backend"): POST {provider, locale, refresh}, same-origin
  * credentials, answer {sessionUrl?, sessionToken?, provider?, expiresAt?}. Failures are retried at most
  * three times with exponential backoff (Retry-After honoured), each try bounded by a timeout; the caller's
  * AbortSignal (the element leaving the page) stops everything. No DOM: unit-tested with a fake fetch.

@@ -3,7 +3,7 @@ import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { attr, demoInputs, frameOf, settle, type DemoProvider } from './helpers';
 
 /**
- * SPEC.md: "The result never depends on the order in which attributes appear in the markup or
+ * README "Attributes and properties": "The result never depends on the order in which attributes appear in the markup or
  * properties are set." Every provider's valid input set, in many orders, through every way a host
  * gives inputs: the HTML parser, setAttribute, properties before the tag is defined, properties after.
  * The result of each run (frame URL, state, error) must be the same as the reference order's.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * dist/custom-elements.json, as an IDE, Storybook or a framework's type generator reads it: valid against
- * the Custom Elements Manifest schema, pointing at files that ship, and naming exactly what SPEC.md fixes.
+ * the Custom Elements Manifest schema, pointing at files that ship, and naming exactly what the README fixes.
  */
 
 const root = new URL('../../', import.meta.url);
@@ -14,8 +14,8 @@ const manifest = read<{ schemaVersion: string; modules: Array<{ declarations?: D
 );
 const schema = read('node_modules/custom-elements-manifest/schema.json');
 
-// Transcribed from SPEC.md: these names are the public contract.
-const SPEC = {
+// Transcribed from the README (attributes, events, slots): these names are the public contract.
+const CONTRACT = {
   attributes: {
     provider: 'generic',
     'session-url': undefined,
@@ -94,13 +94,13 @@ describe('custom-elements.json', () => {
     expect(definitions).toEqual(['dist/kyc-widget.iife.js', 'dist/kyc-widget.js', 'dist/lib/define.js']);
   });
 
-  it('describes <kyc-widget> with exactly the attributes SPEC.md fixes, and their defaults as attribute text', () => {
+  it('describes <kyc-widget> with exactly the attributes the README lists, and their defaults as attribute text', () => {
     expect(element.tagName).toBe('kyc-widget');
     expect(element.name).toBe('KycWidgetElement');
-    expect(names(element.attributes).sort()).toEqual(Object.keys(SPEC.attributes).sort());
+    expect(names(element.attributes).sort()).toEqual(Object.keys(CONTRACT.attributes).sort());
     for (const attribute of element.attributes!) {
       // A manifest default is the attribute's text, not a JSON-quoted string; booleans have none.
-      expect(attribute.default, attribute.name).toBe(SPEC.attributes[attribute.name]);
+      expect(attribute.default, attribute.name).toBe(CONTRACT.attributes[attribute.name]);
       expect(attribute.fieldName, attribute.name).toBe(
         attribute.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
       );
@@ -111,13 +111,67 @@ describe('custom-elements.json', () => {
     expect(readFileSync(new URL('dist/types/index.d.ts', root), 'utf8')).toMatch(/\bProviderId\b/);
   });
 
+  it('declares or references every type it names (references per the schema: a module of this package, or global:)', () => {
+    const declared = new Set(declarations.map((d) => d.name));
+    const typesEntry = readFileSync(new URL('dist/types/index.d.ts', root), 'utf8');
+    const exportedTypes = new Set(
+      [...typesEntry.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap(([, list]) =>
+        list.split(',').map((item) =>
+          item
+            .trim()
+            .split(/\s+as\s+/)
+            .at(-1)!,
+        ),
+      ),
+    );
+    const platform = new Set(['CustomEvent', 'CustomElementRegistry', 'HTMLElement', 'Event', 'Record']);
+    const types: Array<{
+      text: string;
+      references?: Array<{ name: string; module?: string; package?: string; start?: number; end?: number }>;
+    }> = [];
+    JSON.stringify(manifest, (key, value: unknown) => {
+      if ((key === 'type' || key === 'return') && value && typeof value === 'object' && 'text' in value)
+        types.push(value as (typeof types)[number]);
+      if (key === 'return' && value && typeof value === 'object' && 'type' in value)
+        types.push((value as { type: (typeof types)[number] }).type);
+      return value;
+    });
+    expect(types.length).toBeGreaterThan(20);
+    const named = new Set<string>();
+    for (const type of types) {
+      // Names outside string literals ('kyc-complete', 'inline'): TypeScript's own keywords are lower case.
+      const bare = type.text.replace(/'[^']*'|"[^"]*"/g, (literal) => ' '.repeat(literal.length));
+      for (const match of bare.matchAll(/\b[A-Z]\w*\b/g)) {
+        const name = match[0];
+        named.add(name);
+        const reference = type.references?.find(
+          (r) =>
+            r.name === name &&
+            (r.start === undefined || (r.start === match.index && r.end === match.index + name.length)),
+        );
+        expect(reference, `${type.text}: ${name} at ${match.index} has a reference`).toBeDefined();
+        if (reference!.package === 'global:') {
+          expect(platform.has(name), `${name} is a platform or TypeScript global`).toBe(true);
+          continue;
+        }
+        expect(reference!.package, name).toBeUndefined();
+        expect(reference!.module, name).toBe('dist/lib/index.js');
+        expect(
+          declared.has(name) || exportedTypes.has(name),
+          `${name} is declared or exported by the package entry`,
+        ).toBe(true);
+      }
+    }
+    expect([...named]).toEqual(expect.arrayContaining(['KycEventDetails', 'ProviderId', 'KycState', 'KycErrorDetail']));
+  });
+
   it('names every event, slot, read-only property and method, and no private member', () => {
-    expect(names(element.events)).toEqual(SPEC.events);
+    expect(names(element.events)).toEqual(CONTRACT.events);
     for (const event of element.events!) expect(event.type?.text, event.name).toMatch(/^CustomEvent<.+>$/);
-    expect(names(element.slots)).toEqual(SPEC.slots);
+    expect(names(element.slots)).toEqual(CONTRACT.slots);
     const members = element.members!;
-    for (const name of SPEC.readOnly) expect(members.find((m) => m.name === name)?.readonly, name).toBe(true);
-    for (const name of SPEC.methods) expect(members.find((m) => m.name === name)?.kind, name).toBe('method');
+    for (const name of CONTRACT.readOnly) expect(members.find((m) => m.name === name)?.readonly, name).toBe(true);
+    for (const name of CONTRACT.methods) expect(members.find((m) => m.name === name)?.kind, name).toBe('method');
     for (const member of members) {
       expect(member.privacy ?? 'public', member.name).toBe('public');
       expect(member.name.startsWith('#') || member.name.startsWith('_'), member.name).toBe(false);

@@ -15,7 +15,7 @@ function run(inputs: Input[], from: Snapshot = INITIAL) {
 }
 
 describe('flow machine', () => {
-  it('walks the happy path in SPEC order', () => {
+  it('walks the happy path in the order of states the README gives', () => {
     const { snapshot, events } = run([
       { type: 'start' },
       { type: 'ready' },

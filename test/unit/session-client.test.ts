@@ -37,7 +37,7 @@ function run(steps: Step[], extra: Partial<Parameters<typeof fetchSession>[2]> =
 }
 
 describe('session endpoint client', () => {
-  it('POSTs the SPEC body as JSON with same-origin credentials', async () => {
+  it('POSTs the body the README gives as JSON with same-origin credentials', async () => {
     const { promise, calls } = run([json({ sessionToken: 'tok_1', expiresAt: '2030-01-01T00:00:00Z' })]);
     await expect(promise).resolves.toEqual({ sessionToken: 'tok_1', expiresAt: '2030-01-01T00:00:00Z' });
     expect(calls).toHaveLength(1);

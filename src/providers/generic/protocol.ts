@@ -70,7 +70,7 @@ function errorOf(data: Record<string, unknown>): Signal {
     message: str(data.message, 500) ?? 'The verification frame reported an error',
   };
   if (code) signal.providerCode = code;
-  // Left out, the catalogue's default applies (SPEC.md: provider-error and camera-unavailable are recoverable).
+  // Left out, the catalogue's default applies (README error codes: provider-error and camera-unavailable are recoverable).
   if (typeof data.recoverable === 'boolean') signal.recoverable = data.recoverable;
   return signal;
 }
