@@ -261,15 +261,23 @@ function describeError(error: unknown): string {
   }
 }
 
-/** Properties set before the tag was defined are own properties shadowing the accessors: re-apply them. */
-export function reapplyEarlyProperties(element: object): void {
-  const el = element as Record<string, unknown>;
-  for (const { property } of INPUTS) {
+/**
+ * Properties set before the tag was defined are own properties shadowing the accessors: re-apply them. Returns
+ * the attributes present now whose property was among them: the upgrade reports those attributes next, and the
+ * property, written after the markup made them, must win (see KycWidgetElement's constructor).
+ */
+export function reapplyEarlyProperties(element: Element): Map<string, string> {
+  const el = element as unknown as Record<string, unknown>;
+  const shadowed = new Map<string, string>();
+  for (const { property, attribute } of INPUTS) {
     if (!Object.prototype.hasOwnProperty.call(el, property)) continue;
     const value = el[property];
     delete el[property];
     el[property] = value;
+    const text = element.getAttribute(attribute);
+    if (text !== null) shadowed.set(attribute, text);
   }
+  return shadowed;
 }
 
 /**
