@@ -100,6 +100,7 @@ export const routes = {
     'Content-Security-Policy': "frame-ancestors 'none'",
   }),
   '/forge': page('forge.html'),
+  '/pathological': page('pathological.html'),
   '/spy': page('spy.html'),
   // Provider-shaped pages (see catalog.mjs). Sumsub (/sumsub/websdk/websdk.html), iDenfy (/idenfy/) and
   // Yoti (/yoti/idverify/v1/web/index.html) are plain files under public/ and need no route.

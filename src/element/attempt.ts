@@ -1,4 +1,5 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
+import { startTimer } from '../frame/timer';
 import { loadProtocol, protocolNow, type ProviderId } from '../providers/index';
 import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
 import type { KycState } from '../flow/machine';
@@ -106,7 +107,7 @@ export class Attempt {
       'frame-load-timeout',
       `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`,
     );
-    this.#timer = setTimeout(() => this.#port.timedOut(timeout), options.loadTimeout);
+    this.#timer = startTimer(() => this.#port.timedOut(timeout), options.loadTimeout);
     this.#slowTimer = setTimeout(() => this.#port.slow(), Math.min(8000, options.loadTimeout / 2));
     const id = frame.provider.id as ProviderId;
     const protocol = protocolNow(id);

@@ -148,20 +148,136 @@ function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson 
       return new InvalidJson(`options is not valid JSON (${(error as Error).message})`);
     }
   }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value))
-    return { ...(value as Record<string, unknown>) };
-  return new InvalidJson('options must be a JSON object');
+  if (typeof value !== 'object' || value === null) return new InvalidJson('options must be a JSON object');
+  reading = 'options';
+  try {
+    if (Array.isArray(value)) return new InvalidJson('options must be a JSON object');
+    return copyOptions(value);
+  } catch (error) {
+    if (error instanceof InvalidJson) return error;
+    // A getter or a Proxy trap threw (or the Proxy was revoked): the host's object, not ours.
+    return new InvalidJson(`options could not be read (${reading}: ${describeError(error)})`);
+  }
 }
 
-/** Properties set before the tag was defined are own properties shadowing the accessors: re-apply them. */
-export function reapplyEarlyProperties(element: object): void {
-  const el = element as Record<string, unknown>;
-  for (const { property } of INPUTS) {
+/** Beyond this many values, or this depth, options are not settings. */
+const MAX_OPTION_VALUES = 10_000;
+const MAX_OPTION_DEPTH = 64;
+
+/** The path being read when a getter or trap threw, for the message. */
+let reading = 'options';
+
+/**
+ * A JSON copy of the host's options, or an InvalidJson (thrown) naming the first value JSON cannot hold and
+ * where it is: a cycle, a BigInt, a symbol, a function, a class instance (Date, Map, window…), a non-finite
+ * number. The copy is what the widget keeps: later changes to the host's object, or getters, never reach it.
+ */
+function copyOptions(root: object): Record<string, unknown> {
+  let values = 0;
+  const ancestors = new Set<object>();
+  const fail = (what: string, path: string): never => {
+    throw new InvalidJson(`options must be JSON-serializable: it holds ${what} at ${path}`);
+  };
+  if (!isPlainJsonObject(root)) {
+    throw new InvalidJson(`options must be a plain JSON object, not ${kindOf(root)}`);
+  }
+  const copy = (value: unknown, path: string, depth: number): unknown => {
+    reading = path;
+    if (++values > MAX_OPTION_VALUES)
+      throw new InvalidJson(`options is too large (more than ${MAX_OPTION_VALUES} values)`);
+    switch (typeof value) {
+      case 'string':
+      case 'boolean':
+        return value;
+      case 'number':
+        return Number.isFinite(value) ? value : fail(`a non-finite number (${String(value)})`, path);
+      case 'bigint':
+        return fail('a BigInt', path);
+      case 'symbol':
+        return fail('a symbol', path);
+      case 'function':
+        return fail('a function', path);
+      case 'undefined':
+        return undefined;
+    }
+    if (value === null) return null;
+    const object = value as object;
+    if (ancestors.has(object)) return fail('a cycle', path);
+    if (depth > MAX_OPTION_DEPTH)
+      throw new InvalidJson(`options is nested deeper than ${MAX_OPTION_DEPTH} levels at ${path}`);
+    ancestors.add(object);
+    let result: unknown;
+    if (Array.isArray(object)) {
+      if (object.length > MAX_OPTION_VALUES)
+        throw new InvalidJson(`options is too large (an array of ${object.length} at ${path})`);
+      result = Array.from({ length: object.length }, (_, i) => {
+        const at = `${path}[${i}]`;
+        reading = at;
+        // As JSON: an item holding undefined becomes null.
+        return copy(object[i] as unknown, at, depth + 1) ?? null;
+      });
+    } else if (isPlainJsonObject(object)) {
+      const out: Record<string, unknown> = {};
+      if (Object.getOwnPropertySymbols(object).length > 0) fail('a symbol key', path);
+      const keys = Object.keys(object);
+      if (keys.length > MAX_OPTION_VALUES)
+        throw new InvalidJson(`options is too large (${keys.length} fields at ${path})`);
+      for (const key of keys) {
+        const at = `${path}.${key}`;
+        reading = at;
+        const item = copy((object as Record<string, unknown>)[key], at, depth + 1);
+        // As JSON: a field holding undefined is left out. defineProperty: "__proto__" stays a plain field.
+        if (item !== undefined)
+          Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      }
+      result = out;
+    } else {
+      fail(kindOf(object), path);
+    }
+    ancestors.delete(object);
+    return result;
+  };
+  return copy(root, 'options', 0) as Record<string, unknown>;
+}
+
+function isPlainJsonObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** "a Date", "an instance of Settings", "a Window". */
+function kindOf(value: object): string {
+  const name = Object.prototype.toString.call(value).slice(8, -1);
+  const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  if (typeof ctor === 'string' && ctor && ctor !== 'Object' && ctor !== name) return `an instance of ${ctor}`;
+  return /^[AEIOU]/.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'an exception';
+  }
+}
+
+/**
+ * Properties set before the tag was defined are own properties shadowing the accessors: re-apply them. Returns
+ * the attributes present now whose property was among them: the upgrade reports those attributes next, and the
+ * property, written after the markup made them, must win (see KycWidgetElement's constructor).
+ */
+export function reapplyEarlyProperties(element: Element): Map<string, string> {
+  const el = element as unknown as Record<string, unknown>;
+  const shadowed = new Map<string, string>();
+  for (const { property, attribute } of INPUTS) {
     if (!Object.prototype.hasOwnProperty.call(el, property)) continue;
     const value = el[property];
     delete el[property];
     el[property] = value;
+    const text = element.getAttribute(attribute);
+    if (text !== null) shadowed.set(attribute, text);
   }
+  return shadowed;
 }
 
 /**

@@ -73,6 +73,13 @@ export class KycWidgetElement extends Base {
   readonly #controller: WidgetController;
   /** Attributes this element removes itself (a token, scrubbed from the DOM): their removal is not an input. */
   readonly #scrubbing = new Set<string>();
+  /**
+   * Attributes the upgrade is about to report whose property was set before the tag was defined. The markup
+   * made the attribute before any script could set the property, so the property is the later write and wins,
+   * exactly as when the tag is defined first. (Between a property and an attribute both written before the
+   * upgrade the platform shows no order: the property wins then too, as in Lit.)
+   */
+  #shadowed: Map<string, string>;
 
   constructor() {
     super();
@@ -82,7 +89,9 @@ export class KycWidgetElement extends Base {
       { inputs: this.#inputs, setOpen: (open) => (this.open = open) },
       shadow,
     );
-    reapplyEarlyProperties(this);
+    this.#shadowed = reapplyEarlyProperties(this);
+    // The upgrade reports the attributes in this same task; anything after that is a new write.
+    if (this.#shadowed.size) queueMicrotask(() => this.#shadowed.clear());
   }
 
   /**
@@ -268,6 +277,9 @@ export class KycWidgetElement extends Base {
   }
 
   connectedCallback(): void {
+    this.#shadowed.clear();
+    // `open` reflects: a property set before the upgrade may disagree with the markup's attribute.
+    if (this.hasAttribute('open') !== this.open) this.toggleAttribute('open', this.open);
     recoverLowercasedAttributes(this, (property, value) => this.#set(property, value));
     this.#controller.connect();
   }
@@ -282,11 +294,13 @@ export class KycWidgetElement extends Base {
    */
   connectedMoveCallback(): void {}
 
-  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (value === null && this.#scrubbing.delete(name)) return;
     const row = BY_ATTRIBUTE.get(name);
     if (!row) return;
-    this.#set(row.property, fromAttribute(row, value), row);
+    const shadowed = old === null && value !== null && this.#shadowed.get(name) === value;
+    if (shadowed) this.#shadowed.delete(name);
+    else this.#set(row.property, fromAttribute(row, value), row);
     if (row.secret && value !== null) {
       // A token in an attribute is readable by every script and selector on the page: keep it, then scrub it.
       this.#scrubbing.add(name);

@@ -79,6 +79,23 @@ describe('session endpoint client', () => {
     expect(waits).toEqual([7000, 60000]);
   });
 
+  it('caps a Retry-After beyond what a timer holds (it would fire at once), in seconds or as a date', async () => {
+    const { promise, waits } = run([
+      json({}, 503, { 'Retry-After': '2147484' }),
+      json({}, 503, { 'Retry-After': '1e308' }),
+      json({}, 503, { 'Retry-After': 'Fri, 31 Dec 9999 23:59:59 GMT' }),
+      json({ sessionToken: 't' }),
+    ]);
+    await promise;
+    expect(waits).toEqual([60000, 60000, 60000]);
+  });
+
+  it('caps a backoff beyond what a timer holds', async () => {
+    const { promise, waits } = run([json({}, 503), json({ sessionToken: 't' })], { baseDelayMs: 1e308 });
+    await promise;
+    expect(waits).toEqual([60000]);
+  });
+
   it('does not retry a 4xx that asking again cannot fix', async () => {
     const { promise, calls } = run([json({ error: 'forbidden' }, 403)]);
     await expect(promise).rejects.toThrow(/HTTP 403/);

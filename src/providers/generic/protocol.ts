@@ -1,5 +1,5 @@
 import type { Outcome, ProviderProtocol, Signal } from '../types';
-import { asRecord, codeOf, complete, countOf, progress, resize, safely, str, stepOf, withSession } from '../wire';
+import { asRecord, codeOf, complete, countOf, idOf, progress, resize, safely, str, stepOf, withSession } from '../wire';
 
 /**
  * `{"kyc": 1, "type": …}` objects, or the same as a JSON string (docs/protocol.md). The host answers
@@ -14,7 +14,7 @@ export const genericProtocol: ProviderProtocol = {
     let ready = false;
 
     function route(type: unknown, data: Record<string, unknown>): Signal[] {
-      const sessionId = str(data.sessionId);
+      const sessionId = idOf(data.sessionId);
       switch (type) {
         case 'ready': {
           ready = true;

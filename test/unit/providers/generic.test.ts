@@ -115,9 +115,10 @@ describe('generic messages', () => {
   it('survives junk, and never publishes the token', () => {
     const { session } = flow({ sessionToken: TOKEN });
     const shapes = [
-      msg('ready'),
+      msg('ready', { sessionId: 'ses_1' }),
+      msg('start', { sessionId: 'ses_1' }),
       msg('progress', { step: 'x' }),
-      msg('complete', { outcome: 'approved' }),
+      msg('complete', { outcome: 'approved', sessionId: 'ses_1' }),
       msg('error', { code: 'x' }),
       msg('resize', { height: 500 }),
     ];

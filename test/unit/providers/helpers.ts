@@ -195,6 +195,7 @@ export function junk(seed: number, shapes: Record<string, unknown>[], names: str
       () => pick(names),
       () => pick(names).toLowerCase(),
       () => 'x'.repeat(Math.floor(random() * 5000)),
+      () => pick(HOSTILE_IDS)[1],
       () =>
         pick([
           '',
@@ -279,4 +280,101 @@ export function expectRobust(session: ProviderSession, inputs: Decoded[]): Signa
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
   return all;
+}
+
+/**
+ * Session ids a hostile or broken frame may send. An id is something the host looks up on its server, never
+ * free text: each of these must be dropped by every adapter (SAFE above is the rule they share).
+ */
+export const HOSTILE_IDS: ReadonlyArray<[string, unknown]> = [
+  ['markup', '<img src=x onerror=alert(1)>'],
+  ['a space', 'ses 1'],
+  ['a newline', 'ses_1\n'],
+  ['a path', '../../admin'],
+  ['a slash', 'ses/1'],
+  ['a URL', 'javascript:alert(1)//'],
+  ['a quote', 'ses"1'],
+  ['a zero-width space', 'ses\u200b1'],
+  ['a right-to-left override', 'ses\u202e1'],
+  ['non-ASCII letters', 'séssion'],
+  ['percent-encoding', 'ses%2F1'],
+  ['129 characters', 'a'.repeat(129)],
+  ['200 characters', 'a'.repeat(200)],
+  ['the empty string', ''],
+  ['a number', 42],
+  ['an object', { id: 'ses_1' }],
+  ['an array', ['ses_1']],
+];
+
+/** Ids every adapter publishes as they are (the control: proves a carrier below does carry the id). */
+export const GOOD_IDS: readonly string[] = ['ses_1', 'inq:2024.01-A', 'a'.repeat(128)];
+
+/**
+ * For each adapter, a fresh session fed the messages that carry `id` where that provider puts its session id,
+ * and every signal that came out. `null`: the provider's protocol has no session id, so the adapter never
+ * publishes one (the shared test checks that too).
+ */
+export const ID_CARRIERS: Record<ProviderId, ((id: unknown) => Signal[]) | null> = {
+  generic: (id) => {
+    const { session } = start(adapters.generic, context({ sessionUrl: new URL('https://verify.example/flow') }));
+    return ['ready', 'start', 'submit', 'complete'].flatMap((type) =>
+      send(session, { kyc: 1, type, outcome: 'approved', sessionId: id }),
+    );
+  },
+  persona: (id) => {
+    const { session, url } = start(adapters.persona, context({ options: { templateId: 'itmpl_Ab12Cd34Ef56Gh78' } }));
+    const containerId = url.searchParams.get('container-id');
+    return ['start', 'complete'].flatMap((name) =>
+      send(session, { containerId, name, metadata: { inquiryId: id, status: 'approved' } }),
+    );
+  },
+  sumsub: (id) => {
+    const ctx = context({ sessionToken: TOKEN });
+    const { session, url } = start(adapters.sumsub, ctx);
+    const sessionId = 'sess-7f3a';
+    send(session, { method: 'idCheck.onReady', frameId: url.searchParams.get('_'), sessionId });
+    send(session, { method: 'idCheck.onApplicantLoaded', sessionId, applicantId: id });
+    return ['idCheck.onInitialized', 'idCheck.onStepInitiated'].flatMap((method) =>
+      send(session, { method, sessionId, idDocSetType: 'IDENTITY' }),
+    );
+  },
+  jumio: (id) => {
+    const href = 'https://acme.web.emea-1.jumio.ai/web/v4/app?authorizationToken=x.y.z&locale=de';
+    const { session } = start(adapters.jumio, context({ sessionUrl: new URL(href) }));
+    return ['loaded', 'success'].flatMap((value) =>
+      send(session, { eventType: 510, workflowExecutionId: id, payload: { value } }),
+    );
+  },
+  didit: (id) => {
+    const { session } = start(adapters.didit, context({ sessionToken: 'dGhpcy1pcy1hLXNlc3Npb24tdG9rZW4' }));
+    return ['ready', 'started', 'completed'].flatMap((name) =>
+      send(session, { type: `didit:${name}`, data: { sessionId: id, status: 'Approved' } }),
+    );
+  },
+  yoti: (id) => {
+    // Yoti's id comes from the host's options (frameUrl refuses a bad one first; the session must hold too).
+    const session = adapters.yoti.createSession(
+      fakePort(context({ sessionToken: TOKEN, options: { sessionId: id } }), new URL('https://api.yoti.com/idverify/')),
+    );
+    return session.onLoad?.() ?? [];
+  },
+  caf: (id) => {
+    const { session } = start(adapters.caf, context({ sessionToken: 'Zx81aQ2wE3rT4yU5iO6pA7sD8fG9hJ0k' }));
+    return send(session, { code: 'ONBOARDING_FINISHED', response: { executionId: id } });
+  },
+  zignsec: (id) => {
+    const href = 'https://test-gateway.zignsec.com/ui/scanning-dp50/b91f2898-3c4d-4e5f-8a9b-0c1d2e3f4a5b?otp=1';
+    const { session } = start(adapters.zignsec, context({ sessionUrl: new URL(href) }));
+    return send(session, { product: 'SCANNING', payload: { sessionId: id, sessionStatus: 'Accepted' } });
+  },
+  veriff: null,
+  idenfy: null,
+  veratad: null,
+};
+
+/** The ids a list of signals publishes. */
+export function publishedIds(signals: Signal[]): unknown[] {
+  return signals
+    .filter((signal) => 'sessionId' in signal)
+    .map((signal) => (signal as { sessionId?: unknown }).sessionId);
 }
