@@ -60,7 +60,11 @@ export function acceptsGzip(header = '') {
     .some(([name, ...params]) => /^(gzip|\*)$/i.test(name) && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)));
 }
 
-/** Splits a body into chunks of at most `size` bytes (the unit the link paces). */
+/**
+ * Splits a body into chunks of at most `size` bytes (the unit the link paces).
+ * @param {Buffer} buffer
+ * @returns {Buffer[]}
+ */
 export function chunks(buffer, size = 16 * 1024) {
   const out = [];
   for (let i = 0; i < buffer.length; i += size) out.push(buffer.subarray(i, i + size));
