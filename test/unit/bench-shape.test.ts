@@ -7,8 +7,10 @@ import {
   fillerScript,
   headersAt,
   SHAPES,
+  startShapedProxy,
   transmitMs,
 } from '../../bench/shape.mjs';
+import { gunzipSync } from 'node:zlib';
 import { injectFiller, pairedRatio, targetMet } from '../../bench/phone.mjs';
 import { ratioInterval } from '../../bench/stats.mjs';
 
@@ -118,5 +120,77 @@ describe('bench: paired ratios and when a target is met', () => {
     expect(ratioInterval(a, b)).toEqual(first);
     expect(first[0]).toBeLessThanOrEqual(12 / 10.5);
     expect(first[1]).toBeGreaterThanOrEqual(12 / 10.5);
+  });
+});
+
+describe('bench: the shaping proxy over real HTTP on loopback', () => {
+  const upstreamBody = 'hello '.repeat(2000);
+  async function withProxy(
+    shape: { rttMs: number; bandwidthBps: number; gzip: boolean },
+    run: (origin: string) => Promise<void>,
+  ) {
+    const { createServer } = await import('node:http');
+    const upstream = createServer((req, res) => {
+      const type = req.url?.endsWith('.png') ? 'image/png' : req.url?.endsWith('.html') ? 'text/html' : 'text/plain';
+      res
+        .writeHead(200, { 'Content-Type': type })
+        .end(req.url?.endsWith('.html') ? '<head><script></script>' : upstreamBody);
+    });
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    const address = upstream.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const proxy = await startShapedProxy({
+      upstream: `http://127.0.0.1:${port}`,
+      shape,
+      link: createLink(shape.bandwidthBps),
+      routes: {
+        '/api': () =>
+          Promise.resolve({ status: 201, headers: { 'content-type': 'application/json' }, body: '{"a":1}' }),
+      },
+      transformHtml: injectFiller,
+    });
+    try {
+      await run(proxy.origin);
+    } finally {
+      await proxy.close();
+      await new Promise<void>((done) => upstream.close(() => done()));
+    }
+  }
+  const get = async (url: string, encoding = 'gzip') => {
+    const { request } = await import('node:http');
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = request(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  };
+
+  it('gzips text for a client that accepts it, passes images and non-gzip clients through, answers routes, transforms HTML', async () => {
+    await withProxy({ rttMs: 0, bandwidthBps: Infinity, gzip: true }, async (origin) => {
+      const text = await get(`${origin}/a.txt`);
+      expect(text.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(text.body).toString()).toBe(upstreamBody);
+      const plain = await get(`${origin}/a.txt`, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(upstreamBody);
+      const image = await get(`${origin}/a.png`);
+      expect(image.headers['content-encoding']).toBeUndefined();
+      const api = await get(`${origin}/api`, 'identity');
+      expect([api.status, api.body.toString()]).toEqual([201, '{"a":1}']);
+      const html = await get(`${origin}/p.html`, 'identity');
+      expect(html.body.toString()).toBe('<head><script src="/__bench/filler.js"></script><script></script>');
+    });
+  });
+
+  it('holds a new connection first answer for at least the handshake and a round trip', async () => {
+    await withProxy({ rttMs: 100, bandwidthBps: Infinity, gzip: false }, async (origin) => {
+      const start = performance.now();
+      await get(`${origin}/a.txt`); // a new agent-less request: a new connection
+      expect(performance.now() - start).toBeGreaterThanOrEqual(195); // lower bound only: timers never fire early by more than a rounding
+    });
   });
 });
