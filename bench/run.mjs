@@ -4,7 +4,8 @@
 // figure beside its target and writes everything, raw samples included, to bench/results.json.
 // A benchmark, not a test: it exits 0 when a target is missed (non-zero only when it could not measure).
 //
-//   node bench/run.mjs [--runs N] [--work-runs N] [--no-build | --dist DIR] [--skip modes,work,ready,latency,leaks] [--modes a,b] [--same-process]
+//   node bench/run.mjs [--runs N] [--quick] [--shapes loopback,4g] [--phone-runs N] [--work-runs N]
+//                      [--no-build | --dist DIR] [--skip modes,phone,work,ready,latency,leaks] [--modes a,b] [--same-process]
 //
 // See bench/README.md for what each figure means.
 import { execFileSync } from 'node:child_process';
@@ -65,8 +66,12 @@ const RUNS = Math.max(3, Number(option('--runs', 15)) || 15);
 const QUICK = process.argv.includes('--quick');
 /** `--shapes loopback,4g`: the network shapes of the phone section (shape.mjs). */
 const SHAPE_IDS = String(option('--shapes', 'loopback,4g')).split(',').filter(Boolean);
-/** `--phone-runs N`: rounds of the phone section (default: --runs). */
-const PHONE_RUNS = Math.max(3, Number(option('--phone-runs', RUNS)) || RUNS);
+/**
+ * `--phone-runs N`: rounds of the phone section. Default 9 (or --runs when that is smaller): a slow-4G load
+ * takes 3–6 s, and the section has 36 cases per shape, so 9 rounds are about 30 minutes per shape on a
+ * loaded 2-core machine.
+ */
+const PHONE_RUNS = Math.max(3, Number(option('--phone-runs', Math.min(RUNS, 9))) || 9);
 /** `--modes a,b`: only these provider modes (and their SDKs) in the modes section; default every catalog entry. */
 const ONLY_MODES = option('--modes', '')
   ? String(option('--modes', '')).split(',').filter(Boolean)
