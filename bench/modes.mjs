@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SDK_DIR = path.join(ROOT, 'bench', '.build', 'sdk');
 
 /** The providers whose own host SDK the bench drives (bench/sdk/<id>.js). */
-export const SDKS = ['persona', 'sumsub', 'veriff'];
+export const SDKS = ['persona', 'sumsub', 'veriff', 'didit'];
 /**
  * What each SDK's ready callback is, and which of the widget's marks it is compared with: the same
  * provider message reaching host code. Veriff's SDK surfaces nothing before STARTED (bench/sdk/veriff.js).
@@ -23,6 +23,7 @@ export const SDK_READY = {
   persona: { callback: 'Client onReady', widgetMark: 'ready', widgetEvent: 'kyc-ready' },
   sumsub: { callback: 'onMessage idCheck.onInitialized', widgetMark: 'ready', widgetEvent: 'kyc-ready' },
   veriff: { callback: 'onEvent STARTED', widgetMark: 'start', widgetEvent: 'kyc-start' },
+  didit: { callback: 'onEvent didit:ready', widgetMark: 'ready', widgetEvent: 'kyc-ready' },
 };
 /** Providers whose frame sends a ready message (ready.js knows each); the others' ready is the iframe's load. */
 const MESSAGE_READY = new Set(['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'didit']);
@@ -155,7 +156,7 @@ export function starterPage(provider, sandboxOrigin, frame) {
 }
 
 /** The settings each SDK host script reads (bench/sdk/host.js), from the same catalog entry as the widget's mode. */
-function sdkSettings(provider, sandboxOrigin) {
+export function sdkSettings(provider, sandboxOrigin) {
   const inputs = inputsFor(provider, sandboxOrigin);
   const url = new URL(inputs.sessionUrl);
   if (provider === 'persona') {
@@ -166,11 +167,11 @@ function sdkSettings(provider, sandboxOrigin) {
     };
   }
   if (provider === 'sumsub') return { sandbox: sandboxOrigin, token: inputs.sessionToken ?? SANDBOX_TOKENS.sumsub };
-  // Veriff: the catalog's session URL; the SDK adds `lang` as the widget does (its locale, `en` here).
+  // Veriff and Didit: the catalog's session URL; the SDK adds `lang` as the widget does (its locale, `en` here).
   return { sandbox: sandboxOrigin, url: inputs.sessionUrl, lang: 'en' };
 }
 
-const SDK_ROOTS = { sumsub: 'sumsub-websdk-container', veriff: 'veriff-root' };
+export const SDK_ROOTS = { sumsub: 'sumsub-websdk-container', veriff: 'veriff-root', didit: 'didit-root' };
 
 function sdkPage(provider, sandboxOrigin) {
   return page(
@@ -251,20 +252,25 @@ export async function buildSdkHosts() {
   const out = {};
   for (const provider of SDKS) {
     try {
+      // An application build, not library mode: Vite's ES library mode leaves whitespace unminified (to keep
+      // pure annotations), which is not what a host's production bundle ships.
       await build({
         configFile: false,
         logLevel: 'silent',
         root: ROOT,
+        mode: 'production',
         define: { 'process.env.NODE_ENV': '"production"' },
         build: {
           outDir: SDK_DIR,
           emptyOutDir: false,
-          minify: true,
+          minify: 'esbuild',
           target: 'es2022',
-          lib: {
-            entry: path.join(ROOT, 'bench', 'sdk', `${provider}.js`),
-            formats: ['es'],
-            fileName: () => `${provider}.js`,
+          modulePreload: false,
+          copyPublicDir: false,
+          rollupOptions: {
+            input: path.join(ROOT, 'bench', 'sdk', `${provider}.js`),
+            preserveEntrySignatures: false,
+            output: { format: 'es', entryFileNames: `${provider}.js`, inlineDynamicImports: true },
           },
         },
       });

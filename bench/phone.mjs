@@ -1,0 +1,441 @@
+// What a person on a phone waits for (bench/README.md, "2. On a phone"): every case at 4x CPU, in each
+// network shape (shape.mjs: loopback, slow 4G), on light host pages that are identical but for the one
+// element or SDK call, measured by performance.mark only. Cases per provider: the widget, a bare iframe on
+// the widget's frame URL, the provider's own SDK (bundled as a production host build); each beside an
+// instant frame (the sandbox page) and a heavy one (the same page after ~300 KB of its own script); and the
+// session-endpoint shape (the widget's `session-endpoint`; the host's code fetching then initing the SDK),
+// whose backend answers after 200 ms of server work.
+import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
+import { FRAME_OPTIONS, SDK_READY, SDK_ROOTS, SDKS, sdkSettings } from './modes.mjs';
+import { createLink, fillerScript, SHAPES, startShapedProxy } from './shape.mjs';
+import { quantile, ratioInterval, round, roundAll, summary } from './stats.mjs';
+import { blocking } from './modes.mjs';
+
+export const FILLER_PATH = '/__bench/filler.js';
+export const BACKEND_MS = 200;
+export const VARIANTS = ['instant', 'heavy'];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const esc = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const js = (value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+const inputsFor = (provider, origin) => PROVIDER_DEMOS[provider](origin, FRAME_OPTIONS[provider] ?? {});
+
+/** Injects the filler as the frame page's first, parser-blocking script: nothing of the page runs before it. */
+export function injectFiller(html) {
+  const tag = `<script src="${FILLER_PATH}"></script>`;
+  const at = html.search(/<script[\s>]/i);
+  if (at !== -1) return html.slice(0, at) + tag + html.slice(at);
+  const head = html.search(/<\/head>/i);
+  return head === -1 ? tag + html : html.slice(0, head) + tag + html.slice(head);
+}
+
+// ---- the pages: a heading, a line of text, the element or the SDK call; one tiny inline measuring script ----
+
+/**
+ * The only measuring code in a page, the same first script in every page: a long-task observer (Chromium
+ * buffers no long tasks for an observer registered later), and `m`: a mark and a console line the runner
+ * waits for. Widget and bare pages add their one listener to it; SDK pages call their SDK's callback.
+ */
+const MARK = `var L=window.__lt=[];try{(window.__lo=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){L.push({start:e.startTime,duration:e.duration})})})).observe({type:'longtask'})}catch(e){window.__lt=null}function m(t,v){performance.mark(t);console.debug('bench:'+t+' '+(v===undefined?performance.now():v))}`;
+const widgetProbe = `<script>${MARK};['ready','start'].forEach(function(t){document.addEventListener('kyc-'+t,function(){m(t)},{once:true})});document.addEventListener('kyc-error',function(e){m('error',JSON.stringify(e.detail))},{once:true})</script>`;
+/** The bare host's listener: the provider's own ready message from the frame's origin (or the iframe's load). */
+const READY_TEST = {
+  generic: /"kyc":1.*"type":"ready"|"type":"ready".*"kyc":1/.source,
+  persona: /"name":"ready"/.source,
+  sumsub: /"method":"idCheck\.onInitialized"/.source,
+  veriff: /VERIFF_HANDSHAKE/.source,
+  jumio: /"value":"loaded"/.source,
+  didit: /didit:ready/.source,
+};
+function bareProbe(provider, frameOrigin, token) {
+  const test = READY_TEST[provider];
+  if (!test)
+    return `<script>${MARK};document.addEventListener('load',function f(e){if(e.target.tagName==='IFRAME'){m('ready');document.removeEventListener('load',f,true)}},true)</script>`;
+  // Sumsub's frame says onInitialized only after the host's idCheck.init (what its WebSDK sends).
+  const answer = token
+    ? `if(/"method":"idCheck\\.onReady"/.test(d))e.source.postMessage({method:'idCheck.init',accessToken:${js(token)},lang:'en',packageVersion:'bench',origin:location.origin,options:{adaptIframeHeight:true,enableScrollIntoView:true}},o);`
+    : '';
+  return `<script>${MARK};var o=${js(frameOrigin)};addEventListener('message',function f(e){if(e.origin!==o)return;var d=typeof e.data==='string'?e.data:JSON.stringify(e.data);${answer}if(new RegExp(${js(test)}).test(d)){m('ready');removeEventListener('message',f)}})</script>`;
+}
+
+const COPY =
+  '<h1>Verify your identity</h1>\n<p>Before your first deposit we need to check who you are. It takes about two minutes.</p>';
+
+export function lightPage(head, body) {
+  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width">\n<title>Sign up</title>\n${head}\n</head>\n<body>\n${COPY}\n${body}\n</body>\n</html>\n`;
+}
+
+function widgetElement(inputs, { endpoint } = {}) {
+  const attributes = [
+    ['provider', inputs.provider],
+    ...(endpoint ? [['session-endpoint', endpoint]] : [['session-url', inputs.sessionUrl]]),
+    ['allowed-origins', inputs.allowedOrigins],
+    ...(inputs.options ? [['options', JSON.stringify(inputs.options)]] : []),
+  ];
+  const element = `<kyc-widget ${attributes.map(([n, v]) => `${n}="${esc(v)}"`).join(' ')}></kyc-widget>`;
+  const token =
+    inputs.sessionToken && !endpoint
+      ? `\n<script>document.currentScript.previousElementSibling.sessionToken = ${js(inputs.sessionToken)};</script>`
+      : '';
+  return element + token;
+}
+
+/** The widget's answer from the host's backend: the catalog's inputs for that provider and frame origin. */
+export function widgetSession(provider, frameOrigin) {
+  const inputs = inputsFor(provider, frameOrigin);
+  return {
+    provider: inputs.provider,
+    sessionUrl: inputs.sessionUrl,
+    ...(inputs.sessionToken ? { sessionToken: inputs.sessionToken } : {}),
+  };
+}
+
+/**
+ * The cases of one shape: {id, provider, kind, variant, path, html, needs}. `frames` are the widget's
+ * discovered frames (frame URLs on `sandboxOrigin`, rewritten here to each variant's proxy origin).
+ */
+export function phoneCases({ shape, providers, variants, frameOrigins, frames, sandboxOrigin, hostOrigins }) {
+  const cases = [];
+  const base = `/phone/${shape}`;
+  for (const variant of variants) {
+    const origin = frameOrigins[variant];
+    const rewrite = (url) => {
+      let out = url.split(sandboxOrigin).join(origin);
+      out = out.split(encodeURIComponent(sandboxOrigin)).join(encodeURIComponent(origin));
+      // The host's origin may ride in the frame URL (a parent origin parameter): the shaped host's.
+      out = out.split(hostOrigins.direct).join(hostOrigins.shaped);
+      return out.split(encodeURIComponent(hostOrigins.direct)).join(encodeURIComponent(hostOrigins.shaped));
+    };
+    for (const provider of providers) {
+      const inputs = inputsFor(provider, origin);
+      const needs = provider in SDK_READY ? [...new Set(['ready', SDK_READY[provider].widgetMark])] : ['ready'];
+      cases.push({
+        id: `widget:${provider}:${variant}`,
+        provider,
+        kind: 'widget',
+        variant,
+        needs,
+        path: `${base}/${variant}/widget-${provider}.html`,
+        html: lightPage(
+          `${widgetProbe}\n<script type="module" src="/dist/kyc-widget.js"></script>`,
+          widgetElement(inputs),
+        ),
+      });
+      const frame = frames[provider];
+      if (frame?.src) {
+        const token = provider === 'sumsub' ? inputs.sessionToken : undefined;
+        const attributes = [
+          ['title', frame.title || 'Identity verification'],
+          ['allow', frame.allow ?? ''],
+          ...(frame.sandbox != null ? [['sandbox', frame.sandbox]] : []),
+          ['referrerpolicy', frame.referrerPolicy || 'strict-origin-when-cross-origin'],
+        ];
+        cases.push({
+          id: `bare:${provider}:${variant}`,
+          provider,
+          kind: 'bare',
+          variant,
+          needs: ['ready'],
+          path: `${base}/${variant}/bare-${provider}.html`,
+          html: lightPage(
+            bareProbe(provider, origin, token),
+            `<iframe src="${esc(rewrite(frame.src))}" ${attributes.map(([n, v]) => `${n}="${esc(v)}"`).join(' ')} style="display:block;width:100%;height:600px;border:0"></iframe>`,
+          ),
+        });
+      }
+      if (SDKS.includes(provider)) {
+        cases.push({
+          id: `sdk:${provider}:${variant}`,
+          provider,
+          kind: 'sdk',
+          variant,
+          needs: ['ready'],
+          path: `${base}/${variant}/sdk-${provider}.html`,
+          html: sdkHtml(provider, sdkSettings(provider, origin)),
+        });
+      }
+    }
+  }
+  // The session-endpoint shape, with the instant frame: the widget's session-endpoint, and the host's own
+  // code POSTing to its backend, then initing the SDK with what it got.
+  const origin = frameOrigins.instant;
+  for (const provider of providers.filter((p) => SDKS.includes(p))) {
+    const inputs = inputsFor(provider, origin);
+    const needs = [...new Set(['ready', SDK_READY[provider].widgetMark])];
+    cases.push({
+      id: `widget-endpoint:${provider}`,
+      provider,
+      kind: 'widget-endpoint',
+      variant: 'instant',
+      needs,
+      path: `${base}/endpoint/widget-${provider}.html`,
+      html: lightPage(
+        `${widgetProbe}\n<script type="module" src="/dist/kyc-widget.js"></script>`,
+        widgetElement(inputs, { endpoint: `/api/kyc-session/${provider}` }),
+      ),
+    });
+    cases.push({
+      id: `sdk-endpoint:${provider}`,
+      provider,
+      kind: 'sdk-endpoint',
+      variant: 'instant',
+      needs: ['ready'],
+      path: `${base}/endpoint/sdk-${provider}.html`,
+      html: sdkHtml(provider, { endpoint: `/api/sdk-session/${provider}` }),
+    });
+  }
+  return cases;
+}
+
+function sdkHtml(provider, settings) {
+  return lightPage(
+    `<script>${MARK}</script>\n<script>window.__benchSdk = ${js(settings)};</script>\n<script type="module" src="/sdk/${provider}.js"></script>`,
+    SDK_ROOTS[provider] ? `<div id="${SDK_ROOTS[provider]}"></div>` : '',
+  );
+}
+
+// ---- the servers of one shape -------------------------------------------------------------------
+
+/**
+ * Starts a shape's proxies, all on one shared link: the host (pages, dist, SDK bundles, and the host's
+ * backend: /api/kyc-session/<provider> for the widget, /api/sdk-session/<provider> for the SDK pages,
+ * each answering after BACKEND_MS), and the sandbox twice: instant, and heavy (the filler first).
+ */
+export async function startShape(shapeId, { hostUpstream, sandboxUpstream }) {
+  const shape = SHAPES[shapeId];
+  const link = createLink(shape.bandwidthBps);
+  const filler = Buffer.from(fillerScript());
+  const frames = {};
+  for (const variant of VARIANTS) {
+    frames[variant] = await startShapedProxy({
+      upstream: sandboxUpstream,
+      shape,
+      link,
+      originHost: 'localhost', // another site than the host's 127.0.0.1: the frame runs out of process
+      ...(variant === 'heavy'
+        ? {
+            transformHtml: injectFiller,
+            routes: {
+              [FILLER_PATH]: async () => ({
+                status: 200,
+                headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+                body: filler,
+              }),
+            },
+          }
+        : {}),
+    });
+  }
+  const backend = (make) => async () => {
+    await sleep(BACKEND_MS);
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      body: JSON.stringify(make()),
+    };
+  };
+  const routes = {};
+  for (const provider of Object.keys(PROVIDER_DEMOS)) {
+    routes[`/api/kyc-session/${provider}`] = backend(() => widgetSession(provider, frames.instant.origin));
+    if (SDKS.includes(provider))
+      routes[`/api/sdk-session/${provider}`] = backend(() => sdkSettings(provider, frames.instant.origin));
+  }
+  const host = await startShapedProxy({ upstream: hostUpstream, shape, link, routes });
+  return {
+    shape,
+    host,
+    frames,
+    fillerBytes: filler.length,
+    close: () => Promise.all([host.close(), ...Object.values(frames).map((f) => f.close())]),
+  };
+}
+
+// ---- loading ------------------------------------------------------------------------------------
+
+/** One cold load at `rate`x CPU; resolves when every mark in `needs` is in, then reads the frame request and long tasks. */
+async function loadOnce(browser, url, rate, needs, timeoutMs) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const marks = {};
+    const done = new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${needs.filter((m) => !(m in marks)).join(' / ')} within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
+      page.on('console', (message) => {
+        const match = /^bench:([a-z-]+) (.*)$/s.exec(message.text());
+        if (!match) return;
+        if (match[1] === 'error') {
+          clearTimeout(timer);
+          reject(new Error(`error before ready: ${match[2].slice(0, 300)}`));
+          return;
+        }
+        if (!(match[1] in marks)) marks[match[1]] = Number(match[2]);
+        if (needs.every((m) => m in marks)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    done.catch(() => {});
+    await page.goto(url, { waitUntil: 'commit' });
+    await done;
+    // Read after the figures are taken: the iframe's entry (it appears when the frame's document has
+    // loaded) and the long tasks Chromium buffered for the page.
+    const read = await page.evaluate(async () => {
+      const find = () => performance.getEntriesByType('resource').find((e) => e.initiatorType === 'iframe');
+      for (let i = 0; i < 100 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const longTasks = window.__lt;
+      if (longTasks)
+        for (const e of window.__lo?.takeRecords() ?? []) longTasks.push({ start: e.startTime, duration: e.duration });
+      const frame = find();
+      return { frameRequested: frame?.startTime, frameResponseEnd: frame?.responseEnd, longTasks };
+    });
+    return { ready: marks.ready, marks, ...read };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Rounds of every case in rotating order (round 0 a dropped warm-up); a case failing 3 times without a sample is dropped. */
+export async function measurePhone(browser, hostOrigin, cases, { runs, rate, gapMs, timeoutMs, log }) {
+  const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
+  const errors = Object.fromEntries(cases.map((c) => [c.id, []]));
+  for (let r = 0; r <= runs; r++) {
+    const order = cases.map((_, i) => cases[(i + r) % cases.length]);
+    for (const item of order) {
+      if (errors[item.id].length >= 3 && samples[item.id].length === 0) continue;
+      await sleep(gapMs);
+      try {
+        const sample = await loadOnce(browser, `${hostOrigin}${item.path}`, rate, item.needs, timeoutMs);
+        const at = sample.marks[SDK_READY[item.provider]?.widgetMark ?? 'ready'] ?? sample.ready;
+        if (r > 0) samples[item.id].push({ round: r, ...sample, blocking: blocking(sample, at) });
+      } catch (error) {
+        errors[item.id].push({ round: r, message: String(error?.message ?? error).split('\n')[0] });
+      }
+    }
+    log(`  round ${r}/${runs} done${r === 0 ? ' (warm-up, dropped)' : ''}`);
+  }
+  return { samples, errors };
+}
+
+// ---- figures ------------------------------------------------------------------------------------
+
+const pick = (mark) => (s) => s.marks?.[mark];
+
+/**
+ * Paired ratio of medians over the rounds both cases loaded, with its 95% bootstrap interval.
+ * @returns {{ratio: number, interval95: number[], pairs: number}}
+ */
+export function pairedRatio(a = [], b = [], pickA = pick('ready'), pickB = pick('ready')) {
+  const byRound = new Map(b.map((s) => [s.round, pickB(s)]));
+  const xs = [];
+  const ys = [];
+  for (const s of a) {
+    const x = pickA(s);
+    const y = byRound.get(s.round);
+    if (Number.isFinite(x) && Number.isFinite(y)) {
+      xs.push(x);
+      ys.push(y);
+    }
+  }
+  if (xs.length < 3) return { ratio: NaN, interval95: [NaN, NaN], pairs: xs.length };
+  return {
+    ratio: round(quantile(xs, 0.5) / quantile(ys, 0.5), 3),
+    interval95: ratioInterval(xs, ys).map((v) => round(v, 3)),
+    pairs: xs.length,
+  };
+}
+
+/**
+ * A target on a ratio counts as met only when the interval's upper bound meets it: `upper <= target` for
+ * "≤", `upper < target` for "<". An interval that could not be computed is "not measured" (null).
+ */
+export function targetMet(interval, target, strict = false) {
+  const upper = interval?.[1];
+  if (!Number.isFinite(upper)) return null;
+  return strict ? upper < target : upper <= target;
+}
+
+const summaryOf = (list = [], f = pick('ready')) => roundAll(summary(list.map(f)));
+
+/** Per shape: rows per provider and variant, the session-endpoint rows, long tasks of the widget. */
+export function summarizePhone(shapeId, cases, { samples, errors }, targets) {
+  const rows = [];
+  const providers = [...new Set(cases.map((c) => c.provider))];
+  const variants = [...new Set(cases.filter((c) => c.kind === 'widget').map((c) => c.variant))];
+  for (const provider of providers) {
+    for (const variant of variants) {
+      const w = samples[`widget:${provider}:${variant}`];
+      if (!w) continue;
+      const b = samples[`bare:${provider}:${variant}`];
+      const s = samples[`sdk:${provider}:${variant}`];
+      const mark = SDK_READY[provider]?.widgetMark ?? 'ready';
+      const toBare = pairedRatio(w, b);
+      const toSdk = s ? pairedRatio(w, s, pick(mark)) : null;
+      const longest = w.map((x) => x.blocking?.longest).filter(Number.isFinite);
+      rows.push({
+        provider,
+        variant,
+        widgetMark: mark,
+        frameRequested: {
+          widget: summaryOf(w, (x) => x.frameRequested),
+          bare: summaryOf(b, (x) => x.frameRequested),
+          ...(s ? { sdk: summaryOf(s, (x) => x.frameRequested) } : {}),
+        },
+        ready: { widget: summaryOf(w, pick(mark)), bare: summaryOf(b), ...(s ? { sdk: summaryOf(s) } : {}) },
+        widgetToBare: {
+          ...toBare,
+          ...(shapeId === 'loopback' && variant === 'instant'
+            ? { target: targets.loopbackToBare, met: targetMet(toBare.interval95, targets.loopbackToBare) }
+            : {}),
+        },
+        widgetToSdk: toSdk && {
+          ...toSdk,
+          target: targets.widgetToSdk,
+          met: targetMet(toSdk.interval95, targets.widgetToSdk, true),
+        },
+        longTask: {
+          measured: longest.length,
+          worst: longest.length ? round(Math.max(...longest)) : NaN,
+          loadsWithLongTask: w.filter((x) => x.blocking?.count > 0).length,
+          met: longest.length ? longest.every((v) => v < targets.longTaskMs) : null,
+        },
+        errors: [`widget:${provider}:${variant}`, `bare:${provider}:${variant}`, `sdk:${provider}:${variant}`].flatMap(
+          (id) => (errors[id] ?? []).map((e) => ({ case: id, ...e })),
+        ),
+      });
+    }
+  }
+  const endpoint = [];
+  for (const provider of providers) {
+    const w = samples[`widget-endpoint:${provider}`];
+    const s = samples[`sdk-endpoint:${provider}`];
+    if (!w || !s) continue;
+    const mark = SDK_READY[provider]?.widgetMark ?? 'ready';
+    const ratio = pairedRatio(w, s, pick(mark));
+    endpoint.push({
+      provider,
+      widgetMark: mark,
+      frameRequested: { widget: summaryOf(w, (x) => x.frameRequested), sdk: summaryOf(s, (x) => x.frameRequested) },
+      ready: { widget: summaryOf(w, pick(mark)), sdk: summaryOf(s) },
+      widgetToSdk: {
+        ...ratio,
+        ...(shapeId === '4g'
+          ? { target: targets.endpointToSdk4g, met: targetMet(ratio.interval95, targets.endpointToSdk4g) }
+          : {}),
+      },
+      errors: [`widget-endpoint:${provider}`, `sdk-endpoint:${provider}`].flatMap((id) =>
+        (errors[id] ?? []).map((e) => ({ case: id, ...e })),
+      ),
+    });
+  }
+  return { rows, endpoint };
+}

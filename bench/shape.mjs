@@ -1,0 +1,192 @@
+// Network shapes for the bench (bench/README.md, "Network shapes"): a small reverse proxy in front of each
+// of the bench's origins that delays and paces what it forwards, so every origin (host page, SDK files,
+// provider frame) sees the same network. Shaping is done server-side, per TCP connection, because that is
+// where a handshake happens: a new connection's first response waits one more round trip.
+//
+//   request arrives at t0 on a connection
+//   headers leave at   t0 + (new connection ? rtt : 0) + rtt/2 + server time + rtt/2
+//   body bytes leave   paced at the link's bandwidth, one link shared by every origin of the shape
+//
+// The arithmetic is pure and unit-tested (test/unit/bench-shape.test.ts); the proxy only applies it.
+import { createServer, request as httpRequest, Agent } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { random } from './stats.mjs';
+
+/** The shapes a run can measure (`--shapes loopback,4g`). */
+export const SHAPES = {
+  loopback: { id: 'loopback', label: 'loopback', rttMs: 0, bandwidthBps: Infinity, gzip: true },
+  '4g': { id: '4g', label: 'slow 4G (150 ms RTT, 1.6 Mbit/s)', rttMs: 150, bandwidthBps: 1.6e6, gzip: true },
+};
+
+/** Milliseconds to send `bytes` at `bandwidthBps` bits per second (0 on an unlimited link). */
+export function transmitMs(bytes, bandwidthBps) {
+  if (!Number.isFinite(bandwidthBps)) return 0;
+  return (bytes * 8 * 1000) / bandwidthBps;
+}
+
+/** When a response's headers leave: handshake (new connection only), the request's and the response's half trips, the server's own time. */
+export function headersAt(t0, { rttMs, newConnection, serverMs = 0 }) {
+  return t0 + (newConnection ? rttMs : 0) + rttMs / 2 + serverMs + rttMs / 2;
+}
+
+/**
+ * A shared bottleneck link: chunks are sent one after another at `bandwidthBps`, whichever origin they
+ * come from (a phone has one radio link). `reserve(bytes, earliest)` returns when that chunk has been sent.
+ */
+export function createLink(bandwidthBps) {
+  let free = -Infinity;
+  return {
+    reserve(bytes, earliest) {
+      const start = Math.max(earliest, free);
+      free = start + transmitMs(bytes, bandwidthBps);
+      return free;
+    },
+    get free() {
+      return free;
+    },
+  };
+}
+
+/** Types worth compressing, as a CDN would (text, scripts, JSON, SVG). */
+export function compressible(contentType = '') {
+  return /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/i.test(contentType);
+}
+
+/** Whether the client accepts gzip (`Accept-Encoding`, q=0 excluded). */
+export function acceptsGzip(header = '') {
+  return String(header)
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .some(([name, ...params]) => /^(gzip|\*)$/i.test(name) && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)));
+}
+
+/**
+ * Splits a body into chunks of at most `size` bytes (the unit the link paces).
+ * @param {Buffer} buffer
+ * @returns {Buffer[]}
+ */
+export function chunks(buffer, size = 16 * 1024) {
+  const out = [];
+  for (let i = 0; i < buffer.length; i += size) out.push(buffer.subarray(i, i + size));
+  return out;
+}
+
+const sleepUntil = (at) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+
+/**
+ * A shaping reverse proxy on `host`:0 in front of `upstream` (an http origin on loopback). `link` is the
+ * shape's shared link; `routes` maps a pathname to a local handler `(req, body) → {status, headers, body}`
+ * answered by the proxy itself (the host's backend, generated files); `transformHtml(html, url)` rewrites
+ * HTML from upstream (the heavy frame). Returns {origin, port, close}.
+ */
+export async function startShapedProxy({
+  upstream,
+  shape,
+  link,
+  host = '127.0.0.1',
+  originHost = host,
+  routes = {},
+  transformHtml,
+}) {
+  const agent = new Agent({ keepAlive: true });
+  const target = new URL(upstream);
+  const server = createServer((req, res) => {
+    const t0 = performance.now();
+    const socket = req.socket;
+    const newConnection = !socket.benchSeen;
+    socket.benchSeen = true;
+    const body = [];
+    req.on('data', (chunk) => body.push(chunk));
+    req.on('end', () => {
+      void answer(req, Buffer.concat(body))
+        .then((reply) => send(req, res, reply, t0, newConnection))
+        .catch((error) => {
+          if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
+          res.end(`bench proxy: ${error?.message ?? error}`);
+        });
+    });
+  });
+
+  async function answer(req, body) {
+    const { pathname } = new URL(req.url ?? '/', 'http://bench.invalid');
+    const route = routes[pathname];
+    if (route) return route(req, body);
+    return new Promise((resolve, reject) => {
+      const headers = { ...req.headers }; // Host kept: the upstream builds its URLs on the proxy's origin
+      delete headers['accept-encoding']; // the proxy compresses, as the shape says
+      const up = httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers, agent },
+        (response) => {
+          const parts = [];
+          response.on('data', (chunk) => parts.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(parts) }),
+          );
+          response.on('error', reject);
+        },
+      );
+      up.on('error', reject);
+      up.end(body);
+    });
+  }
+
+  async function send(req, res, reply, t0, newConnection) {
+    let data = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body ?? '');
+    const headers = {};
+    for (const [name, value] of Object.entries(reply.headers ?? {}))
+      if (!HOP_BY_HOP.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
+    const type = String(headers['content-type'] ?? headers['Content-Type'] ?? '');
+    if (transformHtml && type.startsWith('text/html'))
+      data = Buffer.from(transformHtml(data.toString('utf8'), req.url));
+    if (shape.gzip && compressible(type) && data.length > 0 && acceptsGzip(req.headers['accept-encoding'])) {
+      data = gzipSync(data, { level: 6 }); // what a server compressing on the fly sends
+      headers['Content-Encoding'] = 'gzip';
+      headers.Vary = 'Accept-Encoding';
+    }
+    headers['Content-Length'] = data.length;
+    // The server's own time is already spent (t0 → now): it stands between the two half trips.
+    const serverMs = performance.now() - t0;
+    await sleepUntil(headersAt(t0, { rttMs: shape.rttMs, newConnection, serverMs }));
+    res.writeHead(reply.status, headers);
+    for (const chunk of chunks(data)) {
+      await sleepUntil(link.reserve(chunk.length, performance.now()));
+      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    }
+    res.end();
+  }
+
+  await new Promise((done, fail) => server.once('error', fail).listen(0, host, done));
+  const port = server.address().port;
+  return {
+    port,
+    origin: `http://${originHost}:${port}`,
+    close: () =>
+      new Promise((done) => {
+        agent.destroy();
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * About `bytes` of script that must be parsed and run (no dead code the engine could skip): functions
+ * that each fill and fold an array, all called at the end. A stand-in for a provider frame's own bundle.
+ */
+export function fillerScript(bytes = 300 * 1024) {
+  const next = random(300);
+  const word = (n) =>
+    Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(next() * 36)]).join('');
+  const parts = ['(function(){var s=0;'];
+  let size = parts[0].length;
+  for (let i = 0; size < bytes - 64; i++) {
+    // Random names and strings, so that gzip shrinks it about as much as a real minified bundle (3–4×).
+    const name = `${word(1).replace(/[0-9]/, 'q')}${word(5)}${i}`;
+    const part = `function ${name}(n){var a=[],t="${word(24)}";for(var j=0;j<n;j++){a.push((j*${Math.floor(next() * 997)})^t.charCodeAt(j%24));}return a.reduce(function(x,y){return (x+y)%1000003;},${Math.floor(next() * 1e6)});}s+=${name}(${Math.floor(next() * 13) + 8});\n`;
+    parts.push(part);
+    size += part.length;
+  }
+  parts.push('self.__benchFiller=s;})();\n');
+  return parts.join('');
+}
