@@ -61,7 +61,7 @@ export interface SessionHandlerOptions {
   createSession: CreateSession;
   /**
    * Origins allowed to ask, exactly as a browser sends them (`https://app.example`). Default: the request's
-   * own origin (`new URL(request.url).origin`). Behind a proxy that changes the scheme or host, list your
+   * own origin (`new URL(request.url).origin`, or an Origin whose host is the request's `Host` header). Behind a proxy that changes the scheme or host, list your
    * public origin here. A function decides per request.
    */
   allowedOrigins?: readonly string[] | ((origin: string, request: Request) => boolean);
@@ -162,7 +162,12 @@ function originAllowed(request: Request, allowed: SessionHandlerOptions['allowed
   }
   if (allowed) return allowed.includes(origin);
   try {
-    return new URL(request.url).origin === origin;
+    if (new URL(request.url).origin === origin) return true;
+    // A framework may rebuild request.url from its own listen address (Next.js: http://localhost:PORT while the
+    // browser used 127.0.0.1:PORT): the Host header is what the browser asked for. A page on another site cannot
+    // send our host as its Origin, so the same host in both is the same origin (the check is a CSRF guard).
+    const host = request.headers.get('Host');
+    return host !== null && new URL(origin).host === host.toLowerCase();
   } catch {
     return false;
   }

@@ -186,6 +186,21 @@ describe('createSessionHandler over real HTTP', () => {
     expect(calls.length).toBe(before);
   });
 
+  it("takes the Host header as the request's own origin when the framework rebuilt request.url (Next.js)", async () => {
+    // next start hands route handlers http://localhost:PORT/… whatever address the browser used.
+    const ask = (origin: string, host: string) =>
+      handler(
+        new Request('http://localhost:3123/api/kyc-session', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: origin, Host: host },
+          body: JSON.stringify(GOOD),
+        }),
+      );
+    expect((await ask('http://127.0.0.1:3123', '127.0.0.1:3123')).status).toBe(200);
+    await expectError(await ask('https://evil.example', '127.0.0.1:3123'), 403, 'origin-not-allowed');
+    await expectError(await ask('http://127.0.0.1:3124', '127.0.0.1:3123'), 403, 'origin-not-allowed');
+  });
+
   it('maps a throwing createSession to 502 with Retry-After, and never shows its text', async () => {
     behaviour = () => Promise.reject(new Error(`upstream said: invalid key ${PROVIDER_SECRET}`));
     const response = await post(GOOD);
