@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_SECRET } from '../../examples/sandbox/keys.mjs';
-// STAND-IN until the webhooks branch is merged: then '../../examples/sandbox/webhooks.mjs'.
-import { buildWebhook } from '../../examples/sandbox/webhooks-standin.mjs';
+import { buildWebhook } from '../../examples/sandbox/webhooks.mjs';
 import { startDemo } from '../../scripts/serve.mjs';
 import { launchChromium } from '../support/chromium';
 
