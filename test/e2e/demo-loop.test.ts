@@ -92,7 +92,7 @@ describe('the demo loop: session API → frame → signed webhook → server-con
     const { session } = await known();
 
     // Two genuine webhooks for this very session, signed with the backend's secret: "review" and "declined".
-    const signed = (decision: string, secret = SANDBOX_WEBHOOK_SECRET) =>
+    const signed = (decision: 'approved' | 'declined' | 'review', secret = SANDBOX_WEBHOOK_SECRET) =>
       buildWebhook('persona', {
         sessionId: session.sessionId,
         referenceId: session.reference,
