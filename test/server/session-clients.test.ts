@@ -90,7 +90,7 @@ async function imitation(req: IncomingMessage, res: ServerResponse): Promise<voi
         data: { type: 'inquiry', id: 'inq_ABC123', attributes: { status: 'created' } },
         meta: { 'session-token': 'persona_session_token_1' },
       });
-    case '/didit/v2/session/':
+    case '/didit/v3/session/':
       if (header(req, 'x-api-key') !== KEYS.didit) return refuse();
       return sendJson(res, 201, {
         session_id: '11111111-2222-3333-4444-555555555555',
@@ -217,7 +217,7 @@ describe('session clients', () => {
     await expect(wrong(context('persona'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Didit: POST /v2/session/ with x-api-key gives the session url', async () => {
+  it('Didit: POST /v3/session/ with x-api-key gives the session url', async () => {
     expect(await clients().didit(context('didit'))).toEqual({
       sessionUrl: 'https://verify.didit.me/session/AbC123xyz',
     });
