@@ -3,6 +3,9 @@ import type { Plugin } from 'vite';
 import { demoBackend, DEMO_WEBHOOK_PATH, visitorCookie, visitorOf } from '../examples/sandbox/demo-endpoint.mjs';
 import { SANDBOX_WEBHOOK_SECRET } from '../examples/sandbox/keys.mjs';
 import { startSandbox } from '../examples/sandbox/server.mjs';
+// The server companion from its source: `npm run dev` builds nothing (and the Vite config that loads this file
+// is also the one `npm run build` runs, so it must not need dist/).
+import * as companion from '../src/server/index';
 
 /**
  * `npm run dev`: the demo host page (examples/html) served by Vite from the sources, with live reload,
@@ -26,7 +29,7 @@ export function devDemo({ sandboxPort = 5174 } = {}): Plugin {
       });
       sandboxOrigin = sandbox.origin;
       server.httpServer?.once('close', () => void sandbox.close());
-      const backend = demoBackend({ sandboxOrigin });
+      const backend = demoBackend({ server: companion, sandboxOrigin });
       server.middlewares.use((req, res, next) => {
         // The demo's signed-in user (demo-endpoint.mjs): a visitor cookie on the first page.
         if (req.headers.accept?.includes('text/html') && !visitorOf(req.headers.cookie))

@@ -53,7 +53,9 @@ function resolve(pathname) {
 
 /** @param {{ host?: string, port?: number, sandboxOrigin: string, sessionLifetimeMs?: number }} options */
 export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, sessionLifetimeMs }) {
-  const backend = demoBackend({ sandboxOrigin, lifetimeMs: sessionLifetimeMs });
+  // The built server companion, imported only now: `npm start` builds dist/ before it starts the demo.
+  const companion = await import('../examples/sandbox/server-companion.mjs');
+  const backend = demoBackend({ server: companion, sandboxOrigin, lifetimeMs: sessionLifetimeMs });
   const server = createServer(async (req, res) => {
     if (await backend(req, res)) return;
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');

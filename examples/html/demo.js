@@ -85,7 +85,7 @@ function apply() {
   resetOutcome();
   const demo = PROVIDER_DEMOS[form.provider.value](sandbox);
   // From the endpoint, the page knows no session at all: the widget asks /api/kyc-session (the demo
-  // server's stand-in for your backend), and asks again with refresh: true when the session expires.
+  // server playing your backend), and asks again with refresh: true when the session expires.
   const viaEndpoint = form.session.value === 'endpoint';
   // Properties, not attributes: the token never lands in the DOM.
   Object.assign(widget, {

@@ -1,6 +1,6 @@
 /**
- * The demo's backend, as a host's backend would run it with the server companion (`kyc-widget/server`, imported
- * through server-companion.mjs):
+ * The demo's backend, as a host's backend would run it with the server companion (`kyc-widget/server`: the built
+ * entry through server-companion.mjs under `npm start`, the TypeScript source under `npm run dev`):
  *
  *   POST /api/kyc-session           the widget's session endpoint: `createSessionHandler` through the node:http adapter.
  *                                   Persona, Sumsub, Veriff, Didit and iDenfy sessions are created with that provider's
@@ -8,27 +8,18 @@
  *                                   sandbox's demo keys; the other providers (no documented session API there) get
  *                                   sandbox-minted sessions that expire after `lifetimeMs` (default 45 s), so the
  *                                   widget's refresh can be watched.
- *   POST /api/kyc-webhook/<provider> the provider's webhook: `verifyWebhook` checks the signature on the raw bytes,
+ *   POST /api/kyc-webhook/<provider> the provider's webhook: `readRawBody` keeps the exact bytes and `verifyWebhook`
+ *                                   checks their signature,
  *                                   and only a verified webhook's decision is recorded. Anything else: 401, nothing changes.
  *   GET  /api/kyc-decision          what the server knows of this visitor's latest session: the decision a verified
  *                                   webhook confirmed (null until one did). The page polls it.
  *
- * The visitor is the demo's stand-in for a signed-in user: a random id in an HttpOnly cookie that the demo server
+ * The visitor plays the part of a signed-in user: a random id in an HttpOnly cookie that the demo server
  * sets on its pages (VISITOR_COOKIE); a real backend knows its user from its own login session.
  */
 import { randomBytes } from 'node:crypto';
 import { PROVIDER_DEMOS } from './catalog.mjs';
 import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
-import {
-  createDiditSession,
-  createIdenfySession,
-  createPersonaSession,
-  createSessionHandler,
-  createSumsubSession,
-  createVeriffSession,
-  toNodeHandler,
-  verifyWebhook,
-} from './server-companion.mjs';
 
 export const DEMO_ENDPOINT_PATH = '/api/kyc-session';
 export const DEMO_WEBHOOK_PATH = '/api/kyc-webhook/';
@@ -40,44 +31,45 @@ const MAX_RECORDS = 10000;
 const hex = (bytes) => randomBytes(bytes).toString('hex');
 
 /**
- * How the demo calls each provider's session client: the only lines that know the clients' signatures. `reference`
- * is the host's id for the person (Persona reference-id, Sumsub userId, Veriff vendorData, Didit vendor_data,
- * iDenfy clientId): every webhook carries it back.
+ * The providers whose sessions the demo creates with the server companion's session clients, against the
+ * sandbox's copy of each provider's API (session-apis.mjs), and how: the only lines that know the clients'
+ * options (docs/server.md, "Session clients"). `userId` gives the host's id for the person (Persona reference-id,
+ * Sumsub userId, Veriff vendorData, Didit vendor_data, iDenfy clientId): every webhook carries it back.
  */
 const SESSION_CLIENTS = {
-  persona: ({ sandbox, keys, reference }) =>
-    createPersonaSession({
+  persona: (server, { sandbox, keys, userId }) =>
+    server.personaSessions({
       apiKey: keys.persona.apiKey,
       templateId: 'itmpl_sbxDemo0001',
-      referenceId: reference,
+      userId,
       baseUrl: sandbox,
-      frameBase: sandbox,
+      flowHost: sandbox,
     }),
-  sumsub: ({ sandbox, keys, reference }) =>
-    createSumsubSession({
+  sumsub: (server, { sandbox, keys, userId }) =>
+    server.sumsubSessions({
       appToken: keys.sumsub.appToken,
       secretKey: keys.sumsub.secretKey,
-      userId: reference,
       levelName: 'basic-kyc-level',
+      userId,
       baseUrl: sandbox,
-      frameBase: sandbox,
+      frameBaseUrl: sandbox,
     }),
-  veriff: ({ sandbox, keys, reference }) =>
-    createVeriffSession({ apiKey: keys.veriff.apiKey, vendorData: reference, baseUrl: sandbox }),
-  didit: ({ sandbox, keys, reference }) =>
-    createDiditSession({
-      apiKey: keys.didit.apiKey,
-      workflowId: keys.didit.workflowId,
-      vendorData: reference,
+  veriff: (server, { sandbox, keys, userId }) =>
+    server.veriffSessions({
+      apiKey: keys.veriff.apiKey,
+      sharedSecret: keys.veriff.sharedSecret,
+      userId,
       baseUrl: sandbox,
     }),
-  idenfy: ({ sandbox, keys, reference }) =>
-    createIdenfySession({
+  didit: (server, { sandbox, keys, userId }) =>
+    server.diditSessions({ apiKey: keys.didit.apiKey, workflowId: keys.didit.workflowId, userId, baseUrl: sandbox }),
+  idenfy: (server, { sandbox, keys, userId }) =>
+    server.idenfySessions({
       apiKey: keys.idenfy.apiKey,
       apiSecret: keys.idenfy.apiSecret,
-      clientId: reference,
+      userId,
       baseUrl: sandbox,
-      frameBase: `${sandbox}/idenfy`,
+      frameUrl: `${sandbox}/idenfy/`,
     }),
 };
 
@@ -107,27 +99,15 @@ function mintedSession(provider, sandboxOrigin, lifetimeMs) {
   };
 }
 
-function readRaw(req, limit) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > limit) {
-        resolve(null);
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => resolve(null));
-  });
-}
-
 /**
- * A Node request handler; resolves false for requests that are not its own.
- * @param {{ sandboxOrigin: string, lifetimeMs?: number, keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
+ * A Node request handler; resolves false for requests that are not its own. `server` is the server companion's
+ * module (`kyc-widget/server`): `npm start` and the e2e tests give it the built entry (server-companion.mjs),
+ * `npm run dev` the TypeScript source.
+ * @param {{ server: typeof import('../../src/server/index'), sandboxOrigin: string, lifetimeMs?: number,
+ *   keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
  */
 export function demoBackend({
+  server,
   sandboxOrigin,
   lifetimeMs = 45_000,
   keys = SANDBOX_API_KEYS,
@@ -137,29 +117,37 @@ export function demoBackend({
   const records = new Map();
   /** visitor → the reference id of their latest session. */
   const latest = new Map();
+  /** The reference id chosen for a request, read back by the clients' `userId`. */
+  const references = new WeakMap();
+  const userId = ({ request }) => references.get(request) ?? null;
+  const clients = server.sessionsByProvider(
+    Object.fromEntries(
+      Object.entries(SESSION_CLIENTS).map(([provider, make]) => [
+        provider,
+        make(server, { sandbox: sandboxOrigin, keys, userId }),
+      ]),
+    ),
+  );
 
-  async function createSession({ provider, refresh, request }) {
+  async function createSession(context) {
+    const { provider, refresh, request } = context;
     if (!Object.hasOwn(PROVIDER_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
     if (!hasSessionApi(provider)) return mintedSession(provider, sandboxOrigin, lifetimeMs);
     const visitor = visitorOf(request.headers.get('cookie'));
     const previous = records.get(latest.get(visitor));
     // A refresh goes on with the same person; a new start is a new verification.
     const reference = refresh && previous?.provider === provider ? previous.reference : `demo-user-${hex(8)}`;
-    const session = await SESSION_CLIENTS[provider]({ sandbox: sandboxOrigin, keys, reference });
+    references.set(request, reference);
+    const session = await clients(context);
     if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
-    records.set(reference, {
-      provider,
-      reference,
-      sessionId: typeof session.sessionId === 'string' ? session.sessionId : null,
-      decision: null,
-      event: null,
-      confirmedAt: null,
-    });
+    // The session clients answer what the widget needs, not the provider's session id: the webhook names the
+    // session by this reference, and the record learns the id from the first verified webhook.
+    records.set(reference, { provider, reference, sessionId: null, decision: null, event: null, confirmedAt: null });
     if (visitor) latest.set(visitor, reference);
-    return { sessionUrl: session.sessionUrl, sessionToken: session.sessionToken, expiresAt: session.expiresAt };
+    return session;
   }
 
-  const sessions = toNodeHandler(createSessionHandler({ createSession }));
+  const sessions = server.toNodeHandler(server.createSessionHandler({ createSession }));
 
   const reply = (res, status, body) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -168,9 +156,13 @@ export function demoBackend({
 
   async function webhook(req, res, provider) {
     if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
-    const rawBody = await readRaw(req, MAX_WEBHOOK_BODY);
-    if (rawBody === null) return reply(res, 413, { error: 'too large' });
-    const result = await verifyWebhook(provider, { rawBody, headers: req.headers, secret: webhookSecret });
+    const raw = await server.readRawBody(req, { maxBytes: MAX_WEBHOOK_BODY });
+    if (!raw.ok) return reply(res, raw.reason === 'too-large' ? 413 : 400, { error: raw.reason });
+    const result = await server.verifyWebhook(provider, {
+      rawBody: raw.body,
+      headers: req.headers,
+      secret: webhookSecret,
+    });
     if (!result.ok) return reply(res, 401, { error: result.reason });
     const record =
       records.get(result.referenceId) ??

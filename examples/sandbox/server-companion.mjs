@@ -1,10 +1,7 @@
 /**
- * The demo's one import of the server companion (`kyc-widget/server`): the demo's backend (demo-endpoint.mjs)
- * takes verifyWebhook, createSessionHandler, the node:http adapter and the session clients from here.
- *
- * SEAM, swapped at merge: today it re-exports a minimal stand-in (server-companion-standin.mjs); once the server
- * branch is merged it re-exports the built entry instead (`npm start` and the e2e tests build before they run):
- *   export * from '../../dist/server/index.js';
- * and the stand-in file is deleted.
+ * The server companion (`kyc-widget/server`) as `npm start` and the e2e tests run it: the built entry, which
+ * `npm run build` writes to dist/server/index.js (scripts/start.mjs and the e2e setup build before this is
+ * imported; scripts/serve.mjs imports it only once the demo starts). `npm run dev` takes the TypeScript source
+ * instead (scripts/dev-demo.ts), so that it needs no build.
  */
-export * from './server-companion-standin.mjs';
+export * from '../../dist/server/index.js';

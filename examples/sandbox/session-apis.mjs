@@ -1,5 +1,5 @@
 /**
- * The sandbox as a stand-in provider's server: the session-creation endpoints of Persona, Sumsub, Veriff, Didit and
+ * The sandbox playing each provider's server: the session-creation endpoints of Persona, Sumsub, Veriff, Didit and
  * iDenfy at the paths each provider documents, with each provider's documented authentication, answering in each
  * provider's documented response shape. The URL or token in the answer loads that provider's sandbox frame page
  * (catalog.mjs), and the sandbox remembers the session, so that when the person finishes in the frame
@@ -8,9 +8,11 @@
  *
  * Wire facts and where they come from (docs/providers/<id>.md, "Sandbox session API", says the same and what the
  * pages left unsure):
- *   Persona  POST /api/v1/inquiries, `Authorization: Bearer <API key>`, JSON:API `{data: {type: "inquiry", id, attributes}}`;
+ *   Persona  POST /api/v1/inquiries, `Authorization: Bearer <API key>`, JSON:API `{data: {type: "inquiry", id, attributes}}`,
+ *            plus `meta.session-token` when the request's `meta` asks `auto-create-inquiry-session: true`;
  *            401 `{errors: [{title, details}]}` for an invalid key.
- *            https://docs.withpersona.com/api-reference/inquiries/create-an-inquiry , https://docs.withpersona.com/v2022-09-01/reference/errors
+ *            https://docs.withpersona.com/api-reference/inquiries/create-an-inquiry , https://docs.withpersona.com/v2022-09-01/reference/errors ,
+ *            https://docs.withpersona.com/api-reference/versioning/changelog/2026/1/18
  *   Sumsub   POST /resources/accessTokens/sdk `{userId, levelName, ttlInSecs}` → `{token, userId}`; every request signed:
  *            X-App-Token, X-App-Access-Ts (unix seconds, within 1 minute of the server), X-App-Access-Sig = lowercase hex
  *            HMAC-SHA256(secret key, ts + METHOD + path with query + body). The older POST /resources/accessTokens?userId=…
@@ -29,8 +31,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
-// STAND-IN until the webhooks branch is merged: then './webhooks.mjs'.
-import { sendWebhook as defaultSendWebhook } from './webhooks-standin.mjs';
+import { sendWebhook as defaultSendWebhook } from './webhooks.mjs';
 
 const MAX_BODY = 64 * 1024;
 const MAX_SESSIONS = 10000;
@@ -145,7 +146,10 @@ export function createSessionApis({
     const referenceId = pick('reference-id', 'referenceId') ?? null;
     const id = `inq_sbx${hex(12)}`;
     remember('persona', id, id, referenceId);
+    // With `meta: {auto-create-inquiry-session: true}` Persona answers a session token in `meta.session-token`.
+    const autoSession = body.meta?.['auto-create-inquiry-session'] === true;
     json(res, 201, {
+      ...(autoSession ? { meta: { 'session-token': `sbx_pst_${hex(16)}` } } : {}),
       data: {
         type: 'inquiry',
         id,

@@ -1,5 +1,5 @@
 /**
- * The sandbox's webhook sender: a stand-in for each provider's servers, for the demo loop and the tests. It builds
+ * The sandbox's webhook sender: it plays each provider's servers, for the demo loop and the tests. It builds
  * a decision webhook in the provider's documented format and signs it the way the provider documents (the sources
  * are in docs/providers/<id>.md, "Webhooks (server)"). Independent of src/ on purpose: it plays the provider, so it
  * must not share the verifier's code. Plain Node ESM, no dependencies.

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_SECRET } from '../../examples/sandbox/keys.mjs';
-// STAND-IN until the webhooks branch is merged: then '../../examples/sandbox/webhooks.mjs'.
-import { buildWebhook } from '../../examples/sandbox/webhooks-standin.mjs';
+import { buildWebhook } from '../../examples/sandbox/webhooks.mjs';
 import { startDemo } from '../../scripts/serve.mjs';
 import { launchChromium } from '../support/chromium';
 
@@ -93,7 +92,7 @@ describe('the demo loop: session API → frame → signed webhook → server-con
     const { session } = await known();
 
     // Two genuine webhooks for this very session, signed with the backend's secret: "review" and "declined".
-    const signed = (decision: string, secret = SANDBOX_WEBHOOK_SECRET) =>
+    const signed = (decision: 'approved' | 'declined' | 'review', secret = SANDBOX_WEBHOOK_SECRET) =>
       buildWebhook('persona', {
         sessionId: session.sessionId,
         referenceId: session.reference,

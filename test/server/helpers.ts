@@ -16,7 +16,7 @@ export async function listen(listener: RequestListener): Promise<{ origin: strin
   };
 }
 
-/** A request's body as text (the stand-ins below are ours: no bound needed). */
+/** A request's body as text (the imitation providers below are ours: no bound needed). */
 export function bodyText(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';

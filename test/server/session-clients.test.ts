@@ -13,7 +13,7 @@ import { createSessionHandler, type SessionContext, type SessionProvider } from 
 import { bodyText, listen, sendJson, type ErrorBody } from './helpers';
 
 /**
- * Each session client against a loopback stand-in of its provider's API that checks the authentication
+ * Each session client against a loopback imitation of its provider's API that checks the authentication
  * exactly as the provider documents it (docs/server.md cites the pages): a wrong key or signature is a 401
  * there, and a generic failure here.
  */
@@ -35,7 +35,7 @@ interface Seen {
   body: Record<string, unknown>;
 }
 const seen: Seen[] = [];
-/** When set, every stand-in answers this instead (a provider's own error, with text that must not leak). */
+/** When set, every imitation answers this instead (a provider's own error, with text that must not leak). */
 let outage: { status: number; body: unknown } | null = null;
 
 function header(req: IncomingMessage, name: string): string {
@@ -49,9 +49,9 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function standIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function imitation(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const text = await bodyText(req);
-  const url = new URL(req.url ?? '/', 'http://stand-in.invalid');
+  const url = new URL(req.url ?? '/', 'http://imitation.invalid');
   const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   seen.push({ path: url.pathname, headers: req.headers, body });
   if (outage) return sendJson(res, outage.status, outage.body);
@@ -90,7 +90,7 @@ async function standIn(req: IncomingMessage, res: ServerResponse): Promise<void>
         data: { type: 'inquiry', id: 'inq_ABC123', attributes: { status: 'created' } },
         meta: { 'session-token': 'persona_session_token_1' },
       });
-    case '/didit/v2/session/':
+    case '/didit/v3/session/':
       if (header(req, 'x-api-key') !== KEYS.didit) return refuse();
       return sendJson(res, 201, {
         session_id: '11111111-2222-3333-4444-555555555555',
@@ -110,7 +110,7 @@ async function standIn(req: IncomingMessage, res: ServerResponse): Promise<void>
 let provider: Awaited<ReturnType<typeof listen>>;
 let api: (path: string) => string;
 beforeAll(async () => {
-  provider = await listen((req, res) => void standIn(req, res));
+  provider = await listen((req, res) => void imitation(req, res));
   api = (path) => `${provider.origin}${path}`;
 });
 afterAll(() => provider?.close());
@@ -162,7 +162,7 @@ describe('session clients', () => {
     expect((await framed(context('sumsub'))).sessionUrl).toBe('http://127.0.0.1:5174/sumsub');
   });
 
-  it('Sumsub: a wrong secret makes a wrong signature, which the stand-in refuses', async () => {
+  it('Sumsub: a wrong secret makes a wrong signature, which the imitation refuses', async () => {
     const wrong = sumsubSessions({
       appToken: KEYS.sumsubApp,
       secretKey: 'not-the-secret',
@@ -217,7 +217,7 @@ describe('session clients', () => {
     await expect(wrong(context('persona'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Didit: POST /v2/session/ with x-api-key gives the session url', async () => {
+  it('Didit: POST /v3/session/ with x-api-key gives the session url', async () => {
     expect(await clients().didit(context('didit'))).toEqual({
       sessionUrl: 'https://verify.didit.me/session/AbC123xyz',
     });

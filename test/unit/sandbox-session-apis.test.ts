@@ -5,7 +5,7 @@ import { SANDBOX_API_KEYS as KEYS, SANDBOX_WEBHOOK_SECRET } from '../../examples
 import { startSandbox } from '../../examples/sandbox/server.mjs';
 
 /**
- * The sandbox as a stand-in provider's server, over real HTTP on loopback: each session API accepts exactly the
+ * The sandbox playing each provider's server, over real HTTP on loopback: each session API accepts exactly the
  * documented credentials (signatures computed here with node:crypto), answers in the documented shape with a URL
  * that loads the provider's sandbox frame, and, when the person finishes, sends a webhook signed as that provider
  * signs them.
@@ -97,6 +97,15 @@ describe('Persona: POST /api/v1/inquiries', () => {
     expect(await frameTitle(`${sandbox.origin}/widget?inquiry-id=${at(answer, 'data', 'id')}`)).toBe(
       'Persona (sandbox)',
     );
+  });
+
+  it('answers meta.session-token only when meta asks auto-create-inquiry-session', async () => {
+    const auth = { Authorization: `Bearer ${KEYS.persona.apiKey}` };
+    const asked = JSON.stringify({ ...(JSON.parse(body) as object), meta: { 'auto-create-inquiry-session': true } });
+    const withToken = await post('/api/v1/inquiries', auth, asked);
+    expect(withToken.status).toBe(201);
+    expect(at(withToken.body, 'meta', 'session-token')).toMatch(/^sbx_pst_[0-9a-f]{32}$/);
+    expect((await post('/api/v1/inquiries', auth, body)).body.meta).toBeUndefined();
   });
 
   it.each([

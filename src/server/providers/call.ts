@@ -11,7 +11,7 @@ const MAX_ANSWER_BYTES = 262_144;
 
 /** Options every session client takes. */
 export interface ClientOptions {
-  /** The API's base URL (e.g. a sandbox, or the local stand-in in tests); the provider's production API by default. */
+  /** The API's base URL (e.g. a sandbox, or a local imitation in tests); the provider's production API by default. */
   baseUrl?: string;
   /** Per call (default 10 000 ms). */
   timeoutMs?: number;

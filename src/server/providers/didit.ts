@@ -12,9 +12,9 @@ import {
 } from './call';
 
 /**
- * Didit: `POST https://verification.didit.me/v2/session/` with the API key in `x-api-key` and
+ * Didit: `POST https://verification.didit.me/v3/session/` with the API key in `x-api-key` and
  * `{workflow_id, vendor_data?, callback?}`; the 201 answer's `url` is the session URL
- * (https://docs.didit.me/integration/api-full-flow, https://docs.didit.me/reference/quick-start-copy).
+ * (https://docs.didit.me/sessions-api/create-session, https://docs.didit.me/integration/api-full-flow).
  */
 
 export const DIDIT_API = 'https://verification.didit.me';
@@ -40,7 +40,7 @@ export function diditSessions(options: DiditSessionOptions): CreateSession {
     const data = await callProvider({
       provider: 'didit',
       what: 'session',
-      url: endpoint(options.baseUrl ?? DIDIT_API, '/v2/session/'),
+      url: endpoint(options.baseUrl ?? DIDIT_API, '/v3/session/'),
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'x-api-key': apiKey },
       body: JSON.stringify(body),
