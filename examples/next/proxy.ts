@@ -5,11 +5,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SANDBOX_ORIGIN } from './lib/session';
 
+const DEV = process.env.NODE_ENV === 'development';
+
 function policy(nonce: string) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    // `next dev` evaluates its modules (eval source maps, React's call stacks) and styles its error overlay inline;
+    // a build does neither, and gets the full policy.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${DEV ? " 'unsafe-eval'" : ''}`,
+    `style-src 'self'${DEV ? " 'unsafe-inline'" : ''}`,
     `frame-src ${SANDBOX_ORIGIN}`,
     "img-src 'self' data:",
     "connect-src 'self'",
@@ -17,8 +21,8 @@ function policy(nonce: string) {
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    "require-trusted-types-for 'script'",
-    'trusted-types nextjs#bundler',
+    // Trusted Types: Next.js's webpack chunk loader uses its policy 'nextjs#bundler'; `next dev` also evals.
+    ...(DEV ? [] : ["require-trusted-types-for 'script'", 'trusted-types nextjs#bundler']),
   ].join('; ');
 }
 
