@@ -95,7 +95,7 @@ function serve(dir) {
   );
 }
 
-/** A port that is free now: the server to start gets it in PORT (Next.js's `next start` cannot report a port 0). */
+/** A free port for the server to start (PORT), so that this script knows its origin without reading its logs. */
 function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createNetServer();
