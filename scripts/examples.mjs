@@ -8,8 +8,9 @@
 //   - `npm install` installs it (its package-lock.json does not list kyc-widget: this script installs the packed
 //     tarball into it with `npm install --no-save`, so that a new build never breaks the lock's integrity);
 //   - `npm run build` type-checks and writes a static site to examples/<name>/dist/ with an index.html, or, for a
-//     server-rendered host (Next.js), the app that its `npm run start` serves: this script starts it with PORT (a
-//     free loopback port) and SANDBOX_ORIGIN in its environment, waits for it to answer, and stops it after;
+//     server-rendered host (Next.js), the app that the npm scripts named in package.json "kycExample": {"server":
+//     ["start", "dev"]} serve: this script runs each in turn with PORT (a free loopback port) and SANDBOX_ORIGIN in
+//     its environment, waits for it to answer, runs every check against it, and stops it;
 //   - the page reads `?sandbox=<origin>` (and `&lazy=1`: import 'kyc-widget/define' only after the app's
 //     first render), renders <kyc-widget> with sessionUrl `${sandbox}/generic?script=…&session=example_<name>`,
 //     sessionToken 'sbx_tok_example_secret' and options { note: 'object option' } set as properties the way
@@ -106,10 +107,10 @@ function freePort() {
   });
 }
 
-/** Runs the example's `npm run start` (its own server) until it answers on 127.0.0.1; `close()` stops it. */
-async function start(dir, sandboxOrigin) {
+/** Runs the example's own server (`npm run <script>`) until it answers on 127.0.0.1; `close()` stops it. */
+async function start(dir, script, sandboxOrigin) {
   const port = await freePort();
-  const child = spawn('npm', ['run', 'start', '--silent'], {
+  const child = spawn('npm', ['run', script, '--silent'], {
     cwd: dir,
     env: { ...process.env, PORT: String(port), SANDBOX_ORIGIN: sandboxOrigin },
     detached: true, // its own process group: npm, its shell and the server stop together
@@ -136,11 +137,72 @@ async function start(dir, sandboxOrigin) {
     if (answer === 'up') break;
     if (answer || Date.now() > deadline) {
       await stop();
-      throw new Error(`${path.basename(dir)}: npm run start ${answer ?? 'did not answer within 60 s'}\n${errors}`);
+      throw new Error(`${path.basename(dir)}: npm run ${script} ${answer ?? 'did not answer within 60 s'}\n${errors}`);
     }
     await sleep(250);
   }
   return { origin, errors: () => errors, close: stop };
+}
+
+/** Every run (eager and late, each variant) against one served site; returns a line per run. */
+async function checkSite({ name, site, server, browser, sandboxOrigin, variants }) {
+  const runs = [false, true].flatMap((lazy) => ['', ...variants].map((extra) => ({ lazy, extra })));
+  const results = [];
+  for (const { lazy, extra } of runs) {
+    const fail = (why) => {
+      throw new Error(`${name}${lazy ? ' (late definition)' : ''}${extra ? ` (${extra})` : ''}: ${why}`);
+    };
+    const url = `${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`;
+    if (server) {
+      // What the server sends, before any script runs: the page rendered on the server, without the token.
+      const html = await (await fetch(url)).text();
+      if (html.includes(TOKEN)) fail('the token is in the server-rendered HTML');
+      if (html.includes('<kyc-widget') === lazy)
+        fail(`the server-rendered HTML ${lazy ? 'already holds' : 'lacks'} <kyc-widget>`);
+    }
+    const page = await browser.newPage();
+    const problems = [];
+    let frames = 0;
+    let frameLoads = 0;
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+    page.on('frameattached', () => frames++);
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.url().startsWith(sandboxOrigin)) frameLoads++;
+    });
+    const t0 = Date.now();
+    await page.goto(url);
+    await page
+      .waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 })
+      .catch(async (error) => {
+        const widget = await page.evaluate(() => {
+          const el = document.querySelector('kyc-widget');
+          return el
+            ? {
+                defined: !!customElements.get('kyc-widget'),
+                state: el.state,
+                error: el.lastError,
+                attributes: el.getAttributeNames(),
+              }
+            : 'no <kyc-widget>';
+        });
+        fail(`no outcome (${error.message}); widget ${JSON.stringify(widget)}; ${problems.join('; ')}`);
+      });
+    const seen = await page.evaluate(() => ({
+      outcome: document.body.dataset.outcome,
+      options: document.body.dataset.options,
+      html: document.documentElement.outerHTML,
+    }));
+    if (seen.outcome !== 'approved') fail(`the host saw outcome ${seen.outcome}`);
+    if (seen.options !== JSON.stringify({ note: 'object option' })) fail(`options arrived as ${seen.options}`);
+    if (seen.html.includes(TOKEN)) fail('the token is in the DOM');
+    if (problems.length) fail(`page errors or warnings: ${problems.join('; ')}`);
+    if (frames !== 1 || frameLoads !== 1)
+      fail(`${frames} frames attached, the provider's page requested ${frameLoads} times (expected 1 and 1)`);
+    results.push(`${lazy ? 'late' : 'eager'}${extra ? ` ${extra}` : ''} ${Date.now() - t0} ms`);
+    await page.close();
+  }
+  return results;
 }
 
 async function runExample(name, browser, sandboxOrigin) {
@@ -154,70 +216,30 @@ async function runExample(name, browser, sandboxOrigin) {
   const installed = Date.now();
   npm(['run', 'build'], dir);
   const built = Date.now();
-  const server = manifest.scripts?.start ? await start(dir, sandboxOrigin) : null;
-  const site = server ?? (await serve(path.join(dir, 'dist')));
   const results = [];
   // An example may ask for more runs of the same checks: package.json "kycExample": {"variants": ["wrapper=1"]}.
   const variants = manifest.kycExample?.variants ?? [];
-  const runs = [false, true].flatMap((lazy) => ['', ...variants].map((extra) => ({ lazy, extra })));
-  try {
-    for (const { lazy, extra } of runs) {
-      const fail = (why) => {
-        throw new Error(`${name}${lazy ? ' (late definition)' : ''}${extra ? ` (${extra})` : ''}: ${why}`);
-      };
-      const url = `${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`;
-      if (server) {
-        // What the server sends, before any script runs: the page rendered on the server, without the token.
-        const html = await (await fetch(url)).text();
-        if (html.includes(TOKEN)) fail('the token is in the server-rendered HTML');
-        if (html.includes('<kyc-widget') === lazy)
-          fail(`the server-rendered HTML ${lazy ? 'already holds' : 'lacks'} <kyc-widget>`);
-      }
-      const page = await browser.newPage();
-      const problems = [];
-      let frames = 0;
-      let frameLoads = 0;
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
-      page.on('frameattached', () => frames++);
-      page.on('request', (request) => {
-        if (request.resourceType() === 'document' && request.url().startsWith(sandboxOrigin)) frameLoads++;
+  // A server-rendered example names its server scripts: "kycExample": {"server": ["start", "dev"]} runs every check
+  // against each (a development server is where React's Strict Mode runs effects twice).
+  const servers = [manifest.kycExample?.server ?? []].flat();
+  for (const script of servers.length ? servers : [null]) {
+    const server = script ? await start(dir, script, sandboxOrigin) : null;
+    const site = server ?? (await serve(path.join(dir, 'dist')));
+    try {
+      const label = script && script !== 'start' ? `npm run ${script}` : '';
+      const runs = await checkSite({
+        name: label ? `${name} (${label})` : name,
+        site,
+        server,
+        browser,
+        sandboxOrigin,
+        variants,
       });
-      const t0 = Date.now();
-      await page.goto(url);
-      await page
-        .waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 })
-        .catch(async (error) => {
-          const widget = await page.evaluate(() => {
-            const el = document.querySelector('kyc-widget');
-            return el
-              ? {
-                  defined: !!customElements.get('kyc-widget'),
-                  state: el.state,
-                  error: el.lastError,
-                  attributes: el.getAttributeNames(),
-                }
-              : 'no <kyc-widget>';
-          });
-          fail(`no outcome (${error.message}); widget ${JSON.stringify(widget)}; ${problems.join('; ')}`);
-        });
-      const seen = await page.evaluate(() => ({
-        outcome: document.body.dataset.outcome,
-        options: document.body.dataset.options,
-        html: document.documentElement.outerHTML,
-      }));
-      if (seen.outcome !== 'approved') fail(`the host saw outcome ${seen.outcome}`);
-      if (seen.options !== JSON.stringify({ note: 'object option' })) fail(`options arrived as ${seen.options}`);
-      if (seen.html.includes(TOKEN)) fail('the token is in the DOM');
-      if (problems.length) fail(`page errors or warnings: ${problems.join('; ')}`);
-      if (frames !== 1 || frameLoads !== 1)
-        fail(`${frames} frames attached, the provider's page requested ${frameLoads} times (expected 1 and 1)`);
-      results.push(`${lazy ? 'late' : 'eager'}${extra ? ` ${extra}` : ''} ${Date.now() - t0} ms`);
-      await page.close();
+      results.push(...runs.map((run) => (label ? `${label}: ${run}` : run)));
+      if (server?.errors()) throw new Error(`${name}: npm run ${script} wrote to stderr:\n${server.errors()}`);
+    } finally {
+      await site.close();
     }
-    if (server?.errors()) throw new Error(`${name}: the server wrote to stderr:\n${server.errors()}`);
-  } finally {
-    await site.close();
   }
   const seconds = (ms) => Math.round(ms / 1000);
   console.log(
