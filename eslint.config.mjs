@@ -16,6 +16,7 @@ export default tseslint.config(
       'examples/*/dist/',
       'examples/*/.angular/',
       'examples/*/.next/',
+      'examples/*/next-env.d.ts',
       'examples/*/.svelte-kit/',
       'bench/.build/',
       'test/types/host/',

@@ -1,4 +1,4 @@
-// `node scripts/examples.mjs [vue angular react svelte]`: the example hosts in examples/<name>/, each a real app of
+// `node scripts/examples.mjs [vue angular react svelte next]`: the example hosts in examples/<name>/, each a real app of
 // its framework, installed and built the way a host would (the packed package, not the sources), then run
 // in Chromium against the sandbox provider on a second origin: a verification must complete and the host's
 // own kyc-complete handler must see its outcome, with the tag defined up front and defined late.
@@ -7,15 +7,23 @@
 // The contract each example keeps (see examples/README.md):
 //   - `npm install` installs it (its package-lock.json does not list kyc-widget: this script installs the packed
 //     tarball into it with `npm install --no-save`, so that a new build never breaks the lock's integrity);
-//   - `npm run build` type-checks and writes a static site to examples/<name>/dist/ with an index.html;
+//   - `npm run build` type-checks and writes a static site to examples/<name>/dist/ with an index.html, or, for a
+//     server-rendered host (Next.js), the app that the npm scripts named in package.json "kycExample": {"server":
+//     ["start", "dev"]} serve: this script runs each in turn with PORT (a free loopback port) and SANDBOX_ORIGIN in
+//     its environment, waits for it to answer, runs every check against it, and stops it;
 //   - the page reads `?sandbox=<origin>` (and `&lazy=1`: import 'kyc-widget/define' only after the app's
 //     first render), renders <kyc-widget> with sessionUrl `${sandbox}/generic?script=…&session=example_<name>`,
 //     sessionToken 'sbx_tok_example_secret' and options { note: 'object option' } set as properties the way
 //     the framework does it, and on kyc-complete sets document.body.dataset.outcome to detail.outcome and
 //     document.body.dataset.options to JSON.stringify(element.options).
-import { execFileSync } from 'node:child_process';
+// Checked for each: the outcome and options; no token in the DOM; no page error, console error or console warning;
+// exactly one frame attached and its page requested once (no double frame from a double mount). A server adds:
+// no token in the HTML it sends, and its eager page's HTML already holds the (inert) <kyc-widget>, its late one not.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,68 +96,154 @@ function serve(dir) {
   );
 }
 
+/** A free port for the server to start (PORT), so that this script knows its origin without reading its logs. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the example's own server (`npm run <script>`) until it answers on 127.0.0.1; `close()` stops it. */
+async function start(dir, script, sandboxOrigin) {
+  const port = await freePort();
+  const child = spawn('npm', ['run', script, '--silent'], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), SANDBOX_ORIGIN: sandboxOrigin },
+    detached: true, // its own process group: npm, its shell and the server stop together
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  child.stdout.resume();
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(`exited with ${code}`)));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await Promise.race([
+      fetch(origin, { redirect: 'manual' }).then(
+        () => 'up',
+        () => null,
+      ),
+      exited,
+    ]);
+    if (answer === 'up') break;
+    if (answer || Date.now() > deadline) {
+      await stop();
+      throw new Error(`${path.basename(dir)}: npm run ${script} ${answer ?? 'did not answer within 60 s'}\n${errors}`);
+    }
+    await sleep(250);
+  }
+  return { origin, errors: () => errors, close: stop };
+}
+
+/** Every run (eager and late, each variant) against one served site; returns a line per run. */
+async function checkSite({ name, site, server, browser, sandboxOrigin, variants }) {
+  const runs = [false, true].flatMap((lazy) => ['', ...variants].map((extra) => ({ lazy, extra })));
+  const results = [];
+  for (const { lazy, extra } of runs) {
+    const fail = (why) => {
+      throw new Error(`${name}${lazy ? ' (late definition)' : ''}${extra ? ` (${extra})` : ''}: ${why}`);
+    };
+    const url = `${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`;
+    if (server) {
+      // What the server sends, before any script runs: the page rendered on the server, without the token.
+      const html = await (await fetch(url)).text();
+      if (html.includes(TOKEN)) fail('the token is in the server-rendered HTML');
+      if (html.includes('<kyc-widget') === lazy)
+        fail(`the server-rendered HTML ${lazy ? 'already holds' : 'lacks'} <kyc-widget>`);
+    }
+    const page = await browser.newPage();
+    const problems = [];
+    let frames = 0;
+    let frameLoads = 0;
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+    page.on('frameattached', () => frames++);
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.url().startsWith(sandboxOrigin)) frameLoads++;
+    });
+    const t0 = Date.now();
+    await page.goto(url);
+    await page
+      .waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 })
+      .catch(async (error) => {
+        const widget = await page.evaluate(() => {
+          const el = document.querySelector('kyc-widget');
+          return el
+            ? {
+                defined: !!customElements.get('kyc-widget'),
+                state: el.state,
+                error: el.lastError,
+                attributes: el.getAttributeNames(),
+              }
+            : 'no <kyc-widget>';
+        });
+        fail(`no outcome (${error.message}); widget ${JSON.stringify(widget)}; ${problems.join('; ')}`);
+      });
+    const seen = await page.evaluate(() => ({
+      outcome: document.body.dataset.outcome,
+      options: document.body.dataset.options,
+      html: document.documentElement.outerHTML,
+    }));
+    if (seen.outcome !== 'approved') fail(`the host saw outcome ${seen.outcome}`);
+    if (seen.options !== JSON.stringify({ note: 'object option' })) fail(`options arrived as ${seen.options}`);
+    if (seen.html.includes(TOKEN)) fail('the token is in the DOM');
+    if (problems.length) fail(`page errors or warnings: ${problems.join('; ')}`);
+    if (frames !== 1 || frameLoads !== 1)
+      fail(`${frames} frames attached, the provider's page requested ${frameLoads} times (expected 1 and 1)`);
+    results.push(`${lazy ? 'late' : 'eager'}${extra ? ` ${extra}` : ''} ${Date.now() - t0} ms`);
+    await page.close();
+  }
+  return results;
+}
+
 async function runExample(name, browser, sandboxOrigin) {
   const dir = path.join(EXAMPLES, name);
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const started = Date.now();
   // `npm install`, not `npm ci`: npm 11 writes locks without some optional platform packages (rollup's,
   // msgpackr's) and `npm ci` then refuses them; install still follows the lock for everything it lists.
   npm(['install'], dir);
   npm(['install', '--no-save', path.join(PACK, 'kyc-widget.tgz')], dir);
+  const installed = Date.now();
   npm(['run', 'build'], dir);
   const built = Date.now();
-  const site = await serve(path.join(dir, 'dist'));
   const results = [];
   // An example may ask for more runs of the same checks: package.json "kycExample": {"variants": ["wrapper=1"]}.
-  const variants = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).kycExample?.variants ?? [];
-  const runs = [false, true].flatMap((lazy) => ['', ...variants].map((extra) => ({ lazy, extra })));
-  try {
-    for (const { lazy, extra } of runs) {
-      const page = await browser.newPage();
-      const problems = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-      const t0 = Date.now();
-      await page.goto(
-        `${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`,
-      );
-      await page
-        .waitForFunction(() => document.body.dataset.outcome, undefined, { timeout: 20000 })
-        .catch(async (error) => {
-          const widget = await page.evaluate(() => {
-            const el = document.querySelector('kyc-widget');
-            return el
-              ? {
-                  defined: !!customElements.get('kyc-widget'),
-                  state: el.state,
-                  error: el.lastError,
-                  attributes: el.getAttributeNames(),
-                }
-              : 'no <kyc-widget>';
-          });
-          throw new Error(
-            `${name}${lazy ? ' (late definition)' : ''}: no outcome (${error.message}); widget ${JSON.stringify(widget)}; ${problems.join('; ')}`,
-          );
-        });
-      const seen = await page.evaluate(() => ({
-        outcome: document.body.dataset.outcome,
-        options: document.body.dataset.options,
-        html: document.documentElement.outerHTML,
-      }));
-      const fail = (why) => {
-        throw new Error(`${name}${lazy ? ' (late definition)' : ''}${extra ? ` (${extra})` : ''}: ${why}`);
-      };
-      if (seen.outcome !== 'approved') fail(`the host saw outcome ${seen.outcome}`);
-      if (seen.options !== JSON.stringify({ note: 'object option' })) fail(`options arrived as ${seen.options}`);
-      if (seen.html.includes(TOKEN)) fail('the token is in the DOM');
-      if (problems.length) fail(`page errors: ${problems.join('; ')}`);
-      results.push(`${lazy ? 'late' : 'eager'}${extra ? ` ${extra}` : ''} ${Date.now() - t0} ms`);
-      await page.close();
+  const variants = manifest.kycExample?.variants ?? [];
+  // A server-rendered example names its server scripts: "kycExample": {"server": ["start", "dev"]} runs every check
+  // against each (a development server is where React's Strict Mode runs effects twice).
+  const servers = [manifest.kycExample?.server ?? []].flat();
+  for (const script of servers.length ? servers : [null]) {
+    const server = script ? await start(dir, script, sandboxOrigin) : null;
+    const site = server ?? (await serve(path.join(dir, 'dist')));
+    try {
+      const label = script && script !== 'start' ? `npm run ${script}` : '';
+      const runs = await checkSite({
+        name: label ? `${name} (${label})` : name,
+        site,
+        server,
+        browser,
+        sandboxOrigin,
+        variants,
+      });
+      results.push(...runs.map((run) => (label ? `${label}: ${run}` : run)));
+      if (server?.errors()) throw new Error(`${name}: npm run ${script} wrote to stderr:\n${server.errors()}`);
+    } finally {
+      await site.close();
     }
-  } finally {
-    site.close();
   }
+  const seconds = (ms) => Math.round(ms / 1000);
   console.log(
-    `example ${name}: install + build ${Math.round((built - started) / 1000)} s; verification completed (${results.join(', ')})`,
+    `example ${name}: install ${seconds(installed - started)} s + build ${seconds(built - installed)} s + runs ${seconds(Date.now() - built)} s; verification completed (${results.join(', ')})`,
   );
 }
 
