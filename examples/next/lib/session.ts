@@ -1,7 +1,7 @@
 /**
  * The app's own part of the session endpoint: ask the provider for a session, with the secret key kept on the
  * server. Here the provider is the repository's sandbox (its generic protocol); a real app calls its provider's
- * API (the README's "Sessions from your backend" has Sumsub and Veriff). The token reaches the browser only as the
+ * API through one of kyc-widget/server's session clients (the README's "Your backend"). The token reaches the browser only as the
  * answer to the widget's (or the page's) POST: never in the server-rendered HTML.
  */
 export interface SessionRequest {
