@@ -316,9 +316,15 @@ describe('sumsub: the interactive page (the demo’s click-through)', () => {
     await untilState(el, 'in-progress');
     // The page's buttons stay disabled until the new token reached it: this click waits for that.
     await clickInFrame(el, 'Selfie step');
+    // The click posts two messages (the step, then its index): wait for the exact list, not for the first of them.
     await expect
-      .poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step))
-      .toContain('SELFIE');
+      .poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => [e.detail.step, e.detail.index]))
+      .toEqual([
+        ['IDENTITY', undefined],
+        ['IDENTITY', 1],
+        ['SELFIE', undefined],
+        ['SELFIE', 2],
+      ]);
     expect(eventTypes(events)).toEqual([
       'kyc-ready',
       'kyc-start',
