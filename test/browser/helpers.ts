@@ -73,10 +73,33 @@ export async function untilState(el: KycWidgetElement, state: string, timeout = 
  * still arrives, with `source` null (so the widget's guard drops it): the page says which frame it was.
  */
 const scriptsDone = new Set<string>();
+/** Frame URLs whose `together:` burst has been delivered to this page (see burstDelivered). */
+const burstsDone = new Set<string>();
 window.addEventListener('message', (event) => {
   const data = event.data as { sandbox?: unknown; href?: unknown } | null;
   if (data?.sandbox === 'script-done' && typeof data.href === 'string') scriptsDone.add(data.href);
+  if (data?.sandbox === 'together-done' && typeof data.href === 'string') burstsDone.add(data.href);
 });
+
+/**
+ * The sandbox step that posts `steps` in one task (`together:`): the widget's page receives them back to back,
+ * queued behind the first, before the widget can react to any of them. The page then posts `together-done`.
+ */
+export function together(...steps: string[]): string {
+  return `together:${encodeURIComponent(steps.join(','))}`;
+}
+
+/**
+ * Resolves once the `together:` burst of the page at `src` has been delivered to this window, and the widget has
+ * had one more task: every message of the burst reached the page the widget listens in, none was lost with the
+ * frame. The proof a "said twice, happened once" test needs that the second saying did arrive.
+ */
+export async function burstDelivered(src: string): Promise<void> {
+  await waitUntil(() => burstsDone.has(src), `the sandbox page ${src} never delivered its together: burst`, {
+    timeout: 5000,
+  });
+  await settle();
+}
 
 /** The URL of the widget's frame, once the frame exists. */
 export async function frameSrc(el: KycWidgetElement): Promise<string> {
