@@ -61,10 +61,10 @@ export function frameOf(el: KycWidgetElement): HTMLIFrameElement | null {
 
 /** Waits for a state that lasts (for an instant state, wait for its event instead). */
 export async function untilState(el: KycWidgetElement, state: string, timeout = 8000): Promise<void> {
-  const end = Date.now() + timeout;
-  while (el.state !== state) {
-    if (Date.now() > end) throw new Error(`state never became ${state} within ${timeout} ms (it is ${el.state} now)`);
-    await sleep(10);
+  try {
+    await waitUntil(() => el.state === state, `state never became ${state}`, { timeout, interval: 10 });
+  } catch {
+    throw new Error(`state never became ${state} within ${timeout} ms (it is ${el.state} now)`);
   }
 }
 
@@ -111,21 +111,15 @@ export async function frameSrc(el: KycWidgetElement): Promise<string> {
  * Resolves once the scripted sandbox page at `src` has posted every step (its last message,
  * `script-done`, was delivered, so every earlier one was too) and the widget has had the chance to
  * handle them: the positive check a test needs before it asserts that something did *not* happen.
- *
- * `frameRemoved`: the flow ended and the widget removed its frame. Chromium then drops what the frame
- * had posted but not yet delivered, so `script-done` may never come; the wait is bounded and not an
- * error (what was dropped could not have reached the widget either).
+ * For a flow that ends (the widget removes its frame), post the ending steps with `together()` and
+ * wait with `burstDelivered` instead: what a removed frame had not yet delivered may be dropped.
  */
-export async function scriptDone(src: string, { frameRemoved = false, timeout = 8000 } = {}): Promise<void> {
-  const end = Date.now() + (frameRemoved ? 1000 : timeout);
-  while (!scriptsDone.has(src)) {
-    if (Date.now() > end) {
-      if (frameRemoved) return;
-      throw new Error(`the sandbox page ${src} never finished its script`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  await new Promise((resolve) => setTimeout(resolve));
+export async function scriptDone(src: string, { timeout = 8000 } = {}): Promise<void> {
+  await waitUntil(() => scriptsDone.has(src), `the sandbox page ${src} never finished its script`, {
+    timeout,
+    interval: 10,
+  });
+  await settle();
 }
 
 /**
