@@ -79,7 +79,23 @@ window.addEventListener('message', (event) => {
   const data = event.data as { sandbox?: unknown; href?: unknown } | null;
   if (data?.sandbox === 'script-done' && typeof data.href === 'string') scriptsDone.add(data.href);
   if (data?.sandbox === 'together-done' && typeof data.href === 'string') burstsDone.add(data.href);
+  if (data?.sandbox === 'together-start') holdMainThread(BURST_HOLD_MS);
 });
+
+/**
+ * How long the page's main thread is held when a `together:` burst starts. The frame is out of process: a message
+ * still on its way when the widget removes the frame (on the burst's first ending) may be dropped by Chromium.
+ * Held here, before any listener of the widget sees the burst, every message of it is queued at this page first.
+ * Not a wait for an assertion: a device that makes the later endings arrive.
+ */
+const BURST_HOLD_MS = 150;
+
+function holdMainThread(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // busy: the frame's messages queue up meanwhile
+  }
+}
 
 /**
  * The sandbox step that posts `steps` in one task (`together:`): the widget's page receives them back to back,

@@ -47,6 +47,9 @@ export function parseStep(text) {
  * {sandbox: 'together-done'} in the same task (tests wait for it: the burst has been delivered).
  */
 export function together(text, run, postRaw) {
+  // First, in the same task: tests hold the host's main thread on this one, so that the whole burst is queued
+  // at the host before the widget can react to (and remove the frame for) its first message.
+  postRaw({ sandbox: 'together-start', href: location.href });
   const pending = text
     .split(',')
     .map((s) => s.trim())
