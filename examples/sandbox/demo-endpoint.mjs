@@ -1,5 +1,5 @@
 /**
- * The demo's session endpoint (SPEC.md "Sessions"), as a host's backend would run it: POST
+ * The demo's session endpoint (README, sessions), as a host's backend would run it: POST
  * /api/kyc-session with {provider, locale, refresh} → {provider, sessionUrl, sessionToken, expiresAt}.
  * It mints sandbox sessions that expire after `lifetimeMs` (default 45 s): the generic sandbox page then
  * says "token expired", the widget asks again with refresh: true, and hands the new token to the frame.

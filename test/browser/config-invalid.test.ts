@@ -3,7 +3,7 @@ import { attr, fixtureCleanup, frameOf, record, SANDBOX, settle, widget } from '
 
 afterEach(() => fixtureCleanup());
 
-/** SPEC.md "Inputs": each of these gives config-invalid, recoverable false, and no iframe at all. */
+/** The README's inputs: each of these gives config-invalid, recoverable false, and no iframe at all. */
 const CASES: Array<[string, string]> = [
   ['an unknown provider', `provider="acme" session-url="${SANDBOX}/generic"`],
   ['unparsable options', `options="{templateId:" session-url="${SANDBOX}/generic"`],

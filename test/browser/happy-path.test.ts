@@ -4,7 +4,7 @@ import { attr, fixtureCleanup, frameOf, record, scripted, SANDBOX, untilState, w
 afterEach(() => fixtureCleanup());
 
 describe('a verification on the generic protocol, end to end', () => {
-  it('emits the events of SPEC.md in order, with the right detail, to listeners on document', async () => {
+  it('emits the documented events in order, with the right detail, to listeners on document', async () => {
     const events = record(document);
     const url = scripted(
       ['ready', 'start', 'progress:document:1:3', 'progress:selfie:2:3', 'submit', 'complete:approved'],

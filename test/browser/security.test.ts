@@ -168,7 +168,7 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
     }
   });
 
-  it('accepts the frame only from the origins SPEC.md lists: session-url origin plus allowed-origins', async () => {
+  it('accepts the frame only from the documented origins: session-url origin plus allowed-origins', async () => {
     // The frame is served by the sandbox but the host only allows the stranger: the session URL's own
     // origin is still trusted for the generic protocol, so this works…
     const el = await widget(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * dist/custom-elements.json, as an IDE, Storybook or a framework's type generator reads it: valid against
- * the Custom Elements Manifest schema, pointing at files that ship, and naming exactly what SPEC.md fixes.
+ * the Custom Elements Manifest schema, pointing at files that ship, and naming exactly what the README fixes.
  */
 
 const root = new URL('../../', import.meta.url);
@@ -14,7 +14,7 @@ const manifest = read<{ schemaVersion: string; modules: Array<{ declarations?: D
 );
 const schema = read('node_modules/custom-elements-manifest/schema.json');
 
-// Transcribed from SPEC.md: these names are the public contract.
+// Transcribed from the README: these names are the public contract.
 const SPEC = {
   attributes: {
     provider: 'generic',
@@ -94,7 +94,7 @@ describe('custom-elements.json', () => {
     expect(definitions).toEqual(['dist/kyc-widget.iife.js', 'dist/kyc-widget.js', 'dist/lib/define.js']);
   });
 
-  it('describes <kyc-widget> with exactly the attributes SPEC.md fixes, and their defaults as attribute text', () => {
+  it('describes <kyc-widget> with exactly the attributes the README fixes, and their defaults as attribute text', () => {
     expect(element.tagName).toBe('kyc-widget');
     expect(element.name).toBe('KycWidgetElement');
     expect(names(element.attributes).sort()).toEqual(Object.keys(SPEC.attributes).sort());

@@ -1,5 +1,5 @@
 // Sandbox Didit verification page, served at /didit/session/<token> (also /didit/u/<id>), like
-// https://verify.didit.me/session/<token>. Speaks Didit's wire format (PROVIDERS.md "didit"): objects
+// https://verify.didit.me/session/<token>. Speaks Didit's wire format (docs/providers/didit.md): objects
 // {type: "didit:<event>", data?, timestamp} to window.parent, host origin as targetOrigin. Nothing is
 // accepted from the host.
 //

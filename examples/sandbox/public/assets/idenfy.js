@@ -1,5 +1,5 @@
 // Sandbox iDenfy UI, served at /idenfy/ (iDenfy's is https://ui.idenfy.com/?authToken=…&lang=…).
-// Speaks iDenfy's wire format (PROVIDERS.md "idenfy"): nothing at all until the session ends (the
+// Speaks iDenfy's wire format (docs/providers/idenfy.md): nothing at all until the session ends (the
 // host takes the iframe's load event as "ready"), then one message to window.parent, host origin as
 // targetOrigin: {status, manualStatus, autoSuspected, manualSuspected}. iDenfy's encoding and letter
 // case are not documented, so both are selectable. Nothing is accepted from the host.

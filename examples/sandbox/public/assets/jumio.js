@@ -1,6 +1,6 @@
 // Sandbox Jumio web client, served at /jumio/web/<workflowExecutionId> (Jumio's links look like
 // https://<prefix>.web.emea-1.jumio.ai/web/v4/app?authorizationToken=…). Speaks Jumio's wire format
-// (PROVIDERS.md "jumio"): a JSON string to window.parent, host origin as targetOrigin:
+// (docs/providers/jumio.md): a JSON string to window.parent, host origin as targetOrigin:
 //   {authorizationToken, customerInternalReference, accountId, workflowExecutionId, eventType: 510,
 //    dateTime, payload: {value: "loaded"|"success"|"error", metainfo?: {mode, code, codeExternal, publicErrorCode, retriable}}}
 // as @jumio/websdk 0.3 posts them (its `tp` function): `code` is the legacy number, `publicErrorCode` the

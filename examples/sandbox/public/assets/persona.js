@@ -1,5 +1,5 @@
 // Sandbox Persona embedded flow, served at /persona/widget (Persona's own path is /widget).
-// Speaks Persona's wire format (PROVIDERS.md "persona"): objects
+// Speaks Persona's wire format (docs/providers/persona.md): objects
 // `{containerId, templateId?, name, metadata?, error?}` to window.parent, posted to the `iframe-origin`
 // query parameter's origin (as Persona's frame does; else the referrer, see frame.js). `containerId` is
 // the `container-id` query parameter. Host → frame: `{action: "open"|"exit"|"destroy", metadata}`.

@@ -1,5 +1,5 @@
 // Sandbox Sumsub WebSDK frame, served at /sumsub/websdk/websdk.html (Sumsub's own path is
-// /websdk/websdk.html). Speaks Sumsub's wire format (PROVIDERS.md "sumsub"): objects
+// /websdk/websdk.html). Speaks Sumsub's wire format (docs/providers/sumsub.md): objects
 // `{method: "idCheck.*", sessionId, …}` to window.parent, host origin as targetOrigin.
 //
 // Handshake (the `ready` step; automatic in interactive mode):

@@ -1,5 +1,5 @@
 // Sandbox Veriff InContext frame, served at /veriff/v/<session> (Veriff's session URLs look like
-// https://alchemy.veriff.com/v/<jwt>). Speaks Veriff's wire format (PROVIDERS.md "veriff"): bare
+// https://alchemy.veriff.com/v/<jwt>). Speaks Veriff's wire format (docs/providers/veriff.md): bare
 // strings to window.parent, host origin as targetOrigin.
 //
 // On load (both modes) it sends "VERIFF_HANDSHAKE" and waits for the host's
