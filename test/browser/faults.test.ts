@@ -141,14 +141,25 @@ describe('session endpoint faults', () => {
   });
 
   it('the element removed mid-request aborts it, and nothing happens afterwards', async () => {
-    const api = endpoint('hang');
+    // Both endpoints answer after 300 ms. The control stays on the page: once it has its answer and its frame
+    // said ready, the removed element's answer would have come too, had its request not been aborted.
+    const api = endpoint('slow');
+    const controlApi = endpoint('slow');
     const el = mount(api.url);
     const events = record(el);
     await expect.poll(async () => (await api.log()).length).toBe(1);
+    const control = mount(controlApi.url);
+    const controlEvents = record(control);
     el.remove();
     await expect.poll(async () => (await api.log()).map((r) => r.aborted)).toEqual([true]);
+    await untilState(control, 'ready');
+    await settle();
     events.stop();
-    expect(events.map((e) => e.type)).toEqual(['kyc-statechange']);
+    controlEvents.stop();
+    expect(controlEvents.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']); // events could be seen
+    expect(events.names()).toEqual(['state:loading']); // the removed one: nothing after its start
+    expect(frameOf(el)).toBeNull();
+    control.remove();
   });
 });
 
@@ -190,25 +201,41 @@ describe('load', () => {
       for (const type of ['kyc-ready', 'kyc-complete', 'kyc-error', 'kyc-cancel']) {
         el.addEventListener(type, (e) => {
           // Composed events bubble through ancestors: this listener is on the element itself.
-          if (e.target === el) seen.push(`${type}:${(e as CustomEvent<{ provider: string }>).detail.provider}`);
+          const detail = (e as CustomEvent<{ provider: string; sessionId?: string }>).detail;
+          if (e.target === el) seen.push(`${type}:${detail.provider}:${detail.sessionId ?? '-'}`);
           else seen.push(`foreign:${type}`);
         });
       }
-      applyInputs(el, demoInputs(provider, { script: scripts[provider], session: `load_${i}_${Date.now()}` }));
+      // Several widgets share a provider: each one's own session, so cross-talk between them would show.
+      const session = `load_${i}_${Date.now().toString(36)}`;
+      applyInputs(el, demoInputs(provider, { script: scripts[provider], session }));
       host.append(el);
-      return { el, provider, seen };
+      return { el, provider, session, seen };
     });
+    // Every kyc-complete in the page, with the element it came from (composed: it reaches the document).
+    const completes: Array<{ target: EventTarget | null; sessionId?: string }> = [];
+    const onComplete = (e: Event) =>
+      completes.push({ target: e.target, sessionId: (e as CustomEvent<{ sessionId?: string }>).detail.sessionId });
+    document.addEventListener('kyc-complete', onComplete);
     try {
       for (const { el } of widgets) await untilState(el, 'complete', 20000);
       await settle();
-      for (const { seen, provider } of widgets) {
-        expect(seen.filter((s) => s.startsWith('kyc-complete'))).toEqual([`kyc-complete:${provider}`]);
+      for (const { el, seen, provider, session } of widgets) {
+        // The providers whose frame reports an id report this widget's own session; the others report none.
+        const id = el.sessionId ?? '-';
+        expect([session, '-']).toContain(id);
+        expect(seen.filter((s) => s.startsWith('kyc-complete'))).toEqual([`kyc-complete:${provider}:${id}`]);
         expect(seen.some((s) => s.startsWith('foreign') || s.startsWith('kyc-error'))).toBe(false);
+        expect(completes.filter((c) => c.target === el).map((c) => c.sessionId ?? '-')).toEqual([id]);
       }
+      expect(completes).toHaveLength(widgets.length);
+      // Most providers do report it: the check above is not vacuous.
+      expect(widgets.filter(({ el, session }) => el.sessionId === session).length).toBeGreaterThan(10);
       figures.push(
         `load: 20 widgets (${providers.length} providers) completed, each with exactly its own kyc-complete`,
       );
     } finally {
+      document.removeEventListener('kyc-complete', onComplete);
       host.remove();
     }
   }, 40000);

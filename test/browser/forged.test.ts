@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
 import { rng } from '../unit/providers/helpers';
 import {
@@ -22,7 +22,8 @@ import {
  * Each batch ends with a delivery receipt, so "nothing happened" is checked after everything arrived.
  */
 
-const totals = { tried: 0, accepted: 0, exceptions: 0, stateChanges: 0 };
+/** accepted: by the frame bridge (its debug-mode stats); events: kyc-* events during the forgeries. */
+const totals = { tried: 0, accepted: 0, events: 0, exceptions: 0, stateChanges: 0 };
 let exceptions = 0;
 const onError = () => exceptions++;
 window.addEventListener('error', onError);
@@ -37,7 +38,7 @@ afterAll(() => {
   window.removeEventListener('error', onError);
   window.removeEventListener('unhandledrejection', onError);
   console.log(
-    `forged messages: ${totals.tried} tried, ${totals.accepted} accepted, ${totals.stateChanges} state changes, ${totals.exceptions} exceptions`,
+    `forged messages: ${totals.tried} tried, ${totals.accepted} accepted by the bridge, ${totals.events} events, ${totals.stateChanges} state changes, ${totals.exceptions} exceptions`,
   );
 });
 
@@ -223,9 +224,36 @@ function fromHostPage(messages: unknown[]): Promise<void> {
 
 function tally(events: Recorded[], el: KycWidgetElement, state: string, tried: number, before: number): void {
   totals.tried += tried;
-  totals.accepted += events.length;
+  totals.events += events.length;
   totals.exceptions += exceptions - before;
   if (el.state !== state) totals.stateChanges++;
+}
+
+interface Stats {
+  accepted: number;
+  ignored: number;
+}
+
+/**
+ * The frame bridge's counts of accepted and ignored messages, as debug mode logs them: with every event, and with
+ * every accepted message that meant nothing. `latest()` is the last logged snapshot (a real-frame message after
+ * it would have logged a newer one); `now()` makes the widget log one more (the host's cancel(), an event).
+ */
+function watchStats(el: KycWidgetElement) {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  el.debug = true;
+  const latest = (): Stats | undefined => {
+    const calls = info.mock.calls.filter((args) => String(args[0]).startsWith('[kyc-widget]'));
+    return calls.at(-1)?.at(-1) as Stats | undefined;
+  };
+  return {
+    latest,
+    now(): Stats {
+      el.cancel();
+      return latest()!;
+    },
+    stop: () => info.mockRestore(),
+  };
 }
 
 const PROVIDERS: DemoProvider[] = [
@@ -275,11 +303,13 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
         script: READY[provider] || undefined,
         params: provider === 'sumsub' ? { 'sdk-session': 'sbx_sdk_forged_target' } : {},
       });
+      const stats = watchStats(el);
       await untilState(el, SETTLED[provider]);
       const messages = forgeries(realShapes(provider, el), index + 1);
       const [sameOrigin, stranger] = await Promise.all([relayOn(SANDBOX), relayOn(STRANGER)]);
       const events = record(el);
       const before = exceptions;
+      const start = stats.latest();
       await fromHostPage(messages);
       await relay(sameOrigin, SANDBOX, messages);
       await relay(stranger, STRANGER, messages);
@@ -290,6 +320,13 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
       expect(el.state).toBe(SETTLED[provider]);
       expect(exceptions - before).toBe(0);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // The bridge itself turned every one of them away: none accepted, all counted as ignored.
+      const end = stats.now();
+      stats.stop();
+      expect(start).toBeDefined();
+      totals.accepted += end.accepted - start!.accepted;
+      expect(end.accepted - start!.accepted).toBe(0);
+      expect(end.ignored - start!.ignored).toBeGreaterThanOrEqual(messages.length * 3);
     });
 
     it(`${provider}: from its own frame after it navigated to a third origin`, async () => {
@@ -313,11 +350,15 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
         };
         window.addEventListener('message', listener);
       });
+      const stats = watchStats(el);
       await arrived;
       const state = el.state;
       const messages = forgeries(realShapes(provider, el), 100 + index);
       const events = record(el);
       const before = exceptions;
+      // The first count (cancel() below makes the widget log one) comes after the forgeries: none may be accepted,
+      // and each one the frame posted from the third origin is counted as ignored.
+      const start = stats.latest() ?? { accepted: -1, ignored: 0 };
       await relay(frameOf(el)!.contentWindow!, STRANGER, messages);
       await new Promise((resolve) => setTimeout(resolve));
       events.stop();
@@ -325,6 +366,11 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
       expect(events.map((e) => e.type)).toEqual([]);
       expect(el.state).toBe(state);
       expect(exceptions - before).toBe(0);
+      const end = stats.now();
+      stats.stop();
+      if (start.accepted >= 0) totals.accepted += end.accepted - start.accepted;
+      if (start.accepted >= 0) expect(end.accepted - start.accepted).toBe(0);
+      expect(end.ignored - start.ignored).toBeGreaterThanOrEqual(messages.length);
     });
   });
 });

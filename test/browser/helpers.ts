@@ -61,10 +61,10 @@ export function frameOf(el: KycWidgetElement): HTMLIFrameElement | null {
 
 /** Waits for a state that lasts (for an instant state, wait for its event instead). */
 export async function untilState(el: KycWidgetElement, state: string, timeout = 8000): Promise<void> {
-  const end = Date.now() + timeout;
-  while (el.state !== state) {
-    if (Date.now() > end) throw new Error(`state never became ${state} within ${timeout} ms (it is ${el.state} now)`);
-    await sleep(10);
+  try {
+    await waitUntil(() => el.state === state, `state never became ${state}`, { timeout, interval: 10 });
+  } catch {
+    throw new Error(`state never became ${state} within ${timeout} ms (it is ${el.state} now)`);
   }
 }
 
@@ -73,10 +73,49 @@ export async function untilState(el: KycWidgetElement, state: string, timeout = 
  * still arrives, with `source` null (so the widget's guard drops it): the page says which frame it was.
  */
 const scriptsDone = new Set<string>();
+/** Frame URLs whose `together:` burst has been delivered to this page (see burstDelivered). */
+const burstsDone = new Set<string>();
 window.addEventListener('message', (event) => {
   const data = event.data as { sandbox?: unknown; href?: unknown } | null;
   if (data?.sandbox === 'script-done' && typeof data.href === 'string') scriptsDone.add(data.href);
+  if (data?.sandbox === 'together-done' && typeof data.href === 'string') burstsDone.add(data.href);
+  if (data?.sandbox === 'together-start') holdMainThread(BURST_HOLD_MS);
 });
+
+/**
+ * How long the page's main thread is held when a `together:` burst starts. The frame is out of process: a message
+ * still on its way when the widget removes the frame (on the burst's first ending) may be dropped by Chromium.
+ * Held here, before any listener of the widget sees the burst, every message of it is queued at this page first.
+ * Not a wait for an assertion: a device that makes the later endings arrive.
+ */
+const BURST_HOLD_MS = 150;
+
+function holdMainThread(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // busy: the frame's messages queue up meanwhile
+  }
+}
+
+/**
+ * The sandbox step that posts `steps` in one task (`together:`): the widget's page receives them back to back,
+ * queued behind the first, before the widget can react to any of them. The page then posts `together-done`.
+ */
+export function together(...steps: string[]): string {
+  return `together:${encodeURIComponent(steps.join(','))}`;
+}
+
+/**
+ * Resolves once the `together:` burst of the page at `src` has been delivered to this window, and the widget has
+ * had one more task: every message of the burst reached the page the widget listens in, none was lost with the
+ * frame. The proof a "said twice, happened once" test needs that the second saying did arrive.
+ */
+export async function burstDelivered(src: string): Promise<void> {
+  await waitUntil(() => burstsDone.has(src), `the sandbox page ${src} never delivered its together: burst`, {
+    timeout: 5000,
+  });
+  await settle();
+}
 
 /** The URL of the widget's frame, once the frame exists. */
 export async function frameSrc(el: KycWidgetElement): Promise<string> {
@@ -88,21 +127,15 @@ export async function frameSrc(el: KycWidgetElement): Promise<string> {
  * Resolves once the scripted sandbox page at `src` has posted every step (its last message,
  * `script-done`, was delivered, so every earlier one was too) and the widget has had the chance to
  * handle them: the positive check a test needs before it asserts that something did *not* happen.
- *
- * `frameRemoved`: the flow ended and the widget removed its frame. Chromium then drops what the frame
- * had posted but not yet delivered, so `script-done` may never come; the wait is bounded and not an
- * error (what was dropped could not have reached the widget either).
+ * For a flow that ends (the widget removes its frame), post the ending steps with `together()` and
+ * wait with `burstDelivered` instead: what a removed frame had not yet delivered may be dropped.
  */
-export async function scriptDone(src: string, { frameRemoved = false, timeout = 8000 } = {}): Promise<void> {
-  const end = Date.now() + (frameRemoved ? 1000 : timeout);
-  while (!scriptsDone.has(src)) {
-    if (Date.now() > end) {
-      if (frameRemoved) return;
-      throw new Error(`the sandbox page ${src} never finished its script`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  await new Promise((resolve) => setTimeout(resolve));
+export async function scriptDone(src: string, { timeout = 8000 } = {}): Promise<void> {
+  await waitUntil(() => scriptsDone.has(src), `the sandbox page ${src} never finished its script`, {
+    timeout,
+    interval: 10,
+  });
+  await settle();
 }
 
 /**

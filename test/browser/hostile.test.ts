@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
 import { rng } from '../unit/providers/helpers';
-import { frameOf, scripted, settle } from './helpers';
+import { frameOf, scripted, settle, waitUntil } from './helpers';
 
 /**
  * Hostile inputs (SECURITY.md): adversarial and random values for every attribute and property, as
@@ -184,6 +184,14 @@ function cases(): Case[] {
   return all;
 }
 
+/** Elements that only markup taken from an input could have made: in the widget's shadow root or its host. */
+function injectedIn(el: KycWidgetElement, host: HTMLElement): number {
+  return (
+    el.shadowRoot!.querySelectorAll('img, svg:not(.icon), script, [onerror], [onload]').length +
+    host.querySelectorAll('img, svg, script').length
+  );
+}
+
 const counts = { runs: 0, exceptions: 0, refused: 0, ignored: 0, rendered: 0 };
 
 afterAll(() => {
@@ -212,6 +220,8 @@ describe('hostile inputs: zero exceptions, config-invalid and no iframe, nothing
         console.warn =
           (...args: unknown[]) =>
             void logged.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      const exceptions: string[] = [];
+      let controlled = false;
       try {
         for (let start = 0; start < all.length; start += 25) {
           const batch = all.slice(start, start + 25).map((entry) => {
@@ -223,12 +233,28 @@ describe('hostile inputs: zero exceptions, config-invalid and no iframe, nothing
               if (via === 'attribute') el.setAttribute(ATTRIBUTE_OF[entry.name], String(entry.value));
               else (el as unknown as Record<string, unknown>)[entry.name] = entry.value;
               host.append(el);
-            } catch {
+            } catch (error) {
               counts.exceptions++;
+              exceptions.push(`${via} ${entry.name}: ${String(error)}`);
             }
             return { el, entry };
           });
           await settle();
+          // The error screens are React, from a lazy chunk: look for injected markup once they are on screen.
+          await waitUntil(
+            () => batch.every(({ el }) => el.state !== 'error' || el.shadowRoot!.querySelector('[part~="error"] h2')),
+            'the error screens never rendered',
+            { timeout: 5000 },
+          );
+          const refusedOne = batch.find(({ el }) => el.state === 'error')?.el;
+          if (refusedOne && !controlled) {
+            // Control: the same query does find markup placed in a rendered error screen.
+            const screen = refusedOne.shadowRoot!.querySelector('[part~="error"]')!;
+            const planted = screen.appendChild(document.createElement('img'));
+            expect(injectedIn(refusedOne, host)).toBe(1);
+            planted.remove();
+            controlled = true;
+          }
           for (const { el, entry } of batch) {
             counts.runs++;
             const refused = el.state === 'error' && el.lastError?.code === 'config-invalid' && frameOf(el) === null;
@@ -239,9 +265,8 @@ describe('hostile inputs: zero exceptions, config-invalid and no iframe, nothing
             if (entry.mustRefuse) expect(refused, label).toBe(true);
             else expect(refused || ignored, label).toBe(true);
             // Nothing from the input became markup: no element but the widget's own, no script ran.
-            const injected =
-              el.shadowRoot!.querySelectorAll('img, svg, script, [onerror], [onload]').length +
-              host.querySelectorAll('img, svg, script').length;
+            const injected = injectedIn(el, host);
+            if (refused) expect(el.shadowRoot!.querySelector('[part~="error"] h2')?.textContent, label).toBeTruthy();
             counts.rendered += injected;
             expect(injected, label).toBe(0);
           }
@@ -255,6 +280,8 @@ describe('hostile inputs: zero exceptions, config-invalid and no iframe, nothing
         expect(tokens.filter((token) => console_.includes(token))).toEqual([]);
         counts.exceptions += errors;
         expect(errors).toBe(0);
+        expect(exceptions).toEqual([]);
+        expect(controlled).toBe(true);
       } finally {
         Object.assign(console, { info, log, warn });
         window.removeEventListener('error', onError);

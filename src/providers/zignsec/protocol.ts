@@ -20,8 +20,9 @@ import {
  * are documented; other values are read by their plain meaning (docs/providers/zignsec.md).
  */
 export const zignsecProtocol: ProviderProtocol = {
-  createSession() {
-    let sessionId: string | undefined;
+  createSession({ frameUrl }) {
+    // The scanning URL names its session (…/ui/scanning-dp50/<sessionId>): that binds the attempt from the start.
+    let sessionId: string | undefined = sessionInUrl(frameUrl);
     return {
       onLoad: readyOnFirstLoad(),
 
@@ -31,7 +32,7 @@ export const zignsecProtocol: ProviderProtocol = {
           if (upper(data?.product) !== 'SCANNING') return [];
           const payload = field(data, 'payload');
           const id = idOf(payload.sessionId);
-          // The first session id binds the attempt: another session's message is not this flow's.
+          // The URL's (else the first message's) session id binds the attempt: another session's is not this flow's.
           if (id && sessionId && id !== sessionId) return [];
           sessionId ??= id;
           const errorCode = codeOf(payload.errorCode);
@@ -42,6 +43,17 @@ export const zignsecProtocol: ProviderProtocol = {
     };
   },
 };
+
+/** The session id in a scanning URL's path (`/ui/scanning-<kind>/<sessionId>`), if it has that shape. */
+function sessionInUrl(url: URL): string | undefined {
+  const match = /\/scanning-[^/]+\/([^/]+)\/?$/.exec(url.pathname);
+  if (!match) return undefined;
+  try {
+    return idOf(decodeURIComponent(match[1]));
+  } catch {
+    return undefined; // a malformed escape: no id from the URL, the first message binds
+  }
+}
 
 function errorOf(code: string): Signal {
   if (code === 'LINK_EXPIRED' || code.includes('EXPIRED'))

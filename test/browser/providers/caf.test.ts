@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
 import {
+  burstDelivered,
   describeClickThrough,
   detailOf,
   eventTypes,
@@ -9,7 +10,7 @@ import {
   fixtureCleanup,
   mountDemo,
   removeForgers,
-  scriptDone,
+  together,
   untilState,
 } from '../helpers';
 
@@ -62,9 +63,9 @@ describe('caf: the sandbox CAF onboarding, in real Chromium', () => {
   });
 
   it('a frame that finishes twice gives exactly one kyc-complete', async () => {
-    const { el, events, frame } = await mountDemo('caf', { script: 'wait:50,finished,finished' });
+    const { el, events, frame } = await mountDemo('caf', { script: ['wait:50', together('finished', 'finished')] });
     await untilState(el, 'complete');
-    await scriptDone(frame, { frameRemoved: true });
+    await burstDelivered(frame); // every ending reached this page, not only the first
     expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyInputs,
+  burstDelivered,
   clickInFrame,
   demoInputs,
   detailOf,
@@ -15,6 +16,7 @@ import {
   removeForgers,
   SANDBOX,
   scriptDone,
+  together,
   uniqueSession,
   untilState,
   widget,
@@ -205,10 +207,10 @@ describe('sumsub: the sandbox /sumsub/websdk/websdk.html frame, in real Chromium
 
   it('a frame that says completed twice gives exactly one kyc-complete', async () => {
     const { el, events, frame } = await mountDemo('sumsub', {
-      script: ['ready', 'submitted', 'status:completed:GREEN', 'status:completed:RED'],
+      script: ['ready', 'submitted', together('status:completed:GREEN', 'status:completed:RED')],
     });
     await untilState(el, 'complete');
-    await scriptDone(frame, { frameRemoved: true });
+    await burstDelivered(frame); // every ending reached this page, not only the first
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['approved']);
   });
 
@@ -316,9 +318,15 @@ describe('sumsub: the interactive page (the demo’s click-through)', () => {
     await untilState(el, 'in-progress');
     // The page's buttons stay disabled until the new token reached it: this click waits for that.
     await clickInFrame(el, 'Selfie step');
+    // The click posts two messages (the step, then its index): wait for the exact list, not for the first of them.
     await expect
-      .poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => e.detail.step))
-      .toContain('SELFIE');
+      .poll(() => events.filter((e) => e.type === 'kyc-progress').map((e) => [e.detail.step, e.detail.index]))
+      .toEqual([
+        ['IDENTITY', undefined],
+        ['IDENTITY', 1],
+        ['SELFIE', undefined],
+        ['SELFIE', 2],
+      ]);
     expect(eventTypes(events)).toEqual([
       'kyc-ready',
       'kyc-start',

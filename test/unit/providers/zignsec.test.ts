@@ -105,6 +105,21 @@ describe('zignsec messages', () => {
       send(session, { product: 'SCANNING', payload: { sessionId: 'other-session', sessionStatus: 'Accepted' } }),
     ).toEqual([]);
   });
+
+  it('the scanning URL names the session: another session’s message is ignored even before this one’s', () => {
+    const { session } = flow();
+    const other = { product: 'SCANNING', payload: { sessionId: 'other-session', sessionStatus: 'Accepted' } };
+    expect(send(session, other)).toEqual([]);
+    expect(send(session, scanning({ sessionStatus: 'OperatorRequired' }))).toEqual([
+      { type: 'submit', sessionId: ID },
+      { type: 'complete', outcome: 'pending', sessionId: ID },
+    ]);
+  });
+
+  it('a URL without a session segment leaves the binding to the first message', () => {
+    const { session } = start(zignsec, context({ sessionUrl: new URL('https://gateway.zignsec.com/ui/%E0%A4%A/') }));
+    expect(send(session, scanning({ sessionStatus: 'Accepted' }))).toHaveLength(2);
+  });
 });
 
 describe('zignsec robustness', () => {

@@ -12,6 +12,8 @@
 //   raw:<urlencoded>           posts exactly that: valid JSON → the parsed value, else the string
 //   encoding:<name>            how later (non-raw) messages are encoded; each page lists its names
 //   navigate:<urlencoded URL>  this frame goes to that URL (relative to this page); the script ends
+//   together:<urlencoded steps> runs those steps (comma-separated) in one task, nothing awaited between them:
+//                              the host receives them back to back (tests of once-guards)
 //   (when the script ends, the page posts {sandbox: 'script-done'}: tests wait for it)
 //   once:<step>                runs <step> only the first time this exact frame URL reaches this step
 //                              (counted by the sandbox server, GET /once), e.g. `once:reload-request`
@@ -20,7 +22,7 @@
 // argument is percent-decoded once, so an argument holding ',' or ':' must be encoded inside the
 // script value (encodeURIComponent). Unknown steps are skipped with a warning.
 import { params, resolveHostOrigin } from './frame.js';
-import { parseStep } from './scripted.js';
+import { parseStep, together } from './scripted.js';
 
 export { params };
 
@@ -173,6 +175,7 @@ export function runScript(wire, { title, actions, before }) {
       location.href = new URL(rest, location.href).href;
       return 'stop';
     },
+    together: ({ rest }) => together(rest, (step) => find(step.name)?.(step, note), wire.postRaw),
   };
   const find = (name) =>
     Object.prototype.hasOwnProperty.call(actions, name)

@@ -11,6 +11,8 @@
 //   navigate:<urlencoded URL>              this frame goes to that URL (relative to this page); the script ends
 //   raw:<urlencoded JSON or string>        posts exactly that: valid JSON → the parsed value, else the string
 //   encoding:json | encoding:object        how later messages (not raw) are posted; default object
+//   together:<urlencoded steps>            runs those steps (comma-separated) in one task, nothing awaited between
+//                                          them, so the host receives them back to back (tests of once-guards)
 // The list is split at commas first, then each argument is percent-decoded once, so an argument
 // containing ',' or ':' must be encoded inside the `script` value (encodeURIComponent).
 // submit and complete carry `sessionId`. With echo=1, each `init` / `token` the host sends is
@@ -37,6 +39,25 @@ export function parseStep(text) {
   const rest = colon === -1 ? '' : text.slice(colon + 1);
   const args = colon === -1 ? [] : rest.split(':').map(decodeArg);
   return { name, rest: decodeArg(rest), args };
+}
+
+/**
+ * `together:<steps>`: parses the comma-separated steps and runs each action at once, in this task, awaiting
+ * only afterwards: what they post reaches the host back to back, before it can react to the first. Then posts
+ * {sandbox: 'together-done'} in the same task (tests wait for it: the burst has been delivered).
+ */
+export function together(text, run, postRaw) {
+  // First, in the same task: tests hold the host's main thread on this one, so that the whole burst is queued
+  // at the host before the widget can react to (and remove the frame for) its first message.
+  postRaw({ sandbox: 'together-start', href: location.href });
+  const pending = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((step) => run(parseStep(step)));
+  // Still in the same task: once the host has this, it has had every message of the burst.
+  postRaw({ sandbox: 'together-done', href: location.href });
+  return Promise.all(pending).then(() => undefined);
 }
 
 export function runScript(channel, scriptText) {
@@ -116,6 +137,7 @@ export function runScript(channel, scriptText) {
       location.href = new URL(rest, location.href).href;
       return 'stop';
     },
+    together: ({ rest }) => together(rest, (step) => actions[step.name]?.(step), channel.postRaw),
     // The frame reloads itself once (a provider page recovering on its own): the reloaded page runs the
     // script again from the start, skipping this step.
     'self-reload': () => {
