@@ -286,6 +286,38 @@ export async function buildSdkHosts() {
 }
 
 /**
+ * The "bench:<mark> <ms>" console messages a page reports (ready.js, the phone pages): `marks` fills as they
+ * come, first value of each kept; `done` resolves when every mark in `needs` is in, and rejects on a
+ * "bench:error" message or after `timeoutMs`.
+ */
+export function marksOf(page, needs, timeoutMs, url) {
+  const marks = {};
+  const done = new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`no ${needs.filter((m) => !(m in marks)).join(' / ')} within ${timeoutMs / 1000} s: ${url}`)),
+      timeoutMs,
+    );
+    page.on('console', (message) => {
+      const match = /^bench:([a-z-]+) (.*)$/s.exec(message.text());
+      if (!match) return;
+      if (match[1] === 'error') {
+        clearTimeout(timer);
+        reject(new Error(`error before ready: ${match[2].slice(0, 300)}`));
+        return;
+      }
+      if (!(match[1] in marks)) marks[match[1]] = Number(match[2]);
+      if (needs.every((m) => m in marks)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  done.catch(() => {});
+  return { marks, done };
+}
+
+/**
  * One cold load: a new context (own cache, sockets, renderer), throttled before navigating. Resolves when
  * the page has reported every mark in `needs` ("bench:<mark> <ms>" console messages, see ready.js); then,
  * with the figures taken, reads the page's resource entries and long tasks. `trace: true` records a
@@ -299,32 +331,7 @@ async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 200
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    const marks = {};
-    const done = new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            new Error(`no ${needs.filter((m) => !(m in marks)).join(' / ')} within ${timeoutMs / 1000} s: ${url}`),
-          ),
-        timeoutMs,
-      );
-      page.on('console', (message) => {
-        const text = message.text();
-        const match = /^bench:([a-z-]+) (.*)$/s.exec(text);
-        if (!match) return;
-        if (match[1] === 'error') {
-          clearTimeout(timer);
-          reject(new Error(`error before ready: ${match[2].slice(0, 300)}`));
-          return;
-        }
-        if (!(match[1] in marks)) marks[match[1]] = Number(match[2]);
-        if (needs.every((m) => m in marks)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-    done.catch(() => {});
+    const { marks, done } = marksOf(page, needs, timeoutMs, url);
     if (trace) {
       await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
       tracing = true;

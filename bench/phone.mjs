@@ -9,7 +9,7 @@ import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
 import { FRAME_OPTIONS, SDK_READY, SDK_ROOTS, SDKS, sdkSettings } from './modes.mjs';
 import { createLink, fillerScript, SHAPES, startShapedProxy } from './shape.mjs';
 import { quantile, ratioInterval, round, roundAll, summary } from './stats.mjs';
-import { blocking } from './modes.mjs';
+import { blocking, marksOf } from './modes.mjs';
 
 export const FILLER_PATH = '/__bench/filler.js';
 export const BACKEND_MS = 200;
@@ -263,28 +263,7 @@ async function loadOnce(browser, url, rate, needs, timeoutMs) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    const marks = {};
-    const done = new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no ${needs.filter((m) => !(m in marks)).join(' / ')} within ${timeoutMs / 1000} s`)),
-        timeoutMs,
-      );
-      page.on('console', (message) => {
-        const match = /^bench:([a-z-]+) (.*)$/s.exec(message.text());
-        if (!match) return;
-        if (match[1] === 'error') {
-          clearTimeout(timer);
-          reject(new Error(`error before ready: ${match[2].slice(0, 300)}`));
-          return;
-        }
-        if (!(match[1] in marks)) marks[match[1]] = Number(match[2]);
-        if (needs.every((m) => m in marks)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-    done.catch(() => {});
+    const { marks, done } = marksOf(page, needs, timeoutMs, url);
     await page.goto(url, { waitUntil: 'commit' });
     await done;
     // Read after the figures are taken: the iframe's entry (it appears when the frame's document has

@@ -362,8 +362,10 @@ export const ID_CARRIERS: Record<ProviderId, ((id: unknown) => Signal[]) | null>
     const { session } = start(adapters.caf, context({ sessionToken: 'Zx81aQ2wE3rT4yU5iO6pA7sD8fG9hJ0k' }));
     return send(session, { code: 'ONBOARDING_FINISHED', response: { executionId: id } });
   },
+  // ZignSec names the session twice: in the scanning URL's path (which binds the attempt) and in each message.
   zignsec: (id) => {
-    const href = 'https://test-gateway.zignsec.com/ui/scanning-dp50/b91f2898-3c4d-4e5f-8a9b-0c1d2e3f4a5b?otp=1';
+    const path = typeof id === 'string' ? encodeURIComponent(id) : ''; // a non-string: a link that names no session
+    const href = `https://test-gateway.zignsec.com/ui/scanning-dp50/${path}?otp=1`;
     const { session } = start(adapters.zignsec, context({ sessionUrl: new URL(href) }));
     return send(session, { product: 'SCANNING', payload: { sessionId: id, sessionStatus: 'Accepted' } });
   },
