@@ -16,6 +16,7 @@
 //   check-flow                        the flow type rule of Persona's SDK: flow-type=embedded (its modal)
 //                                     must be opened with {action: "open"}; flow-type=inline never is; a
 //                                     breach is reported as an error {code: "flow-type-mismatch"}
+//                                     (interactive mode runs it after ready; its buttons wait for it)
 //   start                             {name: "start", metadata: {inquiryId}}
 //   page-change:<pathname>[:<height>] {name: "page-change", metadata: {pathname, pageHeight?}}
 //   complete[:<status>]               {name: "complete", metadata: {inquiryId, status, fields: {}}}  status default "completed"
@@ -109,14 +110,19 @@ boot(wire, {
   interactive,
 });
 
-/** Embedded (modal) must be opened within a second of ready; inline must not be. */
+/**
+ * Embedded (modal) must be opened within a second of ready; inline must not be. True when the host kept
+ * the rule; a breach is posted as an error (flow-type-mismatch), as Persona's SDK would never cause one.
+ */
 async function checkFlow() {
   const flowType = params.get('flow-type');
   const opened = await Promise.race([
     wire.next((m) => m && typeof m === 'object' && m.action === 'open').then(() => true),
     new Promise((resolve) => setTimeout(() => resolve(false), 1000)),
   ]);
-  if ((flowType === 'embedded') !== opened) error('flow-type-mismatch', 400);
+  if ((flowType === 'embedded') === opened) return true;
+  error('flow-type-mismatch', 400);
+  return false;
 }
 
 function interactive() {
@@ -126,8 +132,10 @@ function interactive() {
     reportFinish('persona', inquiryId, decision);
     return finish(name, status);
   };
+  // The buttons wait for the flow-type check, so its verdict (an error, if any) precedes whatever they send.
   const panel = renderPanel({
     title: 'Persona',
+    enabled: false,
     intro: 'Click through an embedded Persona inquiry. Every button sends the message Persona’s frame sends.',
     groups: [
       {
@@ -178,5 +186,8 @@ function interactive() {
   });
   messages.load();
   messages.ready(contentHeight());
-  void checkFlow();
+  void checkFlow().then((kept) => {
+    panel.say(kept ? 'Flow type checked.' : 'The host broke the flow-type rule (flow-type-mismatch sent).');
+    panel.setEnabled(true);
+  });
 }

@@ -5,7 +5,8 @@
 // On load (both modes) it sends "VERIFF_HANDSHAKE" and waits for the host's
 // {name: "VERIFF_RENDER", payload: {version, isReloadHandled, embedded, embeddedConfigured, isVeriffIframeMobile}};
 // nothing else happens before it. A render unlike the SDK's (see handshake below), or without
-// `isReloadHandled: true`, stops the page (a host that cannot reload the frame must not get reload requests).
+// `isReloadHandled: true`, stops the page (a host that cannot reload the frame must not get reload requests)
+// and posts the sandbox's own report {sandboxError: "render-refused", message} (not a Veriff message).
 //
 // Query: lang (what the widget adds); script, delay. Veriff sends no ids over messages.
 //
@@ -46,9 +47,11 @@ async function handshake(note = () => {}) {
     typeof payload.embeddedConfigured === 'boolean' &&
     payload.embedded === (payload.embeddedConfigured && !payload.isVeriffIframeMobile);
   if (!consistent) {
-    note(
-      'VERIFF_RENDER is not what the SDK sends (version, isReloadHandled, isVeriffIframeMobile, embeddedConfigured, embedded): stopping',
-    );
+    const reason =
+      'VERIFF_RENDER is not what the SDK sends (version, isReloadHandled, isVeriffIframeMobile, embeddedConfigured, embedded)';
+    note(`${reason}: stopping`);
+    // Not Veriff's (its frame just stays blank): the sandbox's own report, so a test can see the refusal.
+    wire.postRaw({ sandboxError: 'render-refused', message: reason });
     return 'stop';
   }
   note(`received VERIFF_RENDER ${payload.version ?? ''}`);
