@@ -12,6 +12,7 @@ import {
   settle,
   untilState,
   widget,
+  DEMO_PROVIDERS,
   type DemoProvider,
 } from './helpers';
 
@@ -165,19 +166,7 @@ describe('session endpoint faults', () => {
 
 describe('load', () => {
   it('20 widgets, different providers and outcomes: every event reaches only its own element', async () => {
-    const providers: DemoProvider[] = [
-      'generic',
-      'persona',
-      'sumsub',
-      'veriff',
-      'jumio',
-      'idenfy',
-      'didit',
-      'yoti',
-      'veratad',
-      'caf',
-      'zignsec',
-    ];
+    const providers = DEMO_PROVIDERS;
     const scripts: Record<DemoProvider, string[]> = {
       generic: ['ready', 'start', 'complete:declined'],
       persona: ['ready', 'start', 'complete:approved'],

@@ -9,6 +9,7 @@ import {
   SANDBOX,
   STRANGER,
   untilState,
+  DEMO_PROVIDERS,
   type DemoProvider,
   type Recorded,
 } from './helpers';
@@ -256,19 +257,7 @@ function watchStats(el: KycWidgetElement) {
   };
 }
 
-const PROVIDERS: DemoProvider[] = [
-  'generic',
-  'persona',
-  'sumsub',
-  'veriff',
-  'jumio',
-  'idenfy',
-  'didit',
-  'yoti',
-  'veratad',
-  'caf',
-  'zignsec',
-];
+const PROVIDERS = DEMO_PROVIDERS;
 const READY: Record<DemoProvider, string> = {
   generic: 'ready',
   persona: 'ready',

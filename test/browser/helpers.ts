@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
+import { PROVIDER_IDS, type ProviderId } from '../../src/providers/index';
 
 export { fixture, fixtureCleanup, oneEvent, waitUntil };
 
@@ -157,8 +158,9 @@ export function attr(value: string): string {
 
 // ---- provider sandbox pages (examples/sandbox/catalog.mjs) -------------------------------------
 
-export type DemoProvider =
-  'generic' | 'persona' | 'sumsub' | 'veriff' | 'jumio' | 'idenfy' | 'didit' | 'yoti' | 'veratad' | 'caf' | 'zignsec';
+/** Every provider has a sandbox page. */
+export type DemoProvider = ProviderId;
+export const DEMO_PROVIDERS: readonly DemoProvider[] = PROVIDER_IDS;
 
 export interface DemoOptions {
   /** Comma-separated steps of the page's scripted mode (see public/assets/<provider>.js). */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
-import { attr, demoInputs, frameOf, SANDBOX, settle, type DemoProvider } from './helpers';
+import { attr, DEMO_PROVIDERS, demoInputs, frameOf, SANDBOX, settle, type DemoProvider } from './helpers';
 
 /**
  * README "Attributes and properties": "The result never depends on the order in which attributes appear in the markup or
@@ -11,19 +11,7 @@ import { attr, demoInputs, frameOf, SANDBOX, settle, type DemoProvider } from '.
  * test/browser/order.test.ts` prints the number of runs.
  */
 
-const PROVIDERS: DemoProvider[] = [
-  'generic',
-  'persona',
-  'sumsub',
-  'veriff',
-  'jumio',
-  'idenfy',
-  'didit',
-  'yoti',
-  'veratad',
-  'caf',
-  'zignsec',
-];
+const PROVIDERS = DEMO_PROVIDERS;
 const counts = { runs: 0, differing: 0, exceptions: 0 };
 
 afterAll(() => {
