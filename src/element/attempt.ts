@@ -1,61 +1,33 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
 import { startTimer } from '../frame/timer';
 import { loadProtocol, protocolNow, type ProviderId } from '../providers/index';
-import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
-import type { KycState } from '../flow/machine';
+import type { Event } from '../flow/step';
 import type { ProviderProtocol, ProviderSession, Signal } from '../providers/types';
 import type { ResolvedFrame } from './resolve';
 
 /**
- * One attempt at the provider's flow: the iframe (through the bridge), the provider's protocol state for
- * it, the load timer and the count of frame reloads the provider asked for. The frame is requested at
- * once; the protocol's decoder is attached when its chunk is here, and the bridge holds what the frame
- * said before that.
+ * The frame of one attempt, as a part that only reports: the iframe (through the bridge), the provider's
+ * protocol state for it, and its load timers. The frame is requested at once; the protocol's decoder is
+ * attached when its chunk is here, and the bridge holds what the frame said before that. What the frame
+ * says, what its timers see and whether its chunk came are reported, tagged with the frame's id; every
+ * decision about them is the runtime's (`flow/step.ts`).
  */
 
-export interface AttemptPort {
-  /** What the frame's messages (or its `load` events) meant, in order. */
-  signals(signals: readonly Signal[], from: 'message' | 'load'): void;
-  /** The frame did not say ready within the load timeout. */
-  timedOut(error: KycErrorInfo): void;
-  /** The frame is taking longer than usual (half the load timeout, at most 8 s): time for a hint. */
-  slow(): void;
-  /** The protocols' chunk could not be downloaded. */
-  protocolFailed(error: unknown): void;
-}
-
-export interface AttemptOptions {
-  title: string;
-  loadTimeout: number;
-  /** A reload of the same session that the provider asked for (counted against MAX_RELOADS). */
-  reload?: boolean;
-}
-
-/** A frame that keeps asking to be reloaded would loop: after this many, the attempt fails. */
-export const MAX_RELOADS = 3;
+export type Report = (event: Event<ResolvedFrame>) => void;
 
 export class Attempt {
-  readonly #bridge: FrameBridge;
-  readonly #port: AttemptPort;
+  #bridge: FrameBridge;
+  readonly #report: Report;
+  #id = 0;
   #frame: ResolvedFrame | null = null;
   #session: ProviderSession | null = null;
   #token: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #slowTimer: ReturnType<typeof setTimeout> | undefined;
-  #reloads = 0;
-  /** The frame stopped on an expired token and stays loaded: the state a new token resumes it to. */
-  #awaiting: KycState | null = null;
-  /** Bumped by every begin and stop, so that a late protocol download never attaches to another frame. */
-  #generation = 0;
 
-  constructor(frameBox: HTMLElement, port: AttemptPort) {
+  constructor(frameBox: HTMLElement, report: Report) {
     this.#bridge = new FrameBridge(frameBox);
-    this.#port = port;
-  }
-
-  /** The resolved frame of the current attempt (kept after stop, for a reload or a retry). */
-  get frame(): ResolvedFrame | null {
-    return this.#frame;
+    this.#report = report;
   }
 
   get iframe(): HTMLIFrameElement | null {
@@ -66,60 +38,49 @@ export class Attempt {
     return this.#bridge.stats;
   }
 
-  /** The token the running frame was given. */
-  get token(): string | undefined {
-    return this.#token;
-  }
-
-  /** The running frame's protocol can take a new token without a reload (Sumsub, generic). */
-  get takesTokens(): boolean {
-    return Boolean(this.#session?.tokenRefreshed && this.#bridge.iframe);
-  }
-
-  get awaiting(): KycState | null {
-    return this.#awaiting;
-  }
-
-  /** Keeps the frame for a new token from the host, which resumes the flow in `state`. */
-  awaitToken(state: KycState): void {
-    this.#awaiting = state;
-  }
-
-  get reloadsLeft(): boolean {
-    return this.#reloads < MAX_RELOADS;
-  }
-
-  begin(frame: ResolvedFrame, options: AttemptOptions): void {
+  /** Requests frame `id` (stopping the one before); the load timer starts now. */
+  begin(frame: ResolvedFrame, id: number, title: string, loadTimeout: number): void {
     this.stop();
-    this.#reloads = options.reload ? this.#reloads + 1 : 0;
-    this.#frame = frame;
-    this.#token = frame.context.sessionToken;
-    const generation = this.#generation;
     this.#bridge.load({
       url: frame.url,
       allow: frame.provider.allow,
       sandbox: frame.provider.sandbox,
-      title: options.title,
+      title,
       allowlist: frame.allowlist,
     });
-    const seconds = Math.round(options.loadTimeout / 100) / 10;
-    const timeout = makeError(
-      'frame-load-timeout',
-      `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`,
-    );
-    this.#timer = startTimer(() => this.#port.timedOut(timeout), options.loadTimeout);
-    this.#slowTimer = setTimeout(() => this.#port.slow(), Math.min(8000, options.loadTimeout / 2));
-    const id = frame.provider.id as ProviderId;
-    const protocol = protocolNow(id);
-    if (protocol) this.#attach(protocol, generation);
+    this.#run(frame, id, loadTimeout);
+  }
+
+  /**
+   * Takes over a frame the boot chunk requested through its own bridge (messages already queued in it):
+   * the load timer counts from `requestedAt` (a `performance.now()` time).
+   */
+  adopt(bridge: FrameBridge, frame: ResolvedFrame, id: number, loadTimeout: number, requestedAt: number): void {
+    this.stop();
+    this.#bridge = bridge;
+    const elapsed = Math.max(0, performance.now() - requestedAt);
+    this.#run(frame, id, loadTimeout, elapsed);
+  }
+
+  #run(frame: ResolvedFrame, id: number, loadTimeout: number, elapsed = 0): void {
+    this.#id = id;
+    this.#frame = frame;
+    this.#token = frame.context.sessionToken;
+    const report = this.#report;
+    this.#timer = startTimer(() => report({ type: 'timeout', frame: id, after: loadTimeout }), loadTimeout - elapsed);
+    const slowAfter = Math.min(8000, loadTimeout / 2) - elapsed;
+    this.#slowTimer = setTimeout(() => report({ type: 'slow', frame: id }), slowAfter);
+    const provider = frame.provider.id as ProviderId;
+    const protocol = protocolNow(provider);
+    if (protocol) this.#attach(protocol, id);
     else
-      loadProtocol(id).then(
-        (loaded) => this.#attach(loaded, generation),
-        (error: unknown) => generation === this.#generation && this.#port.protocolFailed(error),
+      loadProtocol(provider).then(
+        (loaded) => this.#attach(loaded, id),
+        () => id === this.#id && this.#frame && report({ type: 'protocol-failed', frame: id, provider }),
       );
   }
 
-  /** The frame said ready, or the flow ended: the load timer is done. */
+  /** The frame said ready, or the flow ended: the load timers are done. */
   settled(): void {
     clearTimeout(this.#timer);
     clearTimeout(this.#slowTimer);
@@ -134,8 +95,8 @@ export class Attempt {
 
   /** Removes the frame (which releases the camera) and its protocol state. Safe to call twice. */
   stop(): void {
-    this.#generation++;
-    this.#awaiting = null;
+    this.#id = 0;
+    this.#frame = null;
     this.settled();
     this.#bridge.destroy();
     this.#session = null;
@@ -145,17 +106,17 @@ export class Attempt {
     this.#bridge.setTitle(title);
   }
 
-  /** Hands a new token to the running frame (see takesTokens), or tells it that renewal failed (null). */
+  /** Hands a new token to the running frame, or tells it that renewal failed (null). */
   handOver(token: string | null, error?: string): void {
     if (token) this.#token = token;
-    this.#awaiting = null;
     this.#session?.tokenRefreshed?.(token, error);
   }
 
-  #attach(protocol: ProviderProtocol, generation: number): void {
+  #attach(protocol: ProviderProtocol, id: number): void {
     const frame = this.#frame;
-    if (generation !== this.#generation || !frame) return;
+    if (id !== this.#id || !frame) return;
     const bridge = this.#bridge;
+    const report = this.#report;
     const session = protocol.createSession({
       post: (message) => bridge.post(message),
       token: () => this.#token,
@@ -163,17 +124,12 @@ export class Attempt {
       frameUrl: frame.url,
     });
     this.#session = session;
+    report({ type: 'attached', frame: id, takesTokens: Boolean(session.tokenRefreshed) });
     bridge.attach({
       message: (message) =>
-        this.#port.signals(
-          guarded(() => session.receive(message)),
-          'message',
-        ),
+        report({ type: 'signals', frame: id, signals: guarded(() => session.receive(message)), from: 'message' }),
       load: () =>
-        this.#port.signals(
-          guarded(() => session.onLoad?.() ?? []),
-          'load',
-        ),
+        report({ type: 'signals', frame: id, signals: guarded(() => session.onLoad?.() ?? []), from: 'load' }),
     });
   }
 }

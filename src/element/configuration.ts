@@ -1,21 +1,13 @@
+import type { Config } from '../flow/step';
 import { configKey, type Inputs } from './inputs';
-import { endpointOf, resolveFrame, type Resolution } from './resolve';
+import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './resolve';
 
 /**
- * When and how the inputs become a frame. Inputs given together — the attributes of the markup, or
- * properties set in one task, in any order — are resolved together, once, at the end of the task. A pass
- * compares the new configuration with the running one: only a real change restarts the flow.
+ * When and how the inputs are read. Inputs given together — the attributes of the markup, or properties
+ * set in one task, in any order — are read together, once, at the end of the task (`queue`). `read` turns
+ * the inputs into the data `flow/step.ts` decides with: the resolved frame (or why there is none), the
+ * configuration's key, the endpoint; comparing it with the running configuration is step's.
  */
-
-/** What a configuration pass found, for the controller to act on. */
-export type Change =
-  | { kind: 'idle' }
-  /** `repeated`: the same invalid inputs as last time (already reported). */
-  | { kind: 'invalid'; message: string; repeated: boolean }
-  | { kind: 'same' }
-  /** Same configuration, another token: hand it to the running frame where the protocol allows. */
-  | { kind: 'token'; token: string }
-  | { kind: 'launch'; fresh: boolean };
 
 const PRECONNECTED = new Set<string>();
 
@@ -23,7 +15,6 @@ export class Configuration {
   readonly #host: HTMLElement;
   readonly #pass: () => void;
   #queued = false;
-  #key = '';
 
   /** `pass` runs once per batch of input changes. */
   constructor(host: HTMLElement, pass: () => void) {
@@ -41,49 +32,30 @@ export class Configuration {
     });
   }
 
-  /** The frame is gone (the element left the page): whatever the configuration, the next pass loads it. */
-  forget(): void {
-    this.#key = '';
-  }
-
-  resolve(inputs: Inputs, locale: string): Resolution {
+  /** `effective`: the inputs with the session endpoint's latest answer over them. */
+  read(inputs: Inputs, effective: Inputs, locale: string, modalOpen: boolean): Config<ResolvedFrame> {
     const doc = this.#host.ownerDocument;
     const win = doc.defaultView;
     const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
     const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
-    return resolveFrame(inputs, {
+    const resolution = resolveFrame(effective, {
       locale,
       hostOrigin: win?.location.origin ?? '',
       baseUrl: doc.baseURI,
       ancestors,
       mobile,
     });
-  }
-
-  endpoint(inputs: Inputs): URL | undefined {
-    return endpointOf(inputs, this.#host.ownerDocument.baseURI);
-  }
-
-  /** Compares the resolution with the running configuration and remembers it. */
-  change(resolution: Resolution, inputs: Inputs, runningToken: string | undefined): Change {
-    if (resolution.kind === 'idle') {
-      this.#key = 'idle';
-      return { kind: 'idle' };
-    }
-    if (resolution.kind === 'invalid') {
-      const key = `invalid ${resolution.message}`;
-      const repeated = key === this.#key;
-      this.#key = key;
-      return { kind: 'invalid', message: resolution.message, repeated };
-    }
-    const key = configKey(inputs);
-    if (key === this.#key) {
-      const token = resolution.kind === 'ok' ? resolution.frame.context.sessionToken : inputs.sessionToken;
-      if (token === runningToken) return { kind: 'same' };
-      return token ? { kind: 'token', token } : { kind: 'launch', fresh: false };
-    }
-    this.#key = key;
-    return { kind: 'launch', fresh: true };
+    return {
+      resolution,
+      key: configKey(inputs),
+      binding: inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '',
+      endpoint: endpointOf(inputs, doc.baseURI),
+      mode: inputs.mode,
+      open: inputs.open,
+      session: hasSession(inputs),
+      token: inputs.sessionToken,
+      modalOpen,
+    };
   }
 
   /** A hint to open the connection to a frame's origin before the frame is requested (a closed modal). */

@@ -1,25 +1,28 @@
-import { makeError, type KycErrorInfo } from '../flow/errors';
-import { canRetry, isLive, type Input, type KycState, type Snapshot } from '../flow/machine';
-import { stepFor } from '../flow/signals';
-import type { Signal } from '../providers/types';
-import { format } from '../ui/i18n';
+import { INITIAL, isLive, type Snapshot } from '../flow/machine';
+import { initialModel, step, type Effect, type Event, type Model } from '../flow/step';
+import type { FrameBridge } from '../frame/bridge';
 import { Attempt } from './attempt';
 import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
-import { Driver, type LastError } from './driver';
+import { emit, type KycEventDetails, type KycEventName } from './events';
 import type { Inputs } from './inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
-import { hasSession, type ResolvedFrame, type Resolution } from './resolve';
+import type { ResolvedFrame } from './resolve';
 import { Screens } from './screens';
 import { Surface } from './surface';
 
 /**
- * The element's behaviour, framework-free. It composes the configuration (inputs → frame), the attempt
- * (the frame and its protocol), session renewal, placement (inline or modal), the surface and the screens,
- * and feeds the flow machine (through the driver, the only place the state changes). Every step runs
- * through one serial queue.
+ * The element's runtime: one effect runner. Everything that happens — the element's calls, the frame's
+ * signals, timers, the session endpoint's answers, the network, the dialog, the screens' buttons — is
+ * reported here as an event, queued, and handed to `flow/step.ts` one at a time; this file carries out the
+ * effects step returns, in order. The parts (attempt, renewal, connectivity, configuration, placement,
+ * screens, surface) only do what an effect says and report what they see: none of them decides, and no
+ * state of the flow lives outside the model.
+ *
+ * One queue: a host listener that calls `retry()` inside `kyc-error` runs after the current step. An
+ * exception never leaves the element; it is reported where developers look (the console, `window.onerror`).
  */
 
 /** What the controller needs from its element, without making any of it public API. */
@@ -29,298 +32,301 @@ export interface HostPort {
   setOpen(open: boolean): void;
 }
 
-type Launchable = Extract<Resolution, { kind: 'ok' | 'needs-session' }>;
-type How = 'start' | 'fresh' | 'retry' | 'reload';
+/** The boot chunk's frame, handed over as it is (see `adopt`). */
+export interface Handover {
+  bridge: FrameBridge;
+  frame: ResolvedFrame;
+  /** `performance.now()` when the frame was requested: the load timer counts from then. */
+  requestedAt: number;
+  /** The snapshot the boot chunk answered with (state `loading`). */
+  snapshot: Snapshot;
+  /** The configuration key the frame was made for: an unchanged configuration is "same". */
+  key: string;
+}
+
+export type LastError = KycEventDetails['kyc-error'];
+
+type StepEvent = Event<ResolvedFrame>;
+type WithInputs = Extract<StepEvent, { config: unknown }>;
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event as reported; what it needs of the inputs is read when its turn comes. */
+export type Report =
+  | Exclude<StepEvent, WithInputs | { type: 'input' }>
+  | Without<WithInputs, 'config'>
+  | Omit<Extract<StepEvent, { type: 'input' }>, 'open'>;
+
+/** Read before a step's effects: where focus was. */
+interface Focus {
+  /** In the widget (or the modal is open). */
+  inside: boolean;
+  /** On a control in the shadow root. */
+  active: boolean;
+  /** On the loading screen. */
+  onLoading: boolean;
+}
 
 export class WidgetController {
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
   readonly #setOpen: (open: boolean) => void;
   readonly #shadow: ShadowRoot;
-  readonly #run: (step: () => void) => void;
   readonly #surface: Surface;
   readonly #attempt: Attempt;
   readonly #renewal: Renewal;
   readonly #config: Configuration;
   readonly #placement: Placement;
   readonly #screens: Screens;
-  readonly #driver: Driver;
   readonly #connectivity: Connectivity;
   readonly #preflight = new CameraPreflight();
-  #connected = false;
-  /** The flow was running when the element was removed: it restarts when it comes back. */
-  #resumeOnConnect = false;
+  #model: Model<ResolvedFrame> = initialModel();
+  /** What `state` and the events read: the model's snapshot, as far as the current step has got. */
+  #shown: Snapshot = INITIAL;
+  #lastError: LastError | null = null;
+  #handover: Handover | null = null;
+  readonly #queue: Report[] = [];
+  #draining = false;
 
   constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot) {
     const inputs = port.inputs;
+    const report = (event: Report) => this.#report(event);
     this.#host = host;
     this.#inputs = inputs;
     this.#setOpen = (open) => port.setOpen(open);
     this.#shadow = shadow;
-    this.#surface = new Surface(host, inputs, (messages) => {
-      this.#attempt.setTitle(messages.frameTitle);
-      if (this.#connected) this.#notify();
-    });
-    this.#attempt = new Attempt(this.#surface.frameBox, {
-      signals: (signals, from) => this.#run(() => this.#apply(signals, from)),
-      timedOut: (error) => this.#run(() => this.#state === 'loading' && this.#fail(error)),
-      slow: () => this.#surface.setSlow(true),
-      protocolFailed: () =>
-        this.#run(() =>
-          this.#fail(
-            makeError(
-              'frame-load-timeout',
-              `the ${inputs.provider} protocol could not be downloaded: check the network and that the widget's chunks are served`,
-            ),
-          ),
-        ),
-    });
-    this.#renewal = new Renewal(this.#attempt, {
-      inputs: () => inputs,
-      endpoint: () => this.#config.endpoint(inputs),
-      state: () => this.#state,
-      resume: (state) => this.#transition({ type: 'resume', state }),
-      locale: () => this.#surface.language(),
-      connected: () => this.#connected,
-      whileCurrent: (promise, ok, failed, live) => this.#driver.whileCurrent(promise, ok, failed, live),
-      begin: (how) => this.#beginAgain(how),
-      fail: (error, keepFrame) => this.#fail(error, keepFrame),
-    });
-    this.#config = new Configuration(host, () => this.#connected && this.#run(() => this.#configure()));
-    this.#placement = new Placement(shadow, this.#surface.root, {
-      moving: () => this.#attempt.stop(),
-      placed: () => this.#run(() => this.#configure()),
-      opened: () => queueMicrotask(() => this.#run(() => this.#opened())),
-      closed: (byPerson) => this.#connected && this.#run(() => this.#closed(byPerson)),
-    });
-    this.#screens = new Screens(this.#surface.ui, {
-      retry: () => this.#surface.keepingFocus(() => this.retry()),
-      done: () =>
-        this.#run(() => (this.#placement.modalOpen ? this.#placement.close() : this.#transition({ type: 'close' }))),
-      announce: (text) => this.#surface.announce(text),
-    });
-    this.#driver = new Driver(host, {
-      provider: () => inputs.provider,
-      entered: (snapshot, previous, keepFrame) => this.#enter(snapshot, previous, keepFrame),
-      log: (event, detail) => inputs.debug && console.info(`[kyc-widget] ${event}`, detail, { ...this.#attempt.stats }),
-      connected: () => this.#connected,
-    });
-    this.#run = this.#driver.run;
-    this.#connectivity = new Connectivity({
-      state: () => this.#state,
-      error: () => this.snapshot.error,
-      hasFrame: () => this.#attempt.iframe !== null,
-      send: (input, keepFrame) => this.#run(() => this.#transition(input, keepFrame)),
-      retry: () => this.retry(),
-      banner: (offline) => this.#surface.setOffline(offline),
-    });
+    this.#surface = new Surface(host, inputs, report);
+    this.#attempt = new Attempt(this.#surface.frameBox, report);
+    this.#renewal = new Renewal(report);
+    this.#config = new Configuration(host, () => report({ type: 'configure' }));
+    this.#placement = new Placement(shadow, this.#surface.root, report);
+    this.#screens = new Screens(this.#surface.ui, report);
+    this.#connectivity = new Connectivity(report);
   }
 
   get snapshot(): Snapshot {
-    return this.#driver.snapshot;
+    return this.#shown;
   }
 
+  /** The detail of the last kyc-error, or null. */
   get lastError(): LastError | null {
-    return this.#driver.lastError;
-  }
-
-  get #state(): KycState {
-    return this.#driver.snapshot.state;
+    return this.#lastError;
   }
 
   connect(): void {
-    this.#connected = true;
-    this.#surface.resetLanguage();
-    if (this.#resumeOnConnect) this.#config.forget(); // the iframe is gone: whatever the config, load it again
-    this.#resumeOnConnect = false;
-    this.#connectivity.listen(this.#host.ownerDocument.defaultView);
-    this.#config.queue();
+    this.#report({ type: 'connect' });
   }
 
   disconnect(): void {
-    this.#connected = false;
-    this.#connectivity.stop();
-    this.#resumeOnConnect = isLive(this.#state) || this.#attempt.awaiting !== null;
-    this.#attempt.stop();
-    this.#renewal.abort();
-    this.#placement.close();
+    this.#report({ type: 'disconnect' });
   }
 
-  /** An input changed. Config inputs are resolved once per task, however many changed. */
+  /** An input changed. Config inputs are read once per task, however many changed. */
   inputChanged(property: keyof Inputs, config: boolean): void {
-    if (property === 'open') this.#placement.sync(this.#inputs.open && this.#connected);
-    if (property === 'locale') {
-      this.#surface.resetLanguage();
-      this.#attempt.setTitle(this.#surface.messages().frameTitle);
-    }
-    // A running frame hears of a new language or theme where its protocol allows (else: at the next start).
-    if (property === 'locale' || property === 'theme')
-      this.#attempt.settingsChanged(this.#surface.language(), this.#inputs.theme);
-    if (config) this.#config.queue();
-    else this.#notify();
+    this.#report({ type: 'input', name: property, configures: config });
   }
 
   /** Begins the flow, or restarts it from the beginning (opening the modal in modal mode). */
   start(): void {
-    this.#run(() => {
-      if (this.#inputs.mode === 'modal') this.#setOpen(true);
-      this.#restart('start');
-    });
+    this.#report({ type: 'start' });
   }
 
   retry(): void {
-    this.#run(() => canRetry(this.snapshot) && this.#restart('retry'));
+    this.#report({ type: 'retry' });
   }
 
   cancel(): void {
-    this.#run(() => this.#transition({ type: 'cancel' }));
+    this.#report({ type: 'cancel' });
   }
 
-  #resolve(): Resolution {
-    return this.#config.resolve(this.#renewal.effective(this.#inputs), this.#surface.language());
+  /** Takes over the boot chunk's frame: what a start does, minus the frame request and its first events. */
+  adopt(handover: Handover): void {
+    this.#handover = handover;
+    this.#report({ type: 'adopted', frame: handover.frame, key: handover.key, snapshot: handover.snapshot });
   }
 
-  #restart(how: 'start' | 'retry'): void {
-    const resolution = this.#resolve();
-    if (resolution.kind === 'invalid') this.#failConfig(resolution.message);
-    else if (resolution.kind !== 'idle') this.#launch(resolution, how);
-    else if (how === 'start') this.#failConfig('start() needs a session-url, session-token or session-endpoint');
-  }
+  // ---- the queue ------------------------------------------------------------------------------------
 
-  /** One pass over the inputs (see Configuration): only a real change restarts the flow. */
-  #configure(): void {
-    const inputs = this.#inputs;
-    this.#placement.apply(inputs.mode, inputs.open && this.#connected);
-    const resolution = this.#resolve();
-    const change = this.#config.change(resolution, inputs, this.#attempt.token);
-    if (change.kind === 'idle') {
-      this.#attempt.stop();
-      this.#transition({ type: 'reset' });
-    } else if (change.kind === 'invalid') {
-      if (!change.repeated || this.#state !== 'error') this.#failConfig(change.message);
-    } else if (change.kind !== 'same' && !(change.kind === 'token' && this.#renewal.handOver(change.token))) {
-      const launchable = resolution as Launchable;
-      if (inputs.mode === 'modal' && !inputs.open) {
-        // A modal flow starts when it is opened; until then only the connection is warmed.
-        this.#attempt.stop();
-        this.#transition({ type: 'reset' });
-        if (launchable.kind === 'ok') this.#config.preconnect(launchable.frame.url);
-      } else this.#launch(launchable, change.kind === 'launch' && change.fresh ? 'fresh' : 'start');
-    }
-    this.#surface.dress(this.#shadow);
-    this.#notify();
-  }
-
-  /** Starts an attempt: at once when the frame is known, else after asking the session endpoint. */
-  #launch(resolution: Launchable, how: Exclude<How, 'reload'>): void {
-    const endpoint = resolution.kind === 'needs-session' ? resolution.endpoint : this.#config.endpoint(this.#inputs);
-    if (resolution.kind === 'ok' && !(endpoint && this.#renewal.stale)) return this.#begin(resolution.frame, how);
-    this.#attempt.stop();
-    this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
-    if (endpoint && this.#state === 'loading') this.#renewal.fetch(endpoint);
-  }
-
-  #begin(frame: ResolvedFrame, how: How): void {
-    this.#attempt.begin(frame, {
-      title: this.#surface.messages().frameTitle,
-      loadTimeout: this.#inputs.loadTimeout,
-      reload: how === 'reload',
-    });
-    // The request is on its way: only now the styles, events, announcements and screens.
-    this.#surface.setFrameHeight(undefined);
-    this.#surface.setSlow(false);
-    this.#connectivity.reset();
-    this.#transition(how === 'retry' ? { type: 'retry' } : { type: 'start', fresh: how === 'fresh' });
-    // After the request and the state change: can the frame get the camera it asks for? (docs/embedding.md)
-    const camera = this.#preflight.check(this.#attempt.iframe, frame.url.origin);
-    if (camera) this.#transition({ type: 'warn', warning: { code: 'camera-unavailable', message: camera } });
-  }
-
-  /** Begins with what the inputs and the session endpoint's latest answer resolve to now. */
-  #beginAgain(how: 'start' | 'reload'): void {
-    const next = this.#resolve();
-    if (next.kind === 'ok') this.#begin(next.frame, how);
-    else if (next.kind === 'invalid') this.#failConfig(`the session endpoint's answer: ${next.message}`);
-  }
-
-  #apply(signals: readonly Signal[], from: 'message' | 'load'): void {
-    if (this.#inputs.debug && signals.length === 0 && from === 'message')
-      console.info('[kyc-widget] ignored message', { ...this.#attempt.stats });
-    for (const signal of signals) {
-      const step = stepFor(signal);
-      const live = isLive(this.#state);
-      if (step.kind === 'input' && (step.input.type !== 'fail' || live)) this.#transition(step.input);
-      else if (step.kind === 'resize' && live) this.#surface.setFrameHeight(step.height);
-      else if (step.kind === 'expired' && live) this.#renewal.expired(step.error);
-      else if (step.kind === 'confirm-leave' && live) this.#surface.confirmLeave(() => this.cancel());
-      else if (step.kind === 'reload' && live && this.#attempt.frame) {
-        // The provider asked for a fresh frame (Veriff's camera re-ask): the frame only, a few times at most.
-        if (this.#attempt.reloadsLeft) this.#begin(this.#attempt.frame, 'reload');
-        else this.#fail(makeError('provider-error', 'the frame asked to be reloaded too many times'));
+  #report(event: Report): void {
+    this.#queue.push(event);
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      while (this.#queue.length) {
+        try {
+          this.#advance(this.#complete(this.#queue.shift()!));
+        } catch (error) {
+          reportError(error);
+        }
       }
+    } finally {
+      this.#draining = false;
     }
   }
 
-  #failConfig(message: string): void {
-    this.#attempt.stop();
-    this.#fail(makeError('config-invalid', message));
-  }
-
-  #fail(error: KycErrorInfo, keepFrame = false): void {
-    this.#transition({ type: 'fail', error }, keepFrame);
-  }
-
-  #transition(input: Input, keepFrame = false): void {
-    this.#surface.dress(this.#shadow);
-    this.#driver.send(input, keepFrame);
-    if (input.type === 'progress' && input.index !== undefined && input.total !== undefined) {
-      this.#surface.announce(
-        format(this.#surface.messages().announce.step, { index: input.index, total: input.total }),
-      );
+  /** Adds what the event needs of the inputs, read now that its turn has come. */
+  #complete(event: Report): StepEvent {
+    switch (event.type) {
+      case 'input':
+        return { ...event, open: this.#inputs.open };
+      case 'configure':
+      case 'start':
+      case 'retry':
+      case 'done':
+      case 'opened':
+      case 'session':
+      case 'online': {
+        const inputs = this.#inputs;
+        const language = this.#surface.language();
+        const config = this.#config.read(inputs, this.#renewal.effective(inputs), language, this.#placement.modalOpen);
+        return { ...event, config } as StepEvent;
+      }
+      default:
+        return event;
     }
   }
 
-  /** Side effects of entering a state, before its events are dispatched. */
-  #enter(snapshot: Snapshot, previous: Snapshot, keepFrame: boolean): void {
-    const { state } = snapshot;
-    // Read before the frame goes: a focused iframe is where the person is.
-    const focusInside = this.#shadow.activeElement !== null || this.#placement.modalOpen;
-    if (!isLive(state) && !keepFrame) this.#attempt.stop();
-    if (state === 'ready' || !isLive(state)) {
-      this.#attempt.settled();
-      this.#surface.setSlow(false);
-    }
-    // Focus waited on the loading screen (after "Try again"): the frame is where the person goes on.
-    const toFrame = state === 'ready' && this.#shadow.activeElement?.classList.contains('loading-text');
-    if ((!isLive(state) || previous.state === 'idle') && focusInside && state !== 'idle') this.#surface.requestFocus();
-    this.#surface.announceState(state);
-    this.#notify();
-    if (toFrame) this.#attempt.iframe?.focus(); // once shown: a hidden frame cannot take focus
+  #advance(event: StepEvent): void {
+    const { model, effects } = step(this.#model, event);
+    this.#model = model;
+    const focus = effects.some((effect) => effect.type === 'focus') ? this.#focus() : null;
+    for (const effect of effects) this.#perform(effect, focus);
   }
 
-  #notify(): void {
-    const view = this.#surface.render(this.snapshot);
+  #focus(): Focus {
+    const active = this.#shadow.activeElement;
+    return {
+      inside: active !== null || this.#placement.modalOpen,
+      active: active !== null,
+      onLoading: active?.classList.contains('loading-text') ?? false,
+    };
+  }
+
+  // ---- the effects ----------------------------------------------------------------------------------
+
+  #perform(effect: Effect<ResolvedFrame>, focus: Focus | null): void {
+    const surface = this.#surface;
+    const attempt = this.#attempt;
+    const inputs = this.#inputs;
+    switch (effect.type) {
+      case 'load-frame':
+        attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
+        surface.setFrameHeight(undefined);
+        surface.setSlow(false);
+        return;
+      case 'adopt-frame': {
+        const handover = this.#handover;
+        this.#handover = null;
+        if (!handover) return;
+        attempt.adopt(handover.bridge, effect.frame, effect.id, inputs.loadTimeout, handover.requestedAt);
+        attempt.setTitle(surface.messages().frameTitle);
+        return;
+      }
+      case 'stop-frame':
+        attempt.stop();
+        return;
+      case 'settled':
+        attempt.settled();
+        surface.setSlow(false);
+        return;
+      case 'slow':
+        surface.setSlow(true);
+        return;
+      case 'frame-height':
+        surface.setFrameHeight(effect.height);
+        return;
+      case 'hand-over-token':
+        attempt.handOver(effect.token, effect.error);
+        return;
+      case 'fetch-session': {
+        const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
+        this.#renewal.fetch(effect.endpoint, inputs, body, effect.request);
+        return;
+      }
+      case 'abort-session':
+        this.#renewal.abort();
+        return;
+      case 'snapshot':
+        this.#shown = effect.snapshot;
+        return;
+      case 'emit': {
+        const detail = { provider: inputs.provider, ...effect.detail } as KycEventDetails[KycEventName];
+        if (effect.name === 'kyc-error') this.#lastError = detail as LastError;
+        if (inputs.debug) console.info(`[kyc-widget] ${effect.name}`, detail, { ...attempt.stats });
+        emit(this.#host, effect.name, detail);
+        return;
+      }
+      case 'announce':
+        surface.say(effect.say);
+        return;
+      case 'render':
+        this.#render();
+        return;
+      case 'dress':
+        surface.dress(this.#shadow);
+        return;
+      case 'focus':
+        if (effect.to === 'screen' && focus?.inside) surface.requestFocus();
+        else if (effect.to === 'loading' && focus?.active) surface.focusLoading();
+        else if (effect.to === 'frame' && focus?.onLoading) attempt.iframe?.focus();
+        return;
+      case 'offline':
+        surface.setOffline(effect.on);
+        this.#connectivity.grace(effect.on);
+        return;
+      case 'listen':
+        if (effect.on) this.#connectivity.listen(this.#host.ownerDocument.defaultView);
+        else this.#connectivity.stop();
+        return;
+      case 'place':
+        this.#placement.apply(effect.mode, effect.open);
+        return;
+      case 'show-dialog':
+        this.#placement.sync(effect.open);
+        return;
+      case 'close-dialog':
+        this.#placement.close();
+        return;
+      case 'set-open':
+        this.#setOpen(effect.open);
+        return;
+      case 'preconnect':
+        this.#config.preconnect(effect.url);
+        return;
+      case 'confirm-leave':
+        surface.confirmLeave();
+        return;
+      case 'check-camera': {
+        // The browser's answer is read now, after the request: a warning is the rest of this same step.
+        const message = this.#preflight.check(attempt.iframe, effect.origin);
+        if (message) this.#advance({ type: 'camera', message });
+        return;
+      }
+      case 'language':
+        if (effect.reset) surface.resetLanguage();
+        attempt.setTitle(surface.messages().frameTitle);
+        return;
+      case 'frame-settings':
+        attempt.settingsChanged(surface.language(), inputs.theme);
+        return;
+      case 'queue-configure':
+        this.#config.queue();
+        return;
+      case 'debug':
+        if (inputs.debug) console.info(`[kyc-widget] ${effect.note}`, { ...attempt.stats });
+        return;
+    }
+  }
+
+  #render(): void {
+    const snapshot = this.#shown;
+    const view = this.#surface.render(snapshot);
     const messages = this.#surface.messages();
-    this.#placement.label(
-      messages.frameTitle,
-      messages.close,
-      this.#inputs.theme,
-      this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr',
-    );
-    this.#screens.show(view, isLive(this.#state));
+    const dir = this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr';
+    this.#placement.label(messages.frameTitle, messages.close, this.#inputs.theme, dir);
+    this.#screens.show(view, isLive(snapshot.state));
   }
+}
 
-  /** The dialog opened on an idle or cancelled flow: start it. */
-  #opened(): void {
-    if (!hasSession(this.#inputs) || (this.#state !== 'idle' && this.#state !== 'cancelled')) return;
-    this.#config.forget();
-    this.#configure();
-  }
-
-  /** The dialog closed: a running flow is cancelled; the person closing it is a kyc-close. */
-  #closed(byPerson: boolean): void {
-    if (isLive(this.#state)) this.#transition({ type: 'cancel' });
-    if (byPerson) this.#transition({ type: 'close' });
-    this.#setOpen(false);
-  }
+function reportError(error: unknown): void {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else console.error(error);
 }

@@ -1,7 +1,6 @@
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import { WidgetController } from './controller';
-import type { LastError } from './driver';
+import { WidgetController, type LastError } from './controller';
 import {
   BY_ATTRIBUTE,
   BY_PROPERTY,

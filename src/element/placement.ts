@@ -1,36 +1,33 @@
 import type { ModalShell } from './modal';
-import { report } from './serial';
 
 /**
  * Where the widget's root sits: in the shadow root (inline), or in a native modal `<dialog>` (modal mode,
- * whose shell is a lazy chunk). Moving the root moves the iframe, and a moved iframe reloads: the port
- * stops the frame first, and the next configuration loads it where it now is.
+ * whose shell is a lazy chunk). A part that only reports: the dialog opened or closed, the modal chunk
+ * arrived. Moving the root moves the iframe, and a moved iframe reloads: the runtime stops a frame before
+ * it asks for another place (only a change of `mode` moves the root, and that is a new configuration).
  */
 
-export interface PlacementPort {
-  /** The root is about to move (or to wait, detached, for the modal chunk). */
-  moving(): void;
-  /** The modal chunk arrived and the root is in the dialog now. */
-  placed(): void;
-  /** The dialog closed: by the person (Escape, the close button, Done) or by the host. */
-  closed(byPerson: boolean): void;
+export type PlacementReport =
+  /** The modal chunk arrived and the root is in the dialog now: the inputs are read again. */
+  | { type: 'configure' }
   /** The dialog was just opened. */
-  opened(): void;
-}
+  | { type: 'opened' }
+  /** The dialog closed: by the person (Escape, the close button, Done) or by the host. */
+  | { type: 'closed'; byPerson: boolean };
 
 export class Placement {
   readonly #shadow: ShadowRoot;
   readonly #root: HTMLElement;
-  readonly #port: PlacementPort;
+  readonly #report: (event: PlacementReport) => void;
   /** Modal mode's shell; null inline, and while its chunk is on its way. */
   #modal: ModalShell | null = null;
   #loading = false;
   #mode: 'inline' | 'modal' = 'inline';
 
-  constructor(shadow: ShadowRoot, root: HTMLElement, port: PlacementPort) {
+  constructor(shadow: ShadowRoot, root: HTMLElement, report: (event: PlacementReport) => void) {
     this.#shadow = shadow;
     this.#root = root;
-    this.#port = port;
+    this.#report = report;
   }
 
   get dialog(): HTMLDialogElement | null {
@@ -51,16 +48,12 @@ export class Placement {
     this.#mode = mode;
     if (mode === 'modal' && !this.#modal) {
       // Until the modal chunk is here the root waits, detached: a frame started meanwhile loads once placed.
-      if (this.#root.parentNode) {
-        this.#port.moving();
-        this.#root.remove();
-      }
+      this.#root.remove();
       this.#load();
       return;
     }
     const parent = mode === 'modal' ? this.#modal!.dialog : this.#shadow;
     if (this.#root.parentNode === parent) return;
-    if (this.#root.parentNode) this.#port.moving();
     parent.append(this.#root);
     if (mode === 'inline' && this.#modal) {
       this.#modal.remove();
@@ -71,7 +64,7 @@ export class Placement {
   /** Shows or hides the dialog (modal mode only). */
   sync(open: boolean): void {
     if (this.#mode !== 'modal' || !this.#modal) return;
-    if (this.#modal.sync(open)) this.#port.opened();
+    if (this.#modal.sync(open)) queueMicrotask(() => this.#report({ type: 'opened' }));
   }
 
   label(title: string, close: string, theme: string, dir: 'ltr' | 'rtl'): void {
@@ -90,12 +83,12 @@ export class Placement {
     import('./modal').then(
       ({ ModalShell }) => {
         this.#loading = false;
-        this.#modal ??= new ModalShell(this.#shadow, (byPerson) => this.#port.closed(byPerson));
-        if (this.#mode === 'modal') this.#port.placed();
+        this.#modal ??= new ModalShell(this.#shadow, (byPerson) => this.#report({ type: 'closed', byPerson }));
+        if (this.#mode === 'modal') this.#report({ type: 'configure' });
       },
       (error: unknown) => {
         this.#loading = false;
-        report(error);
+        console.error('[kyc-widget] the modal chunk failed to load', error);
       },
     );
   }

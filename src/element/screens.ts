@@ -4,28 +4,24 @@ import type { ScreenView } from '../ui/view';
  * The React screens (result, cancelled, error), wrapped by r2wc as an internal element in the lazy UI
  * chunk. They are needed only once the flow ends, so React is kept off the frame's critical path: the
  * chunk is imported at once when such a screen is due, else in idle time once the frame is ready.
- * Data goes one way: the view as properties (r2wc's props); the screens answer with r2wc events.
+ * Data goes one way: the view as properties (r2wc's props); the screens' r2wc events are reported as they are.
  */
 
-export interface ScreensPort {
-  retry(): void;
-  /** The result screen's Done. */
-  done(): void;
-  announce(text: string): void;
-}
+/** What the screens' buttons and live text report: "Try again", the result screen's Done, a sentence to say. */
+export type ScreensReport = { type: 'retry'; keepFocus: true } | { type: 'done' } | { type: 'announce'; text: string };
 
 type ScreensElement = HTMLElement & ScreenView;
 
 export class Screens {
   readonly #box: HTMLElement;
-  readonly #port: ScreensPort;
+  readonly #report: (event: ScreensReport) => void;
   #element: ScreensElement | null = null;
   #requested = false;
   #view: ScreenView | null = null;
 
-  constructor(box: HTMLElement, port: ScreensPort) {
+  constructor(box: HTMLElement, report: (event: ScreensReport) => void) {
     this.#box = box;
-    this.#port = port;
+    this.#report = report;
   }
 
   show(view: ScreenView, live: boolean): void {
@@ -43,10 +39,11 @@ export class Screens {
       ({ defineScreens }) => {
         const doc = this.#box.ownerDocument;
         const element = doc.createElement(defineScreens(doc.defaultView?.customElements)) as ScreensElement;
-        element.addEventListener('retry', () => this.#port.retry());
-        element.addEventListener('close', () => this.#port.done());
+        const report = this.#report;
+        element.addEventListener('retry', () => report({ type: 'retry', keepFocus: true }));
+        element.addEventListener('close', () => report({ type: 'done' }));
         element.addEventListener('announce', (event) =>
-          this.#port.announce(String((event as CustomEvent).detail ?? '')),
+          report({ type: 'announce', text: String((event as CustomEvent).detail ?? '') }),
         );
         this.#element = element;
         if (this.#view) this.#apply(element, this.#view);

@@ -1,6 +1,7 @@
 import { canRetry, isLive, type KycState, type Snapshot } from '../flow/machine';
 import {
   hasLanguage,
+  format,
   isRtl,
   loadLanguage,
   messagesFor,
@@ -8,6 +9,7 @@ import {
   type Language,
   type Messages,
 } from '../ui/i18n';
+import type { Announcement } from '../flow/step';
 import { adoptStyles } from '../ui/styles';
 import type { ScreenView } from '../ui/view';
 import type { Inputs } from './inputs';
@@ -15,7 +17,8 @@ import type { Inputs } from './inputs';
 /**
  * What the person sees and hears, without React: the shadow skeleton (root, frame box, screens box, live
  * region), the language, announcements, the loading screen, and the view the React screens are given.
- * The controller decides; the surface shows.
+ * `flow/step.ts` decides; the surface shows, and reports only the arrival of a language and the person
+ * leaving through the "leave?" question.
  */
 export class Surface {
   readonly root: HTMLDivElement;
@@ -36,17 +39,17 @@ export class Surface {
   #slowText: HTMLElement | null = null;
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
-  /** Runs when a language chunk arrives: the frame's title, announcements and screens must follow. */
-  readonly #onLanguage: (messages: Messages) => void;
+  /** A language chunk arrived (the frame's title and the screens follow), or the person chose to leave. */
+  readonly #report: (event: SurfaceReport) => void;
   #lang: Language | undefined;
   #focus = 0;
   #revision = 0;
   #state: KycState = 'idle';
 
-  constructor(host: HTMLElement, inputs: Inputs, onLanguage: (messages: Messages) => void) {
+  constructor(host: HTMLElement, inputs: Inputs, report: (event: SurfaceReport) => void) {
     this.#host = host;
     this.#inputs = inputs;
-    this.#onLanguage = onLanguage;
+    this.#report = report;
     const doc = host.ownerDocument;
     this.root = div(doc, 'root', 'container');
     this.#live = div(doc, 'visually-hidden');
@@ -147,9 +150,9 @@ export class Surface {
 
   /**
    * The person asked to leave from inside the provider's frame (Didit's close): ask first, over the frame,
-   * as the provider's own SDK does. Leaving runs `leave`; staying (or Escape) puts them back in the frame.
+   * as the provider's own SDK does. Leaving is a cancel; staying (or Escape) puts them back in the frame.
    */
-  confirmLeave(leave: () => void): void {
+  confirmLeave(): void {
     if (this.#stage.querySelector('.confirm')) return;
     const doc = this.#host.ownerDocument;
     const m = this.messages().leave;
@@ -175,18 +178,26 @@ export class Surface {
     };
     const stay = button(m.stay, true, () => this.frameBox.querySelector('iframe')?.focus());
     const actions = div(doc, 'actions');
-    actions.append(stay, button(m.leave, false, leave));
+    actions.append(
+      stay,
+      button(m.leave, false, () => this.#report({ type: 'cancel' })),
+    );
     box.addEventListener('keydown', (event) => event.key === 'Escape' && stay.click());
     box.append(title, text, actions);
     this.#stage.append(box);
     stay.focus();
   }
 
-  /** Runs `restart`; if focus was in the widget, it stays there, on the loading screen (the button that had it is gone). */
-  keepingFocus(restart: () => void): void {
-    const inside = this.#host.shadowRoot?.activeElement != null;
-    restart();
-    if (inside && this.#state === 'loading') this.#loadingText?.focus();
+  /** Focus waits on the loading screen (after "Try again": the button that had it is gone). */
+  focusLoading(): void {
+    this.#loadingText?.focus();
+  }
+
+  /** What step asked to say: a state, a step of the flow, or the screens' own text. */
+  say(what: Announcement): void {
+    if ('state' in what) this.announceState(what.state);
+    else if ('step' in what) this.announce(format(this.messages().announce.step, what.step));
+    else this.announce(what.text);
   }
 
   /** Says `text` through the polite live region; what is said in one task is said together. */
@@ -255,12 +266,13 @@ export class Surface {
   }
 
   #languageArrived(): void {
-    const messages = this.messages();
     this.#fillPlaceholder();
     if (this.#host.isConnected) this.announceState(this.#state);
-    this.#onLanguage(messages);
+    this.#report({ type: 'language' });
   }
 }
+
+export type SurfaceReport = { type: 'language' } | { type: 'cancel' };
 
 function div(doc: Document, className: string, part?: string): HTMLDivElement {
   const el = doc.createElement('div');

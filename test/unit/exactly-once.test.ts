@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { stepFor } from '../../src/flow/signals';
-import { canRetry, INITIAL, transition, type Emit, type Snapshot } from '../../src/flow/machine';
+import { canRetry } from '../../src/flow/machine';
+import { initialModel, step, type Config, type Model } from '../../src/flow/step';
 import type { ProviderId } from '../../src/providers/index';
 import { adapters, context, send, start, TOKEN } from './providers/helpers';
 
 /**
  * Exactly once, in every protocol: the provider's own finishing, cancelling and failing messages, repeated
- * and in every order, run through the real adapter, the signal table and the machine, give at most one
+ * and in every order, run through the real adapter and the runtime's own `step`, give at most one
  * kyc-complete or kyc-cancel per attempt (and never both); retry() starts an attempt that can finish once.
  */
 
@@ -140,8 +140,28 @@ function permutations<T>(items: T[]): T[][] {
   );
 }
 
-/** One attempt: the frame's messages through the adapter, the signal table and the machine. */
-function attempt(provider: ProviderId, messages: unknown[], from: Snapshot): { snapshot: Snapshot; emits: Emit[] } {
+const FRAME = { url: new URL('https://frame.example/s/1'), context: {} };
+type Frame = typeof FRAME;
+const CONFIG: Config<Frame> = {
+  resolution: { kind: 'ok', frame: FRAME },
+  key: 'k',
+  binding: '',
+  mode: 'inline',
+  open: false,
+  session: true,
+  modalOpen: false,
+};
+
+interface Emitted {
+  event: string;
+}
+
+/** One attempt: the frame's messages through the adapter and `step`, as the element runs them. */
+function attempt(
+  provider: ProviderId,
+  messages: unknown[],
+  from: Model<Frame>,
+): { model: Model<Frame>; emits: Emitted[] } {
   const ctx = context({
     sessionToken: TOKEN,
     sessionUrl: new URL('https://frame.example/s/1'),
@@ -152,19 +172,19 @@ function attempt(provider: ProviderId, messages: unknown[], from: Snapshot): { s
   const container = url.searchParams.get('container-id');
   if (container) messages = JSON.parse(JSON.stringify(messages).replaceAll(CONTAINER, container)) as unknown[];
   // retry() where the state allows it, else start() (a finished flow restarts from the beginning).
-  let snapshot = transition(from, canRetry(from) ? { type: 'retry' } : { type: 'start' }).snapshot;
-  const emits: Emit[] = [];
+  let model = step(
+    from,
+    canRetry(from.snapshot) ? { type: 'retry', config: CONFIG } : { type: 'start', config: CONFIG },
+  ).model;
+  const emits: Emitted[] = [];
   session.onLoad?.();
   for (const message of messages) {
-    for (const signal of send(session, message)) {
-      const step = stepFor(signal);
-      if (step.kind !== 'input') continue;
-      const next = transition(snapshot, step.input);
-      snapshot = next.snapshot;
-      emits.push(...next.emits);
-    }
+    const signals = send(session, message);
+    const next = step(model, { type: 'signals', frame: model.frame!.id, signals, from: 'message' });
+    model = next.model;
+    for (const effect of next.effects) if (effect.type === 'emit') emits.push({ event: effect.name });
   }
-  return { snapshot, emits };
+  return { model, emits };
 }
 
 const totals = { sequences: 0, completes: 0, cancels: 0, violations: 0 };
@@ -175,7 +195,7 @@ describe('exactly once, in every protocol', () => {
       const orders = permutations([...run.endings, ...run.endings.slice(0, 2)]);
       let finished = 0;
       for (const order of orders) {
-        const { emits } = attempt(provider, [...run.ready, ...order], INITIAL);
+        const { emits } = attempt(provider, [...run.ready, ...order], initialModel());
         const ends = emits.filter((e) => e.event === 'kyc-complete' || e.event === 'kyc-cancel');
         totals.sequences++;
         totals.completes += ends.filter((e) => e.event === 'kyc-complete').length;
@@ -189,10 +209,10 @@ describe('exactly once, in every protocol', () => {
     });
 
     it(`${provider}: after an ending, retry() (or start()) begins an attempt that can finish once more`, () => {
-      const first = attempt(provider, [...run.ready, run.endings[run.retryable]], INITIAL);
-      expect(['cancelled', 'error', 'complete']).toContain(first.snapshot.state);
-      const second = attempt(provider, [...run.ready, run.endings[0], ...run.endings], first.snapshot);
-      expect(second.snapshot.attempt).toBe(first.snapshot.attempt + 1);
+      const first = attempt(provider, [...run.ready, run.endings[run.retryable]], initialModel());
+      expect(['cancelled', 'error', 'complete']).toContain(first.model.snapshot.state);
+      const second = attempt(provider, [...run.ready, run.endings[0], ...run.endings], first.model);
+      expect(second.model.snapshot.attempt).toBe(first.model.snapshot.attempt + 1);
       const ends = second.emits.filter((e) => e.event === 'kyc-complete' || e.event === 'kyc-cancel');
       expect(ends).toHaveLength(1);
     });
