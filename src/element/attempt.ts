@@ -1,4 +1,5 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
+import { decodeMessage } from '../frame/decode';
 import { startTimer } from '../frame/timer';
 import { loadProtocol, protocolNow, type ProviderId } from '../providers/index';
 import type { Event } from '../flow/step';
@@ -16,7 +17,7 @@ import type { ResolvedFrame } from './resolve';
 export type Report = (event: Event<ResolvedFrame>) => void;
 
 export class Attempt {
-  #bridge: FrameBridge;
+  readonly #bridge: FrameBridge;
   readonly #report: Report;
   #id = 0;
   #frame: ResolvedFrame | null = null;
@@ -25,8 +26,9 @@ export class Attempt {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #slowTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(frameBox: HTMLElement, report: Report) {
-    this.#bridge = new FrameBridge(frameBox);
+  /** `bridge`: the boot's, with its iframe (boot/boot.ts); a new one in `frameBox` otherwise. */
+  constructor(frameBox: HTMLElement, report: Report, bridge?: FrameBridge) {
+    this.#bridge = bridge ?? new FrameBridge(frameBox);
     this.#report = report;
   }
 
@@ -52,14 +54,13 @@ export class Attempt {
   }
 
   /**
-   * Takes over a frame the boot chunk requested through its own bridge (messages already queued in it):
-   * the load timer counts from `requestedAt` (a `performance.now()` time).
+   * The seam with the boot (boot/boot.ts): the bridge already holds `frame`'s iframe, requested at
+   * `requestedAt` (performance.now()), and what it said meanwhile. Everything `begin` does but the
+   * request; the load timer counts from then.
    */
-  adopt(bridge: FrameBridge, frame: ResolvedFrame, id: number, loadTimeout: number, requestedAt: number): void {
-    this.stop();
-    this.#bridge = bridge;
-    const elapsed = Math.max(0, performance.now() - requestedAt);
-    this.#run(frame, id, loadTimeout, elapsed);
+  adopt(frame: ResolvedFrame, id: number, title: string, loadTimeout: number, requestedAt: number): void {
+    this.#bridge.setTitle(title);
+    this.#run(frame, id, loadTimeout, Math.max(0, performance.now() - requestedAt));
   }
 
   #run(frame: ResolvedFrame, id: number, loadTimeout: number, elapsed = 0): void {
@@ -67,8 +68,9 @@ export class Attempt {
     this.#frame = frame;
     this.#token = frame.context.sessionToken;
     const report = this.#report;
-    this.#timer = startTimer(() => report({ type: 'timeout', frame: id, after: loadTimeout }), loadTimeout - elapsed);
-    const slowAfter = Math.min(8000, loadTimeout / 2) - elapsed;
+    const timeout = () => report({ type: 'timeout', frame: id, after: loadTimeout });
+    this.#timer = startTimer(timeout, Math.max(0, loadTimeout - elapsed));
+    const slowAfter = Math.max(0, Math.min(8000, loadTimeout / 2) - elapsed);
     this.#slowTimer = setTimeout(() => report({ type: 'slow', frame: id }), slowAfter);
     const provider = frame.provider.id as ProviderId;
     const protocol = protocolNow(provider);
@@ -125,12 +127,15 @@ export class Attempt {
     });
     this.#session = session;
     report({ type: 'attached', frame: id, takesTokens: Boolean(session.tokenRefreshed) });
-    bridge.attach({
-      message: (message) =>
-        report({ type: 'signals', frame: id, signals: guarded(() => session.receive(message)), from: 'message' }),
-      load: () =>
-        report({ type: 'signals', frame: id, signals: guarded(() => session.onLoad?.() ?? []), from: 'load' }),
-    });
+    bridge.attach(
+      {
+        message: (message) =>
+          report({ type: 'signals', frame: id, signals: guarded(() => session.receive(message)), from: 'message' }),
+        load: () =>
+          report({ type: 'signals', frame: id, signals: guarded(() => session.onLoad?.() ?? []), from: 'load' }),
+      },
+      decodeMessage,
+    );
   }
 }
 

@@ -1,6 +1,8 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import { initialModel, step, type Effect, type Event, type Model } from '../flow/step';
-import type { FrameBridge } from '../frame/bridge';
+import type { Handover } from '../boot/boot';
+import type { SessionTry } from '../boot/session';
+import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
 import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
@@ -30,18 +32,6 @@ export interface HostPort {
   readonly inputs: Inputs;
   /** Sets the `open` property (and attribute), as the person or start() did. */
   setOpen(open: boolean): void;
-}
-
-/** The boot chunk's frame, handed over as it is (see `adopt`). */
-export interface Handover {
-  bridge: FrameBridge;
-  frame: ResolvedFrame;
-  /** `performance.now()` when the frame was requested: the load timer counts from then. */
-  requestedAt: number;
-  /** The snapshot the boot chunk answered with (state `loading`). */
-  snapshot: Snapshot;
-  /** The configuration key the frame was made for: an unchanged configuration is "same". */
-  key: string;
 }
 
 export type LastError = KycEventDetails['kyc-error'];
@@ -82,19 +72,23 @@ export class WidgetController {
   /** What `state` and the events read: the model's snapshot, as far as the current step has got. */
   #shown: Snapshot = INITIAL;
   #lastError: LastError | null = null;
-  #handover: Handover | null = null;
+  /** The boot chunk's session request, already sent: the first fetch's first try. */
+  #firstTry: SessionTry | undefined;
+  #bootSession: Handover['session'] = null;
+  #requestedAt = 0;
   readonly #queue: Report[] = [];
   #draining = false;
 
-  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot) {
+  /** `boot`: the boot chunk's hand-over (its skeleton and bridge are taken over here; see adopt). */
+  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, boot?: Handover) {
     const inputs = port.inputs;
     const report = (event: Report) => this.#report(event);
     this.#host = host;
     this.#inputs = inputs;
     this.#setOpen = (open) => port.setOpen(open);
     this.#shadow = shadow;
-    this.#surface = new Surface(host, inputs, report);
-    this.#attempt = new Attempt(this.#surface.frameBox, report);
+    this.#surface = new Surface(host, inputs, report, boot?.skeleton);
+    this.#attempt = new Attempt(this.#surface.frameBox, report, boot?.bridge);
     this.#renewal = new Renewal(report);
     this.#config = new Configuration(host, () => report({ type: 'configure' }));
     this.#placement = new Placement(shadow, this.#surface.root, report);
@@ -137,10 +131,29 @@ export class WidgetController {
     this.#report({ type: 'cancel' });
   }
 
-  /** Takes over the boot chunk's frame: what a start does, minus the frame request and its first events. */
-  adopt(handover: Handover): void {
-    this.#handover = handover;
-    this.#report({ type: 'adopted', frame: handover.frame, key: handover.key, snapshot: handover.snapshot });
+  /**
+   * The seam with the boot chunk (boot/boot.ts): go on from where it stopped, as an `adopted` event (see
+   * flow/step.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
+   */
+  adopt(boot: Handover, connected: boolean): void {
+    this.#lastError = boot.lastError;
+    this.#requestedAt = boot.requestedAt;
+    this.#shown = boot.snapshot;
+    const session = boot.session;
+    this.#firstTry = session?.sent;
+    this.#bootSession = session;
+    const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
+    this.#report({
+      type: 'adopted',
+      snapshot: boot.snapshot,
+      key: boot.key,
+      frame,
+      endpoint: session?.endpoint,
+      answered: Boolean(session?.answer),
+      resume: boot.resume,
+      connected,
+    });
+    for (const call of boot.calls) this[call]();
   }
 
   // ---- the queue ------------------------------------------------------------------------------------
@@ -212,12 +225,12 @@ export class WidgetController {
         surface.setFrameHeight(undefined);
         surface.setSlow(false);
         return;
-      case 'adopt-frame': {
-        const handover = this.#handover;
-        this.#handover = null;
-        if (!handover) return;
-        attempt.adopt(handover.bridge, effect.frame, effect.id, inputs.loadTimeout, handover.requestedAt);
-        attempt.setTitle(surface.messages().frameTitle);
+      case 'adopt-frame':
+        attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
+        return;
+      case 'adopt-session': {
+        const answer = this.#bootSession?.answer;
+        if (answer) this.#renewal.adopt(inputs, answer);
         return;
       }
       case 'stop-frame':
@@ -238,7 +251,9 @@ export class WidgetController {
         return;
       case 'fetch-session': {
         const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
-        this.#renewal.fetch(effect.endpoint, inputs, body, effect.request);
+        const first = effect.first ? this.#firstTry : undefined;
+        this.#firstTry = undefined;
+        this.#renewal.fetch(effect.endpoint, inputs, body, effect.request, first);
         return;
       }
       case 'abort-session':

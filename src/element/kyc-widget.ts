@@ -1,6 +1,7 @@
+import { Boot, loadRuntime, runtimeNow, type Runtime } from '../boot/boot';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import { WidgetController, type LastError } from './controller';
+import type { LastError, WidgetController } from './controller';
 import {
   BY_ATTRIBUTE,
   BY_PROPERTY,
@@ -69,7 +70,9 @@ export class KycWidgetElement extends Base {
   }
 
   readonly #inputs: Inputs = defaults();
-  readonly #controller: WidgetController;
+  /** The runtime's controller; until its chunk is here, the boot stands in (boot/boot.ts). */
+  #controller: WidgetController | null = null;
+  #boot: Boot | null = null;
   /** Attributes this element removes itself (a token, scrubbed from the DOM): their removal is not an input. */
   readonly #scrubbing = new Set<string>();
   /**
@@ -83,11 +86,12 @@ export class KycWidgetElement extends Base {
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
-    this.#controller = new WidgetController(
-      this,
-      { inputs: this.#inputs, setOpen: (open) => (this.open = open) },
-      shadow,
-    );
+    const runtime = runtimeNow();
+    if (runtime) this.#controller = this.#create(runtime, shadow);
+    else {
+      this.#boot = new Boot(this, this.#inputs, shadow);
+      this.#download(shadow);
+    }
     this.#shadowed = reapplyEarlyProperties(this);
     // The upgrade reports the attributes in this same task; anything after that is a new write.
     if (this.#shadowed.size) queueMicrotask(() => this.#shadowed.clear());
@@ -247,32 +251,64 @@ export class KycWidgetElement extends Base {
 
   /** The current state of the flow. */
   get state(): KycState {
-    return this.#controller.snapshot.state;
+    return this.#controller?.snapshot.state ?? this.#boot!.state;
   }
 
   /** The provider's session or inquiry id, once known. */
   get sessionId(): string | undefined {
-    return this.#controller.snapshot.sessionId;
+    return this.#controller?.snapshot.sessionId;
   }
 
   /** The detail of the last `kyc-error`, or null. */
   get lastError(): LastError | null {
-    return this.#controller.lastError;
+    return this.#controller ? this.#controller.lastError : this.#boot!.lastError;
   }
 
   /** Begins the flow, or restarts it from the beginning. In modal mode it also opens the dialog. */
   start(): void {
-    this.#controller.start();
+    this.#call('start');
   }
 
   /** Starts a new attempt after a recoverable error or a cancel. */
   retry(): void {
-    this.#controller.retry();
+    this.#call('retry');
   }
 
   /** Ends the running flow as the person leaving would (fires kyc-cancel). */
   cancel(): void {
-    this.#controller.cancel();
+    this.#call('cancel');
+  }
+
+  /** Before the runtime is here, calls wait for it, in order (a failed download is tried again). */
+  #call(name: 'start' | 'retry' | 'cancel'): void {
+    if (this.#controller) return this.#controller[name]();
+    this.#boot!.call(name);
+    if (this.#boot!.state === 'error' && this.shadowRoot) this.#download(this.shadowRoot);
+  }
+
+  #create(runtime: Runtime, shadow: ShadowRoot): WidgetController {
+    return new runtime.WidgetController(this, { inputs: this.#inputs, setOpen: (open) => (this.open = open) }, shadow);
+  }
+
+  /** The runtime chunk, fetched at once; when it is here it goes on from what the boot did. */
+  #download(shadow: ShadowRoot): void {
+    loadRuntime().then(
+      (runtime) => {
+        const boot = this.#boot;
+        if (!boot) return;
+        const handover = boot.handOver();
+        this.#boot = null;
+        const controller = new runtime.WidgetController(
+          this,
+          { inputs: this.#inputs, setOpen: (open) => (this.open = open) },
+          shadow,
+          handover,
+        );
+        this.#controller = controller;
+        controller.adopt(handover, this.isConnected);
+      },
+      () => this.#boot?.failed(),
+    );
   }
 
   connectedCallback(): void {
@@ -280,11 +316,11 @@ export class KycWidgetElement extends Base {
     // `open` reflects: a property set before the upgrade may disagree with the markup's attribute.
     if (this.hasAttribute('open') !== this.open) this.toggleAttribute('open', this.open);
     recoverLowercasedAttributes(this, (property, value) => this.#set(property, value));
-    this.#controller.connect();
+    (this.#controller ?? this.#boot!).connect();
   }
 
   disconnectedCallback(): void {
-    this.#controller.disconnect();
+    (this.#controller ?? this.#boot!).disconnect();
   }
 
   /**
@@ -318,7 +354,8 @@ export class KycWidgetElement extends Base {
     (this.#inputs as unknown as Record<string, unknown>)[property] = next;
     // `open` reflects, like <dialog open>, so that hosts can style and query it.
     if (property === 'open' && this.hasAttribute('open') !== next) this.toggleAttribute('open', next === true);
-    this.#controller.inputChanged(property, row.config === true);
+    if (this.#controller) this.#controller.inputChanged(property, row.config === true);
+    else if (row.config) this.#boot!.queue();
   }
 }
 

@@ -1,13 +1,14 @@
+import type { SessionTry } from '../boot/session';
 import type { Event } from '../flow/step';
-import type { SessionInputs, SessionSource } from '../session/source';
+import { SessionSource, type SessionInputs } from '../session/source';
 import type { ResolvedFrame } from './resolve';
 
 /**
  * The session endpoint, as a part that only reports (README "Sessions from your backend"): it asks when
  * the runtime says so and reports the answer or the failure, tagged with the request's id. Whether to ask,
  * with `refresh`, and what an answer means (a frame, a token for the running frame, a reload) is decided
- * in `flow/step.ts`. The HTTP client is a lazy chunk, loaded on the first request: pages without an
- * endpoint never fetch it.
+ * in `flow/step.ts`. With a session endpoint, the boot chunk sends the first request while the runtime
+ * downloads (boot/boot.ts): it is read here as the first try.
  */
 
 /** What the part reports; the runtime adds the configuration an answer is read with. */
@@ -32,20 +33,27 @@ export class Renewal {
     return this.#source.overlay(inputs);
   }
 
-  /** Asks the endpoint (or joins the request under way), then reports. */
+  /** The session the boot's frame was made from (boot/boot.ts), as if this part had asked for it. */
+  adopt(inputs: SessionInputs, answer: { sessionUrl?: string; sessionToken?: string; provider?: string }): void {
+    this.#source ??= new SessionSource();
+    this.#source.adopt(inputs, answer);
+  }
+
+  /** Asks the endpoint (or joins the request under way), then reports; `first`: the boot's request, read as the first try. */
   fetch(
     endpoint: URL,
     inputs: SessionInputs,
     body: { provider: string; locale: string; refresh: boolean },
     request: number,
+    first?: SessionTry,
   ): void {
     const generation = this.#generation;
-    import('../session/source')
-      .then(({ SessionSource }) => {
+    Promise.resolve()
+      .then(() => {
         if (generation !== this.#generation) throw new DOMException('the element left the page', 'AbortError');
         this.#source ??= new SessionSource();
         this.#source.bind(inputs);
-        return this.#source.request(endpoint, body);
+        return this.#source.request(endpoint, body, first);
       })
       .then(
         (answer) => this.#report({ type: 'session', request, answer, now: Date.now() }),

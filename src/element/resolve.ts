@@ -5,7 +5,8 @@ import {
   parseSafeUrl,
   type OriginPattern,
 } from '../frame/origins';
-import { frameFor, isProviderId, PROVIDER_IDS } from '../providers/index';
+import { frameFor } from '../providers/frames';
+import { isProviderId, PROVIDER_IDS } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { InvalidJson, type Inputs } from './inputs';
 

@@ -159,8 +159,22 @@ export type Event<F extends FrameLike> =
   | { type: 'announce'; text: string }
   /** A language chunk arrived. */
   | { type: 'language' }
-  /** The boot chunk made the frame (and said idle → loading): the runtime takes it over, as it is. */
-  | { type: 'adopted'; frame: F; key: string; snapshot: Snapshot };
+  /**
+   * The runtime arrived after the boot chunk (boot/boot.ts) began: its snapshot (idle, or loading after it
+   * said idle → loading), the configuration key it launched for, the frame it made (if any), or the session
+   * request it sent (`endpoint`; `answered`: the frame was made from its answer). Nothing is dispatched again.
+   */
+  | {
+      type: 'adopted';
+      snapshot: Snapshot;
+      key: string;
+      frame: F | null;
+      endpoint?: URL;
+      answered: boolean;
+      /** The element left the page after the boot launched: the next connect starts again. */
+      resume: boolean;
+      connected: boolean;
+    };
 
 export type Announcement = { state: KycState } | { step: { index: number; total: number } } | { text: string };
 
@@ -169,6 +183,8 @@ export type Effect<F extends FrameLike> =
   | { type: 'load-frame'; frame: F; id: number }
   /** Take over the boot chunk's frame as frame `id`. */
   | { type: 'adopt-frame'; frame: F; id: number }
+  /** Take over the boot chunk's session answer (the adopted frame was made from it). */
+  | { type: 'adopt-session' }
   /** Remove the frame (which releases the camera). */
   | { type: 'stop-frame' }
   /** The load timer is done and the slow hint goes. */
@@ -177,7 +193,8 @@ export type Effect<F extends FrameLike> =
   | { type: 'frame-height'; height: number }
   /** A new token for the running frame, or (null) word that renewal failed. */
   | { type: 'hand-over-token'; token: string | null; error?: string }
-  | { type: 'fetch-session'; endpoint: URL; refresh: boolean; request: number }
+  /** `first`: the boot chunk's request, already sent, is this one's first try. */
+  | { type: 'fetch-session'; endpoint: URL; refresh: boolean; request: number; first?: boolean }
   | { type: 'abort-session' }
   /** What `state`, `sessionId`, the screens and the events read from now on. */
   | { type: 'snapshot'; snapshot: Snapshot }
@@ -304,10 +321,7 @@ class Run<F extends FrameLike> {
     if ('config' in event) this.#absorb(event.config);
     switch (event.type) {
       case 'connect':
-        m.connected = true;
-        if (m.resumeOnConnect) m.key = ''; // the iframe is gone: whatever the config, load it again
-        m.resumeOnConnect = false;
-        this.#do({ type: 'language', reset: true }, { type: 'listen', on: true }, { type: 'queue-configure' });
+        this.#connect();
         return;
       case 'disconnect':
         m.connected = false;
@@ -433,9 +447,17 @@ class Run<F extends FrameLike> {
         if (m.connected) this.#do({ type: 'render' });
         return;
       case 'adopted':
-        this.#adopt(event.frame, event.key, event.snapshot);
+        this.#adopt(event);
         return;
     }
+  }
+
+  #connect(): void {
+    const m = this.m;
+    m.connected = true;
+    if (m.resumeOnConnect) m.key = ''; // the iframe is gone: whatever the config, load it again
+    m.resumeOnConnect = false;
+    this.#do({ type: 'language', reset: true }, { type: 'listen', on: true }, { type: 'queue-configure' });
   }
 
   #do(...effects: Effect<F>[]): void {
@@ -521,21 +543,31 @@ class Run<F extends FrameLike> {
     this.#do({ type: 'check-camera', origin: frame.url.origin });
   }
 
-  /** The boot chunk's frame, in `loading`: what `#begin` does, minus the request and the events it already sent. */
-  #adopt(frame: F, key: string, snapshot: Snapshot): void {
+  /**
+   * Goes on from where the boot chunk stopped: its snapshot and key become the model's (an unchanged
+   * configuration is then "same"), its frame is taken over as `#begin` would have begun it (minus the
+   * request and the events the boot already sent), or its session request is read as the first try.
+   */
+  #adopt(event: Extract<Event<F>, { type: 'adopted' }>): void {
     const m = this.m;
-    const id = ++m.frames;
-    this.#do({ type: 'adopt-frame', frame, id });
-    m.key = key;
-    m.frame = { id, frame, token: frame.context.sessionToken, takesTokens: false, reloads: 0 };
-    m.framed = true;
-    m.awaiting = null;
-    m.offlineResume = null;
-    const previous = m.snapshot;
-    m.snapshot = snapshot;
-    this.#do({ type: 'dress' }, { type: 'snapshot', snapshot });
-    if (snapshot.state !== previous.state) this.#enter(snapshot, previous, false);
-    this.#do({ type: 'check-camera', origin: frame.url.origin });
+    m.snapshot = event.snapshot;
+    this.#do({ type: 'snapshot', snapshot: event.snapshot });
+    if (event.key) m.key = event.key;
+    m.resumeOnConnect = event.resume;
+    if (event.connected) this.#connect();
+    if (!isLive(this.#state) || !event.connected || event.resume) return;
+    this.#do({ type: 'dress' }, { type: 'announce', say: { state: this.#state } }, { type: 'render' });
+    if (event.answered) this.#do({ type: 'adopt-session' });
+    const frame = event.frame;
+    if (frame) {
+      const id = ++m.frames;
+      m.frame = { id, frame, token: frame.context.sessionToken, takesTokens: false, reloads: 0 };
+      m.framed = true;
+      m.awaiting = null;
+      m.offlineResume = null;
+      // As in #begin; and before what the frame said meanwhile is replayed to its protocol.
+      this.#do({ type: 'check-camera', origin: frame.url.origin }, { type: 'adopt-frame', frame, id });
+    } else if (event.endpoint) this.#ask(event.endpoint, 'start', false, false, true);
   }
 
   #signals(signals: readonly Signal[], from: 'message' | 'load'): void {
@@ -626,7 +658,7 @@ class Run<F extends FrameLike> {
 
   // ---- sessions and tokens --------------------------------------------------------------------------
 
-  #ask(endpoint: URL, purpose: Request['purpose'], refresh: boolean, again = false): void {
+  #ask(endpoint: URL, purpose: Request['purpose'], refresh: boolean, again = false, first = false): void {
     const m = this.m;
     const id = ++m.requests;
     m.request = {
@@ -639,7 +671,7 @@ class Run<F extends FrameLike> {
       frame: m.frame?.id,
       takesTokens: this.#takesTokens,
     };
-    this.#do({ type: 'fetch-session', endpoint, refresh, request: id });
+    this.#do({ type: 'fetch-session', endpoint, refresh, request: id, ...(first ? { first } : {}) });
   }
 
   /** The request this answer is for, if the flow is still on the attempt that asked (and running, for a renewal). */

@@ -98,6 +98,16 @@ interface Row {
 /** What entering a running state does, before its events: the frame first, then what is shown and said. */
 const LOADING_FROM_IDLE = ['dress', 'snapshot', 'focus:screen', 'announce:loading', 'render'];
 
+const ADOPT_FRAME: Event<Frame> = {
+  type: 'adopted',
+  frame: FRAME,
+  key: 'k1',
+  snapshot: snap('loading'),
+  answered: false,
+  resume: false,
+  connected: true,
+};
+
 const ROWS: Row[] = [
   {
     name: 'start: the frame request, then the state change and its event, then the camera check',
@@ -554,9 +564,28 @@ const ROWS: Row[] = [
   },
   {
     name: "the boot chunk's frame is adopted: no new request and no second idle → loading event",
-    model: connected(),
-    event: { type: 'adopted', frame: FRAME, key: 'k1', snapshot: snap('loading') },
-    effects: ['adopt-frame', 'dress', 'snapshot', 'focus:screen', 'announce:loading', 'render', 'check-camera'],
+    model: initialModel(),
+    event: ADOPT_FRAME,
+    effects: ['snapshot', 'language', 'listen:on', 'queue-configure', 'dress', 'announce:loading', 'render'].concat(
+      'check-camera',
+      'adopt-frame',
+    ),
+    state: 'loading',
+  },
+  {
+    name: "the boot chunk's session request is adopted: read as the first try of the runtime's own",
+    model: initialModel(),
+    event: { ...ADOPT_FRAME, frame: null, endpoint: ENDPOINT },
+    effects: ['snapshot', 'language', 'listen:on', 'queue-configure', 'dress', 'announce:loading', 'render'].concat(
+      'fetch-session',
+    ),
+    state: 'loading',
+  },
+  {
+    name: 'the element left the page after the boot launched: adopted as it was, the next pass loads again',
+    model: initialModel(),
+    event: { ...ADOPT_FRAME, resume: true },
+    effects: ['snapshot', 'language', 'listen:on', 'queue-configure'],
     state: 'loading',
   },
 ];
@@ -574,7 +603,7 @@ describe('step: (model, event) → effects and the next state', () => {
     let rows = 0;
     for (const row of ROWS) {
       const effects = step(row.model, row.event).effects.map(word);
-      const request = effects.findIndex((e) => e === 'load-frame' || e === 'adopt-frame');
+      const request = effects.findIndex((e) => e === 'load-frame');
       if (request < 0) continue;
       rows++;
       const first = effects.findIndex((e) => /^(emit|announce|render|dress|focus|snapshot)/.test(e));
@@ -795,11 +824,28 @@ describe('step: sequences', () => {
   });
 
   it("after adopting the boot chunk's frame, the same configuration is 'same': nothing restarts", () => {
-    const adopted = step(connected(), { type: 'adopted', frame: FRAME, key: 'k1', snapshot: snap('loading') }).model;
+    const adopted = step(initialModel<Frame>(), ADOPT_FRAME).model;
+    expect(adopted.key).toBe('k1');
     const again = step(adopted, { type: 'configure', config: config() });
     expect(again.effects.map(word)).toEqual(['place', 'dress', 'render']);
     const ready = step(adopted, signals({ type: 'ready' }));
     expect(emitted(ready.effects)).toEqual(['state:ready', 'kyc-ready']);
+  });
+
+  it("the boot chunk's request is the first try, and its answer is the attempt's", () => {
+    const adopted = step(initialModel<Frame>(), { ...ADOPT_FRAME, frame: null, endpoint: ENDPOINT });
+    const fetch = adopted.effects.find((e) => e.type === 'fetch-session');
+    expect(fetch).toMatchObject({ endpoint: ENDPOINT, refresh: false, first: true });
+    const answered = step(adopted.model, {
+      type: 'session',
+      request: adopted.model.request!.id,
+      answer: { sessionToken: 'tok-1' },
+      now: 0,
+      config: config(),
+    });
+    // The boot already said idle → loading: the frame comes without a second statechange.
+    expect(answered.effects.map(word)[0]).toBe('load-frame');
+    expect(emitted(answered.effects)).toEqual([]);
   });
 
   it('the protocol chunk failed for the running frame: frame-load-timeout naming the provider', () => {
