@@ -1,4 +1,4 @@
-import { parseSafeUrl } from '../frame/origins';
+import { safeUrl } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
 
 /**
@@ -206,9 +206,9 @@ export const FACTS = {
       if (!token || Object.keys(options).length) return undefined;
       if (sessionUrl) return [sumsubUrl(sessionUrl, token, theme)];
       const claimed = baseFromToken(token);
-      const base = parseSafeUrl(claimed ?? SUMSUB_DEFAULT_BASE, '');
-      if (!base.ok) return undefined;
-      const url = sumsubUrl(base.value, token, theme);
+      const base = safeUrl(claimed ?? SUMSUB_DEFAULT_BASE);
+      if (typeof base !== 'object') return undefined;
+      const url = sumsubUrl(base, token, theme);
       // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.
       return [url, claimed ? [url.origin] : undefined];
     },
