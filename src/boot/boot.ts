@@ -172,9 +172,17 @@ let loading: Promise<Runtime> | undefined;
 /** The runtime, if it is here (then every element uses it at once). */
 export const runtimeNow = (): Runtime | undefined => runtime;
 
+/** How the runtime chunk is fetched: the browser tests delay it, or make it fail (test/browser/boot.test.ts). */
+export const runtimeLoader = { load: (): Promise<Runtime> => import('../runtime') };
+
+/** Tests only: the next element starts on the boot again, as on a fresh page. */
+export function forgetRuntime(): void {
+  runtime = loading = undefined;
+}
+
 /** Fetches the runtime chunk once; a failed fetch may be tried again. */
 export function loadRuntime(): Promise<Runtime> {
-  loading ??= import('../runtime').then(
+  loading ??= runtimeLoader.load().then(
     (module) => (runtime = module),
     (error: unknown) => {
       loading = undefined;
@@ -304,7 +312,7 @@ export class Boot {
     this.bridge.load({
       url: frame.url,
       allow: facts.allow,
-      sandbox: 'sandbox' in facts ? facts.sandbox : undefined,
+      sandbox: facts.sandbox,
       title: FRAME_TITLE,
       allowlist: frame.allowlist,
     });

@@ -185,7 +185,7 @@ export function baseFromToken(token: string): string | undefined {
 
 // ---- the table ----------------------------------------------------------------------------------------
 
-export const FACTS = {
+const TABLE = {
   generic: sessionUrlOnly([], 'camera; microphone; fullscreen; clipboard-write'),
   persona: {
     origins: PERSONA_HOSTS,
@@ -296,11 +296,14 @@ export const FACTS = {
   ),
 } satisfies Record<string, Facts>;
 
+export type ProviderId = keyof typeof TABLE;
+
+/** Every provider's frame facts and builder, by id. */
+export const FACTS: Readonly<Record<ProviderId, Facts>> = TABLE;
+
 /** CAF: the onboarding link, or `https://cadastro.io/<token>`. */
 export const cafUrl = (sessionUrl: URL | undefined, token: string): URL =>
   sessionUrl ? copy(sessionUrl) : new URL(`/${token}`, CAF_HOST);
-
-export type ProviderId = keyof typeof FACTS;
 
 export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
 

@@ -16,7 +16,13 @@ import { TOKEN } from './providers/helpers';
 
 type Env = Parameters<typeof bootFrame>[1];
 const ENVS: Env[] = [
-  { locale: 'en', hostOrigin: 'https://shop.example', baseUrl: 'https://shop.example/signup', ancestors: [], mobile: false },
+  {
+    locale: 'en',
+    hostOrigin: 'https://shop.example',
+    baseUrl: 'https://shop.example/signup',
+    ancestors: [],
+    mobile: false,
+  },
   {
     locale: 'pt-BR',
     hostOrigin: 'https://embed.example',
@@ -144,7 +150,7 @@ function same(boot: BootFrame, runtime: ResolvedFrame, label: string): void {
   expect(normalized(boot.url), label).toBe(normalized(runtime.url));
   expect(boot.id, label).toBe(runtime.provider.id);
   expect(FACTS[boot.id].allow, label).toBe(runtime.provider.allow);
-  expect('sandbox' in FACTS[boot.id] ? FACTS[boot.id].sandbox : undefined, label).toBe(runtime.provider.sandbox);
+  expect(FACTS[boot.id].sandbox, label).toBe(runtime.provider.sandbox);
   for (const origin of [...PROBES, runtime.url.origin])
     expect(boot.allowlist.has(origin), `${label} allows ${origin}`).toBe(runtime.allowlist.has(origin));
   expect(boot.context, label).toEqual(runtime.context);
@@ -184,8 +190,8 @@ describe('the boot frame: defers, or is exactly the runtime frame', () => {
   it('defers on anything the runtime reports as config-invalid', () => {
     for (const env of ENVS)
       for (const given of corpus()) {
-        if (resolveFrame(given, env).kind !== 'ok') expect(bootFrame(given, env), JSON.stringify(given)).toBeUndefined();
+        if (resolveFrame(given, env).kind !== 'ok')
+          expect(bootFrame(given, env), JSON.stringify(given)).toBeUndefined();
       }
   });
 });
-
