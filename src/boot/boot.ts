@@ -1,12 +1,6 @@
 import type { KycState, Snapshot } from '../flow/machine';
 import { FrameBridge } from '../frame/bridge';
-import {
-  isSecureScheme,
-  OriginAllowlist,
-  parseOriginPattern,
-  parseSafeUrl,
-  type OriginPattern,
-} from '../frame/origins';
+import { isSecureScheme, OriginAllowlist, originPattern, safeUrl, type OriginPattern } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
 import { configKey, InvalidJson, type Inputs } from '../element/inputs';
 import { emit, type KycEventDetails } from '../element/events';
@@ -112,9 +106,9 @@ function plain(inputs: Inputs): OriginPattern[] | undefined {
   if (!isProviderId(inputs.provider) || inputs.options instanceof InvalidJson || inputs.mode !== 'inline') return;
   const patterns: OriginPattern[] = [];
   for (const entry of (inputs.allowedOrigins ?? '').split(/\s+/).filter(Boolean)) {
-    const parsed = parseOriginPattern(entry);
-    if (!parsed.ok) return;
-    patterns.push(parsed.value);
+    const parsed = originPattern(entry);
+    if (typeof parsed !== 'object') return;
+    patterns.push(parsed);
   }
   return patterns;
 }
@@ -129,9 +123,9 @@ export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): 
   if (!patterns || inputs.options instanceof InvalidJson) return undefined;
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
-    const parsed = parseSafeUrl(inputs.sessionUrl, '');
-    if (!parsed.ok) return undefined;
-    sessionUrl = parsed.value;
+    const parsed = safeUrl(inputs.sessionUrl);
+    if (typeof parsed !== 'object') return undefined;
+    sessionUrl = parsed;
   } else if (!inputs.sessionToken) return undefined;
   const facts = FACTS[id];
   const context: FrameContext = {
@@ -147,12 +141,11 @@ export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): 
   if (env.mobile) context.mobile = true;
   const built = facts.fast(context);
   if (!built) return undefined;
-  const checked = parseSafeUrl(built[0].href, '');
-  if (!checked.ok) return undefined;
-  const url = checked.value;
+  const url = safeUrl(built[0].href);
+  if (typeof url !== 'object') return undefined;
   for (const origin of [...(facts.origins.length ? facts.origins : [url.origin]), ...(built[1] ?? [])]) {
-    const parsed = parseOriginPattern(origin);
-    if (parsed.ok) patterns.push(parsed.value);
+    const parsed = originPattern(origin);
+    if (typeof parsed === 'object') patterns.push(parsed);
   }
   const allowlist = new OriginAllowlist(patterns);
   return allowlist.has(url.origin) ? { id, context, url, allowlist } : undefined;
@@ -179,9 +172,17 @@ let loading: Promise<Runtime> | undefined;
 /** The runtime, if it is here (then every element uses it at once). */
 export const runtimeNow = (): Runtime | undefined => runtime;
 
+/** How the runtime chunk is fetched: the browser tests delay it, or make it fail (test/browser/boot.test.ts). */
+export const runtimeLoader = { load: (): Promise<Runtime> => import('../runtime') };
+
+/** Tests only: the next element starts on the boot again, as on a fresh page. */
+export function forgetRuntime(): void {
+  runtime = loading = undefined;
+}
+
 /** Fetches the runtime chunk once; a failed fetch may be tried again. */
 export function loadRuntime(): Promise<Runtime> {
-  loading ??= import('../runtime').then(
+  loading ??= runtimeLoader.load().then(
     (module) => (runtime = module),
     (error: unknown) => {
       loading = undefined;
@@ -273,10 +274,9 @@ export class Boot {
   #ask(env: ReturnType<typeof environment>): void {
     const inputs = this.#inputs;
     const id = inputs.provider as ProviderId;
-    const parsed = parseSafeUrl(inputs.sessionEndpoint, '', env.baseUrl);
+    const endpoint = safeUrl(inputs.sessionEndpoint, env.baseUrl);
     // What would not launch at once (invalid values, modal mode) is the runtime's to report.
-    if (!parsed.ok || !plain(inputs)) return;
-    const endpoint = parsed.value;
+    if (typeof endpoint !== 'object' || !plain(inputs)) return;
     this.#done = true;
     this.#key = configKey(inputs);
     const sent = postSession(endpoint, { provider: id, locale: env.locale, refresh: false });
@@ -312,7 +312,7 @@ export class Boot {
     this.bridge.load({
       url: frame.url,
       allow: facts.allow,
-      sandbox: 'sandbox' in facts ? facts.sandbox : undefined,
+      sandbox: facts.sandbox,
       title: FRAME_TITLE,
       allowlist: frame.allowlist,
     });

@@ -1,4 +1,4 @@
-import { parseSafeUrl } from '../frame/origins';
+import { safeUrl } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
 
 /**
@@ -185,7 +185,7 @@ export function baseFromToken(token: string): string | undefined {
 
 // ---- the table ----------------------------------------------------------------------------------------
 
-export const FACTS = {
+const TABLE = {
   generic: sessionUrlOnly([], 'camera; microphone; fullscreen; clipboard-write'),
   persona: {
     origins: PERSONA_HOSTS,
@@ -206,9 +206,9 @@ export const FACTS = {
       if (!token || Object.keys(options).length) return undefined;
       if (sessionUrl) return [sumsubUrl(sessionUrl, token, theme)];
       const claimed = baseFromToken(token);
-      const base = parseSafeUrl(claimed ?? SUMSUB_DEFAULT_BASE, '');
-      if (!base.ok) return undefined;
-      const url = sumsubUrl(base.value, token, theme);
+      const base = safeUrl(claimed ?? SUMSUB_DEFAULT_BASE);
+      if (typeof base !== 'object') return undefined;
+      const url = sumsubUrl(base, token, theme);
       // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.
       return [url, claimed ? [url.origin] : undefined];
     },
@@ -296,11 +296,14 @@ export const FACTS = {
   ),
 } satisfies Record<string, Facts>;
 
+export type ProviderId = keyof typeof TABLE;
+
+/** Every provider's frame facts and builder, by id. */
+export const FACTS: Readonly<Record<ProviderId, Facts>> = TABLE;
+
 /** CAF: the onboarding link, or `https://cadastro.io/<token>`. */
 export const cafUrl = (sessionUrl: URL | undefined, token: string): URL =>
   sessionUrl ? copy(sessionUrl) : new URL(`/${token}`, CAF_HOST);
-
-export type ProviderId = keyof typeof FACTS;
 
 export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
 

@@ -1,4 +1,4 @@
-import { parseSafeUrl } from '../frame/origins';
+import { safeUrl } from '../frame/allow';
 
 /**
  * The session endpoint's request and the reading of its answer (README "Sessions from your backend"), in the
@@ -62,9 +62,9 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
   if (!isPlainObject(data)) return null;
   const answer: SessionAnswer = {};
   if (typeof data.sessionUrl === 'string' && data.sessionUrl) {
-    const url = parseSafeUrl(data.sessionUrl, 'sessionUrl', endpoint.href);
-    if (!url.ok) return null;
-    answer.sessionUrl = url.value.href;
+    const url = safeUrl(data.sessionUrl, endpoint.href);
+    if (typeof url !== 'object') return null;
+    answer.sessionUrl = url.href;
   }
   if (typeof data.sessionToken === 'string' && data.sessionToken) answer.sessionToken = data.sessionToken;
   if (typeof data.provider === 'string' && data.provider) answer.provider = data.provider;
