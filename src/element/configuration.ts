@@ -47,7 +47,8 @@ export class Configuration {
     });
     return {
       resolution,
-      key: configKey(inputs),
+      // Only a launchable configuration has a key (an invalid one may hold what JSON cannot write).
+      key: resolution.kind === 'ok' || resolution.kind === 'needs-session' ? configKey(inputs) : '',
       binding: inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '',
       endpoint: endpointOf(inputs, doc.baseURI),
       mode: inputs.mode,

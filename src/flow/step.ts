@@ -29,7 +29,7 @@ export type Resolution<F extends FrameLike> =
 /** The inputs as the element reads them when an event that needs them is handled. */
 export interface Config<F extends FrameLike> {
   resolution: Resolution<F>;
-  /** The configuration's comparable key (element/inputs.ts `configKey`; the token is not part of it). */
+  /** The configuration's comparable key (element/inputs.ts `configKey`; the token is not part of it; '' unless launchable). */
   key: string;
   /** The session endpoint and the provider it serves: a stale session belongs to one binding. */
   binding: string;
