@@ -14,7 +14,7 @@ import type { ResolvedFrame } from './resolve';
 /** What the part reports; the runtime adds the configuration an answer is read with. */
 export type SessionReport =
   | { type: 'session'; request: number; answer: { sessionToken?: string; expiresAt?: string }; now: number }
-  | Extract<Event<ResolvedFrame>, { type: 'session-failed' }>;
+  | Extract<Event<ResolvedFrame>, { type: 'session-error' }>;
 
 export class Renewal {
   readonly #report: (event: SessionReport) => void;
@@ -58,7 +58,7 @@ export class Renewal {
       .then(
         (answer) => this.#report({ type: 'session', request, answer, now: Date.now() }),
         (error: unknown) =>
-          this.#report({ type: 'session-failed', request, message: (error as Error)?.message ?? String(error) }),
+          this.#report({ type: 'session-error', request, message: (error as Error)?.message ?? String(error) }),
       );
   }
 

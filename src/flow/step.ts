@@ -150,7 +150,7 @@ export type Event<F extends FrameLike> =
   | { type: 'timeout'; frame: number; after: number }
   | { type: 'slow'; frame: number }
   | { type: 'session'; request: number; answer: Answer; now: number; config: Config<F> }
-  | { type: 'session-failed'; request: number; message: string }
+  | { type: 'session-error'; request: number; message: string }
   | { type: 'offline' }
   | { type: 'still-offline'; after: number }
   | { type: 'online'; config: Config<F> }
@@ -401,7 +401,7 @@ class Run<F extends FrameLike> {
       case 'session':
         this.#answered(event.request, event.answer, event.now, event.config);
         return;
-      case 'session-failed':
+      case 'session-error':
         this.#failedToAnswer(event.request, event.message);
         return;
       case 'offline':

@@ -726,7 +726,7 @@ describe('step: sequences', () => {
       frame: { id: 1, frame: FRAME, token: 'tok-1', takesTokens: true, reloads: 0 },
     });
     const asked = step(start, signals({ type: 'token-expired' }));
-    const failed = step(asked.model, { type: 'session-failed', request: asked.model.request!.id, message: '503' });
+    const failed = step(asked.model, { type: 'session-error', request: asked.model.request!.id, message: '503' });
     expect(failed.effects.map(word).slice(0, 1)).toEqual(['hand-over-token:null']);
     const error = failed.effects.find((e) => e.type === 'emit' && e.name === 'kyc-error');
     expect(error).toMatchObject({ detail: { code: 'session-expired', recoverable: true } });
