@@ -234,11 +234,16 @@ export class Boot {
   /** The frame and the request go with the element; the runtime starts again when it is back. */
   disconnect(): void {
     this.#connected = false;
+    this.#drop();
+    this.#resume = this.#snapshot.state === 'loading';
+  }
+
+  /** Stops the request and removes the frame (which releases the camera). */
+  #drop(): void {
     this.#session?.sent?.abort.abort();
     this.#session = null;
     this.bridge.destroy();
     this.#frame = null;
-    this.#resume = this.#snapshot.state === 'loading';
   }
 
   call(name: 'start' | 'retry' | 'cancel'): void {
@@ -350,10 +355,7 @@ export class Boot {
     const inputs = this.#inputs;
     if (!this.#connected || !(inputs.sessionUrl || inputs.sessionToken || inputs.sessionEndpoint || this.#calls.length))
       return;
-    this.#session?.sent?.abort.abort();
-    this.#session = null;
-    this.bridge.destroy();
-    this.#frame = null;
+    this.#drop();
     const previous = this.#snapshot.state;
     if (previous === 'error') return;
     const provider = inputs.provider;

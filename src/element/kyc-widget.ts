@@ -1,4 +1,4 @@
-import { Boot, loadRuntime, runtimeNow, type Runtime } from '../boot/boot';
+import { Boot, loadRuntime, runtimeNow, type Handover, type Runtime } from '../boot/boot';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
 import type { LastError, WidgetController } from './controller';
@@ -87,7 +87,7 @@ export class KycWidgetElement extends Base {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
     const runtime = runtimeNow();
-    if (runtime) this.#controller = this.#create(runtime, shadow);
+    if (runtime) this.#create(runtime, shadow);
     else {
       this.#boot = new Boot(this, this.#inputs, shadow);
       this.#download(shadow);
@@ -286,8 +286,9 @@ export class KycWidgetElement extends Base {
     if (this.#boot!.state === 'error' && this.shadowRoot) this.#download(this.shadowRoot);
   }
 
-  #create(runtime: Runtime, shadow: ShadowRoot): WidgetController {
-    return new runtime.WidgetController(this, { inputs: this.#inputs, setOpen: (open) => (this.open = open) }, shadow);
+  #create(runtime: Runtime, shadow: ShadowRoot, handover?: Handover): WidgetController {
+    const port = { inputs: this.#inputs, setOpen: (open: boolean) => (this.open = open) };
+    return (this.#controller = new runtime.WidgetController(this, port, shadow, handover));
   }
 
   /** The runtime chunk, fetched at once; when it is here it goes on from what the boot did. */
@@ -298,14 +299,7 @@ export class KycWidgetElement extends Base {
         if (!boot) return;
         const handover = boot.handOver();
         this.#boot = null;
-        const controller = new runtime.WidgetController(
-          this,
-          { inputs: this.#inputs, setOpen: (open) => (this.open = open) },
-          shadow,
-          handover,
-        );
-        this.#controller = controller;
-        controller.adopt(handover, this.isConnected);
+        this.#create(runtime, shadow, handover).adopt(handover, this.isConnected);
       },
       () => this.#boot?.failed(),
     );
