@@ -13,13 +13,13 @@ const PRECONNECTED = new Set<string>();
 
 export class Configuration {
   readonly #host: HTMLElement;
-  readonly #pass: () => void;
+  readonly #report: (event: { type: 'configure' }) => void;
   #queued = false;
 
-  /** `pass` runs once per batch of input changes. */
-  constructor(host: HTMLElement, pass: () => void) {
+  /** Reports `configure` once per batch of input changes. */
+  constructor(host: HTMLElement, report: (event: { type: 'configure' }) => void) {
     this.#host = host;
-    this.#pass = pass;
+    this.#report = report;
   }
 
   /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
@@ -28,7 +28,7 @@ export class Configuration {
     this.#queued = true;
     queueMicrotask(() => {
       this.#queued = false;
-      this.#pass();
+      this.#report({ type: 'configure' });
     });
   }
 

@@ -90,7 +90,7 @@ export class WidgetController {
     this.#surface = new Surface(host, inputs, report, boot?.skeleton);
     this.#attempt = new Attempt(this.#surface.frameBox, report, boot?.bridge);
     this.#renewal = new Renewal(report);
-    this.#config = new Configuration(host, () => report({ type: 'configure' }));
+    this.#config = new Configuration(host, report);
     this.#placement = new Placement(shadow, this.#surface.root, report);
     this.#screens = new Screens(this.#surface.ui, report);
     this.#connectivity = new Connectivity(report);
