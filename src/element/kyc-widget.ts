@@ -65,6 +65,22 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @cssprop --kyc-frame-height - Height of the frame area until the provider sends its own (default 600px).
  */
 export class KycWidgetElement extends Base {
+  static {
+    // An accessor pair per input of the table (inputs.ts); their types and docs are the `declare`d fields below.
+    for (const { property } of INPUTS) {
+      if (property === 'options') continue; // its own pair: it takes text or an object, and gives an object
+      Object.defineProperty(this.prototype, property, {
+        get(this: KycWidgetElement) {
+          return this.#get(property);
+        },
+        set(this: KycWidgetElement, value: unknown) {
+          this.#set(property, value);
+        },
+        configurable: true,
+      });
+    }
+  }
+
   static get observedAttributes(): string[] {
     return INPUTS.map((row) => row.attribute);
   }
@@ -102,56 +118,31 @@ export class KycWidgetElement extends Base {
    * @attr provider
    * @default 'generic'
    */
-  get provider(): ProviderId {
-    return this.#get('provider') as ProviderId;
-  }
-  set provider(value: ProviderId) {
-    this.#set('provider', value);
-  }
+  declare provider: ProviderId;
 
   /**
    * The session or flow URL the host's backend created with the provider (absolute).
    * @attr session-url
    */
-  get sessionUrl(): string | undefined {
-    return this.#get('sessionUrl') as string | undefined;
-  }
-  set sessionUrl(value: string | undefined) {
-    this.#set('sessionUrl', value);
-  }
+  declare sessionUrl: string | undefined;
 
   /**
    * A provider access token. Secret: set it as a property; it is never written to an attribute or logged.
    * @attr session-token
    */
-  get sessionToken(): string | undefined {
-    return this.#get('sessionToken') as string | undefined;
-  }
-  set sessionToken(value: string | undefined) {
-    this.#set('sessionToken', value);
-  }
+  declare sessionToken: string | undefined;
 
   /**
    * The host backend's endpoint that creates and refreshes sessions (relative to the page, or absolute).
    * @attr session-endpoint
    */
-  get sessionEndpoint(): string | undefined {
-    return this.#get('sessionEndpoint') as string | undefined;
-  }
-  set sessionEndpoint(value: string | undefined) {
-    this.#set('sessionEndpoint', value);
-  }
+  declare sessionEndpoint: string | undefined;
 
   /**
    * Space-separated origins added to the adapter's built-in allowlist (`https://*.example.com` matches one label).
    * @attr allowed-origins
    */
-  get allowedOrigins(): string | undefined {
-    return this.#get('allowedOrigins') as string | undefined;
-  }
-  set allowedOrigins(value: string | undefined) {
-    this.#set('allowedOrigins', value);
-  }
+  declare allowedOrigins: string | undefined;
 
   /**
    * Provider-specific settings, a JSON object (as an attribute, JSON text).
@@ -171,12 +162,7 @@ export class KycWidgetElement extends Base {
    * @attr mode
    * @default 'inline'
    */
-  get mode(): 'inline' | 'modal' {
-    return this.#get('mode') as 'inline' | 'modal';
-  }
-  set mode(value: 'inline' | 'modal') {
-    this.#set('mode', value);
-  }
+  declare mode: 'inline' | 'modal';
 
   /**
    * Modal mode: shown while true; set to false when the person closes the dialog. Reflects.
@@ -184,70 +170,40 @@ export class KycWidgetElement extends Base {
    * @default false
    * @reflect
    */
-  get open(): boolean {
-    return this.#get('open') as boolean;
-  }
-  set open(value: boolean) {
-    this.#set('open', value);
-  }
+  declare open: boolean;
 
   /**
    * Language of the widget's text (BCP 47), passed on to the provider; default: the nearest `lang`, then the browser's.
    * @attr locale
    */
-  get locale(): string | undefined {
-    return this.#get('locale') as string | undefined;
-  }
-  set locale(value: string | undefined) {
-    this.#set('locale', value);
-  }
+  declare locale: string | undefined;
 
   /**
    * Colour scheme: `light`, `dark`, or `auto` (the person's preference).
    * @attr theme
    * @default 'auto'
    */
-  get theme(): 'light' | 'dark' | 'auto' {
-    return this.#get('theme') as 'light' | 'dark' | 'auto';
-  }
-  set theme(value: 'light' | 'dark' | 'auto') {
-    this.#set('theme', value);
-  }
+  declare theme: 'light' | 'dark' | 'auto';
 
   /**
    * Milliseconds the frame has to load and say it is ready.
    * @attr load-timeout
    * @default 20000
    */
-  get loadTimeout(): number {
-    return this.#get('loadTimeout') as number;
-  }
-  set loadTimeout(value: number) {
-    this.#set('loadTimeout', value);
-  }
+  declare loadTimeout: number;
 
   /**
    * The final decision from the host's backend, shown on the result screen.
    * @attr decision
    */
-  get decision(): 'approved' | 'declined' | 'review' | undefined {
-    return this.#get('decision') as 'approved' | 'declined' | 'review' | undefined;
-  }
-  set decision(value: 'approved' | 'declined' | 'review' | undefined) {
-    this.#set('decision', value);
-  }
+  declare decision: 'approved' | 'declined' | 'review' | undefined;
 
   /**
    * Logs each normalized event to the console (tokens never appear).
    * @attr debug
    * @default false
    */
-  get debug(): boolean {
-    return this.#get('debug') as boolean;
-  }
-  set debug(value: boolean) {
-    this.#set('debug', value);
-  }
+  declare debug: boolean;
 
   /** The current state of the flow. */
   get state(): KycState {

@@ -24,10 +24,10 @@ export function protocolNow(id: ProviderId): ProviderProtocol | undefined {
   return protocols?.[id];
 }
 
-/** Fetches the protocols' chunk once; a failed fetch may be tried again. */
+/** The protocols come with the runtime chunk (runtime.ts sets them): fetches it once; a failed fetch may be tried again. */
 export function loadProtocol(id: ProviderId): Promise<ProviderProtocol> {
-  pending ??= import('./protocols').then(
-    (chunk) => (protocols = chunk.PROTOCOLS),
+  pending ??= import('../runtime').then(
+    () => protocols!,
     (error: unknown) => {
       pending = undefined;
       throw error;
