@@ -350,17 +350,32 @@ async function loadOnce(browser, url, rate, needs, timeoutMs) {
   }
 }
 
+/** The last round: a case may ask for more rounds than the rest (`item.runs`). */
+export const lastRound = (cases, runs) => Math.max(runs, ...cases.map((c) => c.runs ?? runs));
+
+/**
+ * Round r's cases in their order: those whose rounds are not over (`item.runs`, else `runs`; the later rounds
+ * load only the cases that asked for more), rotated so that round r starts with its case r mod n.
+ */
+export function roundOrder(cases, r, runs) {
+  const now = cases.filter((c) => r <= (c.runs ?? runs));
+  return now.map((_, i) => now[(i + r) % now.length]);
+}
+
 /** Rounds of every case in rotating order (round 0 a dropped warm-up); a case failing 3 times without a sample is dropped. */
 export async function measurePhone(browser, hostOrigin, cases, { runs, rate, gapMs, timeoutMs, log }) {
   const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
   const errors = Object.fromEntries(cases.map((c) => [c.id, []]));
-  for (let r = 0; r <= runs; r++) {
-    const order = cases.map((_, i) => cases[(i + r) % cases.length]);
+  const last = lastRound(cases, runs);
+  for (let r = 0; r <= last; r++) {
+    const order = roundOrder(cases, r, runs);
     for (const item of order) {
       if (errors[item.id].length >= 3 && samples[item.id].length === 0) continue;
       await sleep(gapMs);
       try {
+        const began = performance.now();
         const sample = await loadOnce(browser, `${hostOrigin}${item.path}`, rate, item.needs, timeoutMs);
+        sample.loadSeconds = round((performance.now() - began) / 1000, 2); // the load's own time, for README "Run time"
         const at = sample.marks[SDK_READY[item.provider]?.widgetMark ?? 'ready'] ?? sample.ready;
         if (r > 0)
           samples[item.id].push({
@@ -373,7 +388,9 @@ export async function measurePhone(browser, hostOrigin, cases, { runs, rate, gap
         errors[item.id].push({ round: r, message: String(error?.message ?? error).split('\n')[0] });
       }
     }
-    log(`  round ${r}/${runs} done${r === 0 ? ' (warm-up, dropped)' : ''}`);
+    log(
+      `  round ${r}/${last} done${r === 0 ? ' (warm-up, dropped)' : ''}${r > runs ? ` (${order.length} cases)` : ''}`,
+    );
   }
   return { samples, errors };
 }

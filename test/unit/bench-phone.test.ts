@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWidgetScript, phonePlan, windowTasks } from '../../bench/phone.mjs';
+import { isWidgetScript, lastRound, phonePlan, roundOrder, windowTasks } from '../../bench/phone.mjs';
 import { medianInterval } from '../../bench/stats.mjs';
 
 const MODES = ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'idenfy', 'didit'];
@@ -92,5 +92,19 @@ describe('bench: the interval of a median', () => {
     const many = [...few, ...few, ...few, ...few];
     const [lo4, hi4] = medianInterval(many) as number[];
     expect(hi4 - lo4).toBeLessThanOrEqual(hi - lo);
+  });
+});
+
+describe('bench: rounds', () => {
+  const cases = [{ id: 'a' }, { id: 'b' }, { id: 'c', runs: 4 }, { id: 'd', runs: 4 }];
+  const ids = (r: number) => (roundOrder(cases, r, 2) as { id: string }[]).map((c) => c.id);
+
+  it('rotates every case through each round, then loads only the cases that asked for more rounds', () => {
+    expect(lastRound(cases, 2)).toBe(4);
+    expect(ids(0)).toEqual(['a', 'b', 'c', 'd']);
+    expect(ids(1)).toEqual(['b', 'c', 'd', 'a']);
+    expect(ids(2)).toEqual(['c', 'd', 'a', 'b']);
+    expect(ids(3)).toEqual(['d', 'c']);
+    expect(ids(4)).toEqual(['c', 'd']);
   });
 });
