@@ -7,6 +7,8 @@
 //   node bench/tasks.mjs [--runs 3] [--modes generic,persona] [--rate 4] [--min 20] [--no-build | --dist DIR]
 //
 // `--min`: list tasks of at least this many ms (wall) in the window (default 20; the target is 50).
+// `--shape 4g`: under the slow-4G shape (default loopback). `--resources`: also every request of the page
+// (start, whether it opened a new connection, first byte, end).
 // `--kinds widget,widget-endpoint` (default): which pages; also `bare`, `sdk`, `floor` (the same iframe made
 // by a module of a few lines, pages/frame-starter.js: what any script-made frame costs).
 import { writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
 import { startSandbox } from '../examples/sandbox/server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
-import { discoverFrames, marksOf, modeCases, SDK_READY, SDKS } from './modes.mjs';
+import { buildSdkHosts, discoverFrames, marksOf, modeCases, SDK_DIR, SDK_READY, SDKS } from './modes.mjs';
 import { phoneCases, startShape } from './phone.mjs';
 import { startBenchServer } from './server.mjs';
 import { round } from './stats.mjs';
@@ -155,6 +157,8 @@ async function main() {
   const runs = Number(option('--runs', 3));
   const rate = Number(option('--rate', 4));
   const min = Number(option('--min', 20));
+  /** `--shape 4g`: the network shape (default loopback). */
+  const shapeId = option('--shape', 'loopback');
   /** `--after MS`: also list the tasks up to this long after ready (the screens' chunk loads in idle time after it). */
   const after = Number(option('--after', 0));
   const providers = String(option('--modes', ['generic', ...SDKS].join(','))).split(',');
@@ -166,9 +170,16 @@ async function main() {
   }
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
   const sandboxOrigin = `http://localhost:${sandbox.port}`;
-  const host = await startBenchServer({ host: '127.0.0.1', port: 0, frameOrigins: [sandboxOrigin], dist });
+  const host = await startBenchServer({
+    host: '127.0.0.1',
+    port: 0,
+    frameOrigins: [sandboxOrigin],
+    dist,
+    mounts: [['/sdk/', SDK_DIR]],
+  });
+  if (kinds.some((k) => k.startsWith('sdk'))) await buildSdkHosts();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const shaped = await startShape('loopback', {
+  const shaped = await startShape(shapeId, {
     hostUpstream: host.origin,
     sandboxUpstream: sandboxOrigin.replace('localhost', '127.0.0.1'),
   });
@@ -178,7 +189,7 @@ async function main() {
     for (const item of discovery) host.pages.set(item.path, { html: item.html, csp: item.csp });
     const frames = await discoverFrames(browser, host.origin, discovery);
     const cases = phoneCases({
-      shape: 'loopback',
+      shape: shapeId,
       plan: {
         variants: {
           instant: providers.filter((p) => p in PROVIDER_DEMOS).map((p) => [p, ['widget', 'bare', 'sdk', 'floor']]),
@@ -209,18 +220,36 @@ async function main() {
           if (option('--save', ''))
             writeFileSync(path.join(option('--save', ''), `${item.id.replace(/:/g, '-')}-${r + 1}.json`), raw);
           const trace = JSON.parse(raw.toString('utf8')).traceEvents ?? [];
-          const frameRequested = await page.evaluate(async () => {
+          const { frameRequested, resources } = await page.evaluate(async () => {
             const find = () => performance.getEntriesByType('resource').find((e) => e.initiatorType === 'iframe');
             for (let i = 0; i < 100 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-            return find()?.startTime;
+            // Every request of the page: when it started, whether it opened a connection, when it was answered.
+            const resources = [
+              ...performance.getEntriesByType('navigation'),
+              ...performance.getEntriesByType('resource'),
+            ].map((e) => ({
+              name: e.name.replace(location.origin, ''),
+              type: e.initiatorType,
+              start: Math.round(e.startTime),
+              connect: Math.round(e.connectEnd - e.connectStart),
+              firstByte: Math.round(e.responseStart),
+              end: Math.round(e.responseEnd),
+              bytes: e.encodedBodySize,
+            }));
+            return { frameRequested: find()?.startTime, resources };
           });
           const readyMark = SDK_READY[item.provider]?.widgetMark ?? 'ready';
           const ready = marks[readyMark];
           const tasks = tasksInWindow(trace, { readyMark, ready, from: frameRequested, to: ready + after, min });
-          report[item.id].push({ frameRequested: round(frameRequested, 1), ready: round(ready, 1), tasks });
+          report[item.id].push({ frameRequested: round(frameRequested, 1), ready: round(ready, 1), tasks, resources });
           console.log(
             `\n${item.id} #${r + 1}: frame requested ${round(frameRequested, 1)} ms, ready ${round(ready, 1)} ms`,
           );
+          if (process.argv.includes('--resources'))
+            for (const e of resources)
+              console.log(
+                `  ${e.type.padEnd(10)} start ${e.start} ms${e.connect > 0 ? `, new connection ${e.connect} ms` : ''}, first byte ${e.firstByte}, end ${e.end} ms, ${e.bytes} B  ${e.name.slice(0, 90)}`,
+              );
           for (const t of tasks ?? []) {
             console.log(
               `  task at ${t.start} ms: ${t.wallMs} ms wall (${t.inWindowMs} in the window), ${t.cpuMs} ms thread time`,
