@@ -50,8 +50,10 @@ const compileHints: Plugin = {
 };
 
 const BUILDS: Record<string, UserConfig> = {
-  // dist/kyc-widget.js: defines the tag on import. Its lazy chunks (protocols, screens, languages, modal,
-  // sessions) sit in dist/chunks/ and are fetched by relative URL; none of them imports another.
+  // dist/kyc-widget.js: the boot chunk (src/boot/): defines the tag on import and starts the frame. Its lazy
+  // chunks sit in dist/chunks/ and are fetched by relative URL: the runtime (controller, machine, session
+  // client and every protocol: one request, fetched at once, in parallel with the frame), the screens,
+  // languages and the modal; they import shared code from the boot, none imports another lazy chunk.
   standalone: {
     define: PRODUCTION,
     plugins: [minifyChunks, compileHints],
@@ -64,7 +66,8 @@ const BUILDS: Record<string, UserConfig> = {
       },
     },
   },
-  // dist/kyc-widget.iife.js: the same as one classic script.
+  // dist/kyc-widget.iife.js: the same as one classic script (the runtime inlined: it is "loaded" a microtask
+  // after the first element, which starts on the boot all the same).
   iife: {
     define: PRODUCTION,
     plugins: [compileHints],

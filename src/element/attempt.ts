@@ -1,4 +1,5 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
+import { decodeMessage } from '../frame/decode';
 import { startTimer } from '../frame/timer';
 import { loadProtocol, protocolNow, type ProviderId } from '../providers/index';
 import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from '../flow/errors';
@@ -48,8 +49,9 @@ export class Attempt {
   /** Bumped by every begin and stop, so that a late protocol download never attaches to another frame. */
   #generation = 0;
 
-  constructor(frameBox: HTMLElement, port: AttemptPort) {
-    this.#bridge = new FrameBridge(frameBox);
+  /** `bridge`: the boot's, with its iframe (boot/boot.ts); a new one in `frameBox` otherwise. */
+  constructor(frameBox: HTMLElement, port: AttemptPort, bridge?: FrameBridge) {
+    this.#bridge = bridge ?? new FrameBridge(frameBox);
     this.#port = port;
   }
 
@@ -92,9 +94,6 @@ export class Attempt {
   begin(frame: ResolvedFrame, options: AttemptOptions): void {
     this.stop();
     this.#reloads = options.reload ? this.#reloads + 1 : 0;
-    this.#frame = frame;
-    this.#token = frame.context.sessionToken;
-    const generation = this.#generation;
     this.#bridge.load({
       url: frame.url,
       allow: frame.provider.allow,
@@ -102,13 +101,32 @@ export class Attempt {
       title: options.title,
       allowlist: frame.allowlist,
     });
+    this.#run(frame, options, 0);
+  }
+
+  /**
+   * The seam with the boot (boot/boot.ts): the bridge already holds `frame`'s iframe, requested at
+   * `requestedAt` (performance.now()). Everything `begin` does but the request; the load timer counts from then.
+   */
+  adopt(frame: ResolvedFrame, options: AttemptOptions, requestedAt: number): void {
+    this.#run(frame, options, performance.now() - requestedAt);
+  }
+
+  #run(frame: ResolvedFrame, options: AttemptOptions, elapsed: number): void {
+    this.#frame = frame;
+    this.#token = frame.context.sessionToken;
+    const generation = this.#generation;
+    this.#bridge.setTitle(options.title);
     const seconds = Math.round(options.loadTimeout / 100) / 10;
     const timeout = makeError(
       'frame-load-timeout',
       `the frame did not say it was ready within ${seconds} s: ${FRAME_TIMEOUT_HINT}`,
     );
-    this.#timer = startTimer(() => this.#port.timedOut(timeout), options.loadTimeout);
-    this.#slowTimer = setTimeout(() => this.#port.slow(), Math.min(8000, options.loadTimeout / 2));
+    this.#timer = startTimer(() => this.#port.timedOut(timeout), Math.max(0, options.loadTimeout - elapsed));
+    this.#slowTimer = setTimeout(
+      () => this.#port.slow(),
+      Math.max(0, Math.min(8000, options.loadTimeout / 2) - elapsed),
+    );
     const id = frame.provider.id as ProviderId;
     const protocol = protocolNow(id);
     if (protocol) this.#attach(protocol, generation);
@@ -163,18 +181,21 @@ export class Attempt {
       frameUrl: frame.url,
     });
     this.#session = session;
-    bridge.attach({
-      message: (message) =>
-        this.#port.signals(
-          guarded(() => session.receive(message)),
-          'message',
-        ),
-      load: () =>
-        this.#port.signals(
-          guarded(() => session.onLoad?.() ?? []),
-          'load',
-        ),
-    });
+    bridge.attach(
+      {
+        message: (message) =>
+          this.#port.signals(
+            guarded(() => session.receive(message)),
+            'message',
+          ),
+        load: () =>
+          this.#port.signals(
+            guarded(() => session.onLoad?.() ?? []),
+            'load',
+          ),
+      },
+      decodeMessage,
+    );
   }
 }
 

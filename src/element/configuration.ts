@@ -41,6 +41,11 @@ export class Configuration {
     });
   }
 
+  /** The boot launched for the inputs whose configKey is `key` (boot/boot.ts): an unchanged pass is "same". */
+  adopt(key: string): void {
+    this.#key = key;
+  }
+
   /** The frame is gone (the element left the page): whatever the configuration, the next pass loads it. */
   forget(): void {
     this.#key = '';

@@ -1,6 +1,8 @@
+import type { Handover } from '../boot/boot';
 import { makeError, type KycErrorInfo } from '../flow/errors';
 import { canRetry, isLive, type Input, type KycState, type Snapshot } from '../flow/machine';
 import { stepFor } from '../flow/signals';
+import { frameFor } from '../providers/frames';
 import type { Signal } from '../providers/types';
 import { format } from '../ui/i18n';
 import { Attempt } from './attempt';
@@ -51,30 +53,40 @@ export class WidgetController {
   /** The flow was running when the element was removed: it restarts when it comes back. */
   #resumeOnConnect = false;
 
-  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot) {
+  /** `boot`: the boot's hand-over (its skeleton and bridge are taken over here; see adopt). */
+  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, boot?: Handover) {
     const inputs = port.inputs;
     this.#host = host;
     this.#inputs = inputs;
     this.#setOpen = (open) => port.setOpen(open);
     this.#shadow = shadow;
-    this.#surface = new Surface(host, inputs, (messages) => {
-      this.#attempt.setTitle(messages.frameTitle);
-      if (this.#connected) this.#notify();
-    });
-    this.#attempt = new Attempt(this.#surface.frameBox, {
-      signals: (signals, from) => this.#run(() => this.#apply(signals, from)),
-      timedOut: (error) => this.#run(() => this.#state === 'loading' && this.#fail(error)),
-      slow: () => this.#surface.setSlow(true),
-      protocolFailed: () =>
-        this.#run(() =>
-          this.#fail(
-            makeError(
-              'frame-load-timeout',
-              `the ${inputs.provider} protocol could not be downloaded: check the network and that the widget's chunks are served`,
+    this.#surface = new Surface(
+      host,
+      inputs,
+      (messages) => {
+        this.#attempt.setTitle(messages.frameTitle);
+        if (this.#connected) this.#notify();
+      },
+      boot?.skeleton,
+    );
+    this.#attempt = new Attempt(
+      this.#surface.frameBox,
+      {
+        signals: (signals, from) => this.#run(() => this.#apply(signals, from)),
+        timedOut: (error) => this.#run(() => this.#state === 'loading' && this.#fail(error)),
+        slow: () => this.#surface.setSlow(true),
+        protocolFailed: () =>
+          this.#run(() =>
+            this.#fail(
+              makeError(
+                'frame-load-timeout',
+                `the ${inputs.provider} protocol could not be downloaded: check the network and that the widget's chunks are served`,
+              ),
             ),
           ),
-        ),
-    });
+      },
+      boot?.bridge,
+    );
     this.#renewal = new Renewal(this.#attempt, {
       inputs: () => inputs,
       endpoint: () => this.#config.endpoint(inputs),
@@ -114,6 +126,40 @@ export class WidgetController {
       retry: () => this.retry(),
       banner: (offline) => this.#surface.setOffline(offline),
     });
+  }
+
+  /**
+   * The seam with the boot (boot/boot.ts): go on from where it stopped. Its snapshot (idle, or loading after
+   * it said idle → loading) and configuration key become this controller's, so that the first configuration
+   * pass finds the same inputs "same"; its frame is adopted as `#begin` would have begun it (minus the
+   * request, and the load timer counting from the boot's request); a session request it sent is read as the
+   * session client's first try; then the calls made meanwhile, in order. Nothing is dispatched twice.
+   */
+  adopt(boot: Handover, connected: boolean): void {
+    this.#driver.adopt(boot.snapshot, boot.lastError);
+    if (boot.key) this.#config.adopt(boot.key);
+    this.#resumeOnConnect = boot.resume;
+    if (connected) this.connect();
+    if (isLive(this.#state) && connected && !boot.resume) {
+      this.#surface.dress(this.#shadow);
+      this.#surface.announceState(this.#state);
+      this.#notify();
+      const { frame, session } = boot;
+      if (session?.answer) this.#renewal.adopt(session.answer);
+      if (frame) {
+        const resolved = { ...frame, provider: frameFor(frame.id) };
+        this.#connectivity.reset();
+        // As in #begin, before what the frame said meanwhile is replayed to its protocol.
+        const camera = this.#preflight.check(this.#attempt.iframe, resolved.url.origin);
+        if (camera) this.#transition({ type: 'warn', warning: { code: 'camera-unavailable', message: camera } });
+        this.#attempt.adopt(
+          resolved,
+          { title: this.#surface.messages().frameTitle, loadTimeout: this.#inputs.loadTimeout },
+          boot.requestedAt,
+        );
+      } else if (session) this.#renewal.fetch(session.endpoint, session.sent);
+    }
+    for (const call of boot.calls) this[call]();
   }
 
   get snapshot(): Snapshot {

@@ -43,6 +43,12 @@ export class Driver {
     return this.#lastError;
   }
 
+  /** The boot's snapshot and last error (boot/boot.ts): the flow goes on from there, nothing is dispatched again. */
+  adopt(snapshot: Snapshot, lastError: LastError | null): void {
+    this.#snapshot = snapshot;
+    this.#lastError = lastError;
+  }
+
   /** `keepFrame`: entering `error` leaves the frame loaded (it waits for a new token). */
   send(input: Input, keepFrame = false): void {
     const previous = this.#snapshot;

@@ -34,8 +34,16 @@ export interface Inputs {
   debug: boolean;
 }
 
+/**
+ * Options that are not a JSON object: what is wrong (`problem`), where (`at`), and the value or error it is
+ * about. The sentence is the runtime's (`reasonOf`, element/options-reason.ts): the boot chunk holds no messages.
+ */
 export class InvalidJson {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly problem: string,
+    readonly at = 'options',
+    readonly cause?: unknown,
+  ) {}
 }
 
 type Kind = 'string' | 'boolean' | 'number' | 'json' | readonly string[];
@@ -136,33 +144,28 @@ function scalarText(value: unknown): string | undefined {
 
 function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson {
   if (typeof value === 'string') {
-    if (value.trim() === '') return {};
-    if (value.trim() === '[object Object]') {
-      return new InvalidJson(
-        'options arrived as the text "[object Object]": the host set an object as an attribute, which happens when a framework renders <kyc-widget> before the tag is defined. Define it first (import \'kyc-widget/define\'), or bind options as a property (Vue: :options.prop)',
-      );
-    }
+    const text = value.trim();
+    if (text === '') return {};
+    if (text === '[object Object]') return new InvalidJson('object-text');
     try {
-      return parseJsonObject(JSON.parse(value));
+      return parseJsonObject(JSON.parse(text));
     } catch (error) {
-      return new InvalidJson(`options is not valid JSON (${(error as Error).message})`);
+      return new InvalidJson('syntax', 'options', error);
     }
   }
-  if (typeof value !== 'object' || value === null) return new InvalidJson('options must be a JSON object');
+  if (typeof value !== 'object' || value === null) return new InvalidJson('not-object');
   reading = 'options';
   try {
-    if (Array.isArray(value)) return new InvalidJson('options must be a JSON object');
-    return copyOptions(value);
+    return Array.isArray(value) ? new InvalidJson('not-object') : copyOptions(value);
   } catch (error) {
-    if (error instanceof InvalidJson) return error;
     // A getter or a Proxy trap threw (or the Proxy was revoked): the host's object, not ours.
-    return new InvalidJson(`options could not be read (${reading}: ${describeError(error)})`);
+    return error instanceof InvalidJson ? error : new InvalidJson('unreadable', reading, error);
   }
 }
 
 /** Beyond this many values, or this depth, options are not settings. */
-const MAX_OPTION_VALUES = 10_000;
-const MAX_OPTION_DEPTH = 64;
+export const MAX_OPTION_VALUES = 10_000;
+export const MAX_OPTION_DEPTH = 64;
 
 /** The path being read when a getter or trap threw, for the message. */
 let reading = 'options';
@@ -175,41 +178,25 @@ let reading = 'options';
 function copyOptions(root: object): Record<string, unknown> {
   let values = 0;
   const ancestors = new Set<object>();
-  const fail = (what: string, path: string): never => {
-    throw new InvalidJson(`options must be JSON-serializable: it holds ${what} at ${path}`);
+  const fail = (problem: string, at: string, cause?: unknown): never => {
+    throw new InvalidJson(problem, at, cause);
   };
-  if (!isPlainJsonObject(root)) {
-    throw new InvalidJson(`options must be a plain JSON object, not ${kindOf(root)}`);
-  }
+  if (!isPlainJsonObject(root)) fail('not-plain', 'options', root);
   const copy = (value: unknown, path: string, depth: number): unknown => {
     reading = path;
-    if (++values > MAX_OPTION_VALUES)
-      throw new InvalidJson(`options is too large (more than ${MAX_OPTION_VALUES} values)`);
-    switch (typeof value) {
-      case 'string':
-      case 'boolean':
-        return value;
-      case 'number':
-        return Number.isFinite(value) ? value : fail(`a non-finite number (${String(value)})`, path);
-      case 'bigint':
-        return fail('a BigInt', path);
-      case 'symbol':
-        return fail('a symbol', path);
-      case 'function':
-        return fail('a function', path);
-      case 'undefined':
-        return undefined;
-    }
-    if (value === null) return null;
+    if (++values > MAX_OPTION_VALUES) fail('values', path);
+    const type = typeof value;
+    if (type === 'string' || type === 'boolean' || value === null) return value;
+    if (type === 'number') return Number.isFinite(value) ? value : fail('number', path, value);
+    if (type === 'undefined') return undefined;
+    if (type !== 'object') return fail(type, path); // bigint, symbol, function
     const object = value as object;
-    if (ancestors.has(object)) return fail('a cycle', path);
-    if (depth > MAX_OPTION_DEPTH)
-      throw new InvalidJson(`options is nested deeper than ${MAX_OPTION_DEPTH} levels at ${path}`);
+    if (ancestors.has(object)) return fail('cycle', path);
+    if (depth > MAX_OPTION_DEPTH) fail('depth', path);
     ancestors.add(object);
     let result: unknown;
     if (Array.isArray(object)) {
-      if (object.length > MAX_OPTION_VALUES)
-        throw new InvalidJson(`options is too large (an array of ${object.length} at ${path})`);
+      if (object.length > MAX_OPTION_VALUES) fail('array', path, object.length);
       result = Array.from({ length: object.length }, (_, i) => {
         const at = `${path}[${i}]`;
         reading = at;
@@ -218,10 +205,9 @@ function copyOptions(root: object): Record<string, unknown> {
       });
     } else if (isPlainJsonObject(object)) {
       const out: Record<string, unknown> = {};
-      if (Object.getOwnPropertySymbols(object).length > 0) fail('a symbol key', path);
+      if (Object.getOwnPropertySymbols(object).length > 0) fail('symbol-key', path);
       const keys = Object.keys(object);
-      if (keys.length > MAX_OPTION_VALUES)
-        throw new InvalidJson(`options is too large (${keys.length} fields at ${path})`);
+      if (keys.length > MAX_OPTION_VALUES) fail('fields', path, keys.length);
       for (const key of keys) {
         const at = `${path}.${key}`;
         reading = at;
@@ -232,7 +218,7 @@ function copyOptions(root: object): Record<string, unknown> {
       }
       result = out;
     } else {
-      fail(kindOf(object), path);
+      fail('kind', path, object);
     }
     ancestors.delete(object);
     return result;
@@ -243,22 +229,6 @@ function copyOptions(root: object): Record<string, unknown> {
 function isPlainJsonObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-/** "a Date", "an instance of Settings", "a Window". */
-function kindOf(value: object): string {
-  const name = Object.prototype.toString.call(value).slice(8, -1);
-  const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-  if (typeof ctor === 'string' && ctor && ctor !== 'Object' && ctor !== name) return `an instance of ${ctor}`;
-  return /^[AEIOU]/.test(name) ? `an ${name}` : `a ${name}`;
-}
-
-function describeError(error: unknown): string {
-  try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  } catch {
-    return 'an exception';
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
+import { Boot, loadRuntime, runtimeNow, type Handover, type Runtime } from '../boot/boot';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import { WidgetController } from './controller';
+import type { WidgetController } from './controller';
 import type { LastError } from './driver';
 import {
   BY_ATTRIBUTE,
@@ -65,12 +66,30 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @cssprop --kyc-frame-height - Height of the frame area until the provider sends its own (default 600px).
  */
 export class KycWidgetElement extends Base {
+  static {
+    // An accessor pair per input of the table (inputs.ts); their types and docs are the `declare`d fields below.
+    for (const { property } of INPUTS) {
+      if (property === 'options') continue; // its own pair: it takes text or an object, and gives an object
+      Object.defineProperty(this.prototype, property, {
+        get(this: KycWidgetElement) {
+          return this.#get(property);
+        },
+        set(this: KycWidgetElement, value: unknown) {
+          this.#set(property, value);
+        },
+        configurable: true,
+      });
+    }
+  }
+
   static get observedAttributes(): string[] {
     return INPUTS.map((row) => row.attribute);
   }
 
   readonly #inputs: Inputs = defaults();
-  readonly #controller: WidgetController;
+  /** The runtime's controller; until its chunk is here, the boot stands in (boot/boot.ts). */
+  #controller: WidgetController | null = null;
+  #boot: Boot | null = null;
   /** Attributes this element removes itself (a token, scrubbed from the DOM): their removal is not an input. */
   readonly #scrubbing = new Set<string>();
   /**
@@ -84,11 +103,12 @@ export class KycWidgetElement extends Base {
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
-    this.#controller = new WidgetController(
-      this,
-      { inputs: this.#inputs, setOpen: (open) => (this.open = open) },
-      shadow,
-    );
+    const runtime = runtimeNow();
+    if (runtime) this.#create(runtime, shadow);
+    else {
+      this.#boot = new Boot(this, this.#inputs, shadow);
+      this.#download(shadow);
+    }
     this.#shadowed = reapplyEarlyProperties(this);
     // The upgrade reports the attributes in this same task; anything after that is a new write.
     if (this.#shadowed.size) queueMicrotask(() => this.#shadowed.clear());
@@ -99,56 +119,31 @@ export class KycWidgetElement extends Base {
    * @attr provider
    * @default 'generic'
    */
-  get provider(): ProviderId {
-    return this.#get('provider') as ProviderId;
-  }
-  set provider(value: ProviderId) {
-    this.#set('provider', value);
-  }
+  declare provider: ProviderId;
 
   /**
    * The session or flow URL the host's backend created with the provider (absolute).
    * @attr session-url
    */
-  get sessionUrl(): string | undefined {
-    return this.#get('sessionUrl') as string | undefined;
-  }
-  set sessionUrl(value: string | undefined) {
-    this.#set('sessionUrl', value);
-  }
+  declare sessionUrl: string | undefined;
 
   /**
    * A provider access token. Secret: set it as a property; it is never written to an attribute or logged.
    * @attr session-token
    */
-  get sessionToken(): string | undefined {
-    return this.#get('sessionToken') as string | undefined;
-  }
-  set sessionToken(value: string | undefined) {
-    this.#set('sessionToken', value);
-  }
+  declare sessionToken: string | undefined;
 
   /**
    * The host backend's endpoint that creates and refreshes sessions (relative to the page, or absolute).
    * @attr session-endpoint
    */
-  get sessionEndpoint(): string | undefined {
-    return this.#get('sessionEndpoint') as string | undefined;
-  }
-  set sessionEndpoint(value: string | undefined) {
-    this.#set('sessionEndpoint', value);
-  }
+  declare sessionEndpoint: string | undefined;
 
   /**
    * Space-separated origins added to the adapter's built-in allowlist (`https://*.example.com` matches one label).
    * @attr allowed-origins
    */
-  get allowedOrigins(): string | undefined {
-    return this.#get('allowedOrigins') as string | undefined;
-  }
-  set allowedOrigins(value: string | undefined) {
-    this.#set('allowedOrigins', value);
-  }
+  declare allowedOrigins: string | undefined;
 
   /**
    * Provider-specific settings, a JSON object (as an attribute, JSON text).
@@ -168,12 +163,7 @@ export class KycWidgetElement extends Base {
    * @attr mode
    * @default 'inline'
    */
-  get mode(): 'inline' | 'modal' {
-    return this.#get('mode') as 'inline' | 'modal';
-  }
-  set mode(value: 'inline' | 'modal') {
-    this.#set('mode', value);
-  }
+  declare mode: 'inline' | 'modal';
 
   /**
    * Modal mode: shown while true; set to false when the person closes the dialog. Reflects.
@@ -181,99 +171,95 @@ export class KycWidgetElement extends Base {
    * @default false
    * @reflect
    */
-  get open(): boolean {
-    return this.#get('open') as boolean;
-  }
-  set open(value: boolean) {
-    this.#set('open', value);
-  }
+  declare open: boolean;
 
   /**
    * Language of the widget's text (BCP 47), passed on to the provider; default: the nearest `lang`, then the browser's.
    * @attr locale
    */
-  get locale(): string | undefined {
-    return this.#get('locale') as string | undefined;
-  }
-  set locale(value: string | undefined) {
-    this.#set('locale', value);
-  }
+  declare locale: string | undefined;
 
   /**
    * Colour scheme: `light`, `dark`, or `auto` (the person's preference).
    * @attr theme
    * @default 'auto'
    */
-  get theme(): 'light' | 'dark' | 'auto' {
-    return this.#get('theme') as 'light' | 'dark' | 'auto';
-  }
-  set theme(value: 'light' | 'dark' | 'auto') {
-    this.#set('theme', value);
-  }
+  declare theme: 'light' | 'dark' | 'auto';
 
   /**
    * Milliseconds the frame has to load and say it is ready.
    * @attr load-timeout
    * @default 20000
    */
-  get loadTimeout(): number {
-    return this.#get('loadTimeout') as number;
-  }
-  set loadTimeout(value: number) {
-    this.#set('loadTimeout', value);
-  }
+  declare loadTimeout: number;
 
   /**
    * The final decision from the host's backend, shown on the result screen.
    * @attr decision
    */
-  get decision(): 'approved' | 'declined' | 'review' | undefined {
-    return this.#get('decision') as 'approved' | 'declined' | 'review' | undefined;
-  }
-  set decision(value: 'approved' | 'declined' | 'review' | undefined) {
-    this.#set('decision', value);
-  }
+  declare decision: 'approved' | 'declined' | 'review' | undefined;
 
   /**
    * Logs each normalized event to the console (tokens never appear).
    * @attr debug
    * @default false
    */
-  get debug(): boolean {
-    return this.#get('debug') as boolean;
-  }
-  set debug(value: boolean) {
-    this.#set('debug', value);
-  }
+  declare debug: boolean;
 
   /** The current state of the flow. */
   get state(): KycState {
-    return this.#controller.snapshot.state;
+    return this.#controller?.snapshot.state ?? this.#boot!.state;
   }
 
   /** The provider's session or inquiry id, once known. */
   get sessionId(): string | undefined {
-    return this.#controller.snapshot.sessionId;
+    return this.#controller?.snapshot.sessionId;
   }
 
   /** The detail of the last `kyc-error`, or null. */
   get lastError(): LastError | null {
-    return this.#controller.lastError;
+    return this.#controller ? this.#controller.lastError : this.#boot!.lastError;
   }
 
   /** Begins the flow, or restarts it from the beginning. In modal mode it also opens the dialog. */
   start(): void {
-    this.#controller.start();
+    this.#call('start');
   }
 
   /** Starts a new attempt after a recoverable error or a cancel. */
   retry(): void {
-    this.#controller.retry();
+    this.#call('retry');
   }
 
   /** Ends the running flow as the person leaving would (fires kyc-cancel). */
   cancel(): void {
-    this.#controller.cancel();
+    this.#call('cancel');
+  }
+
+  /** Before the runtime is here, calls wait for it, in order (a failed download is tried again). */
+  #call(name: 'start' | 'retry' | 'cancel'): void {
+    if (this.#controller) return this.#controller[name]();
+    this.#boot!.call(name);
+    if (this.#boot!.state === 'error' && this.shadowRoot) this.#download(this.shadowRoot);
+  }
+
+  #create(runtime: Runtime, shadow: ShadowRoot, handover?: Handover): WidgetController {
+    const port = { inputs: this.#inputs, setOpen: (open: boolean) => (this.open = open) };
+    return (this.#controller = new runtime.WidgetController(this, port, shadow, handover));
+  }
+
+  /** The runtime chunk, fetched at once; when it is here it goes on from what the boot did. */
+  #download(shadow: ShadowRoot): void {
+    loadRuntime().then(
+      (runtime) => {
+        const boot = this.#boot;
+        if (!boot) return;
+        const handover = boot.handOver();
+        this.#boot = null;
+        this.#create(runtime, shadow, handover).adopt(handover, this.isConnected);
+      },
+      () => this.#boot?.failed(),
+    );
   }
 
   connectedCallback(): void {
@@ -281,11 +267,11 @@ export class KycWidgetElement extends Base {
     // `open` reflects: a property set before the upgrade may disagree with the markup's attribute.
     if (this.hasAttribute('open') !== this.open) this.toggleAttribute('open', this.open);
     recoverLowercasedAttributes(this, (property, value) => this.#set(property, value));
-    this.#controller.connect();
+    (this.#controller ?? this.#boot!).connect();
   }
 
   disconnectedCallback(): void {
-    this.#controller.disconnect();
+    (this.#controller ?? this.#boot!).disconnect();
   }
 
   /**
@@ -319,7 +305,8 @@ export class KycWidgetElement extends Base {
     (this.#inputs as unknown as Record<string, unknown>)[property] = next;
     // `open` reflects, like <dialog open>, so that hosts can style and query it.
     if (property === 'open' && this.hasAttribute('open') !== next) this.toggleAttribute('open', next === true);
-    this.#controller.inputChanged(property, row.config === true);
+    if (this.#controller) this.#controller.inputChanged(property, row.config === true);
+    else if (row.config) this.#boot!.queue();
   }
 }
 

@@ -1,7 +1,8 @@
 import { makeError, type KycErrorInfo } from '../flow/errors';
 import { isLive, type KycState } from '../flow/machine';
+import type { SessionTry } from '../boot/session';
 import type { SessionAnswer } from '../session/client';
-import type { SessionInputs, SessionSource } from '../session/source';
+import { SessionSource, type SessionInputs } from '../session/source';
 import type { Attempt } from './attempt';
 
 /**
@@ -57,8 +58,8 @@ export class Renewal {
    * A session for a flow that has none yet (or whose last one went stale), then a frame. An answer whose
    * `expiresAt` has already passed is asked for again, once, with `refresh: true` before the frame loads.
    */
-  fetch(endpoint: URL): void {
-    const session = this.#ask(endpoint, this.stale).then((answer) =>
+  fetch(endpoint: URL, first?: SessionTry): void {
+    const session = this.#ask(endpoint, this.stale, first).then((answer) =>
       isPast(answer.expiresAt) ? this.#ask(endpoint, true) : answer,
     );
     this.#port.whileCurrent(
@@ -116,15 +117,21 @@ export class Renewal {
     this.#source?.abort();
   }
 
-  /** Asks the endpoint (or joins the request under way). */
-  #ask(endpoint: URL, refresh: boolean): Promise<SessionAnswer> {
+  /** The session the boot's frame was made from (boot/boot.ts), as if this renewal had asked for it. */
+  adopt(answer: SessionAnswer): void {
+    this.#source ??= new SessionSource();
+    this.#source.adopt(this.#port.inputs(), answer);
+  }
+
+  /** Asks the endpoint (or joins the request under way); `first`: the boot's request, read as the first try. */
+  #ask(endpoint: URL, refresh: boolean, first?: SessionTry): Promise<SessionAnswer> {
     const inputs = this.#port.inputs();
     const body = { provider: inputs.provider, locale: this.#port.locale(), refresh };
-    return import('../session/source').then(({ SessionSource }) => {
+    return Promise.resolve().then(() => {
       if (!this.#port.connected()) throw new DOMException('the element left the page', 'AbortError');
       this.#source ??= new SessionSource();
       this.#source.bind(this.#port.inputs());
-      return this.#source.request(endpoint, body);
+      return this.#source.request(endpoint, body, first);
     });
   }
 }

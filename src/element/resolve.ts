@@ -5,9 +5,11 @@ import {
   parseSafeUrl,
   type OriginPattern,
 } from '../frame/origins';
-import { frameFor, isProviderId, PROVIDER_IDS } from '../providers/index';
+import { frameFor } from '../providers/frames';
+import { isProviderId, PROVIDER_IDS } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { InvalidJson, type Inputs } from './inputs';
+import { reasonOf } from './options-reason';
 
 /**
  * Inputs → everything needed to frame one session, or the reason it cannot be framed.
@@ -50,7 +52,7 @@ export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 
 export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   if (!isProviderId(inputs.provider))
     return invalid(`provider "${inputs.provider}" is not one of ${PROVIDER_IDS.join(', ')}`);
-  if (inputs.options instanceof InvalidJson) return invalid(inputs.options.reason);
+  if (inputs.options instanceof InvalidJson) return invalid(reasonOf(inputs.options));
   const extra = parseAllowedOrigins(inputs.allowedOrigins);
   if (!extra.ok) return invalid(extra.message);
   let endpoint: URL | undefined;

@@ -10,6 +10,7 @@ import {
 } from '../ui/i18n';
 import { adoptStyles } from '../ui/styles';
 import type { ScreenView } from '../ui/view';
+import { skeleton, type Skeleton } from '../boot/boot';
 import type { Inputs } from './inputs';
 
 /**
@@ -43,22 +44,18 @@ export class Surface {
   #revision = 0;
   #state: KycState = 'idle';
 
-  constructor(host: HTMLElement, inputs: Inputs, onLanguage: (messages: Messages) => void) {
+  /** `parts`: the boot's skeleton, with its iframe (boot/boot.ts); a new one otherwise. */
+  constructor(host: HTMLElement, inputs: Inputs, onLanguage: (messages: Messages) => void, parts?: Skeleton) {
     this.#host = host;
     this.#inputs = inputs;
     this.#onLanguage = onLanguage;
-    const doc = host.ownerDocument;
-    this.root = div(doc, 'root', 'container');
-    this.#live = div(doc, 'visually-hidden');
-    this.#live.setAttribute('role', 'status');
-    this.#live.setAttribute('aria-live', 'polite');
-    this.#banner = div(doc, 'banner', 'banner');
-    this.#banner.hidden = true;
-    this.#stage = div(doc, 'stage');
-    this.frameBox = div(doc, 'frame-box', 'frame-container');
-    this.ui = div(doc, 'ui');
-    this.#stage.append(this.frameBox, this.ui);
-    this.root.append(this.#live, this.#banner, this.#stage);
+    const { root, live, banner, stage, frameBox, ui } = parts ?? skeleton(host.ownerDocument);
+    this.root = root;
+    this.#live = live;
+    this.#banner = banner;
+    this.#stage = stage;
+    this.frameBox = frameBox;
+    this.ui = ui;
   }
 
   // ---- language ------------------------------------------------------------------------------------

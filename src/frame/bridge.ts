@@ -1,4 +1,4 @@
-import { decodeMessage, type Decoded } from './decode';
+import type { Decoded } from './decode';
 import type { OriginAllowlist } from './origins';
 
 /**
@@ -8,10 +8,11 @@ import type { OriginAllowlist } from './origins';
  * Guard order for every incoming message (cheapest and strongest first):
  *   1. `event.source` is this bridge's own iframe window — anything else is another window's business;
  *   2. `event.origin` is on the allowlist — the frame may have navigated somewhere else;
- *   3. the payload decodes to a bounded plain object or string.
- * Only then does the receiver (the provider's decoder) see it. The decoder may still be downloading
- * when the frame first speaks: until a receiver is attached, guarded messages and `load` events wait
- * in order and are replayed to it.
+ *   3. the payload decodes to a bounded plain object or string (`decode`, given with the receiver).
+ * Only then does the receiver (the provider's decoder) see it. The bridge is in the boot chunk; the
+ * decoder and the receiver come with the runtime, and the frame may speak before: until a receiver is
+ * attached, messages that passed 1 and 2 and `load` events wait in order (at most MAX_WAITING) and are
+ * decoded and replayed to it.
  */
 
 export interface FrameSpec {
@@ -36,7 +37,8 @@ export interface BridgeStats {
 /** Beyond this many messages before the decoder arrives, the frame is flooding: the rest are ignored. */
 const MAX_WAITING = 1000;
 
-type Waiting = { kind: 'message'; message: Decoded } | { kind: 'load' };
+/** A guarded message, not yet decoded; null is a `load` event. */
+type Waiting = { data: unknown; origin: string } | null;
 
 export class FrameBridge {
   readonly stats: BridgeStats = { accepted: 0, ignored: 0 };
@@ -45,6 +47,7 @@ export class FrameBridge {
   /** The origin that last spoke for the frame, else the URL's: the only `targetOrigin` ever used. */
   #targetOrigin = '';
   #receiver: FrameReceiver | null = null;
+  #decode: (data: unknown) => Decoded | null = () => null;
   #waiting: Waiting[] = [];
   readonly #container: HTMLElement;
 
@@ -76,16 +79,16 @@ export class FrameBridge {
     this.#container.append(iframe);
   }
 
-  /** Hands this frame's messages to `receiver`, first those that arrived before it. */
-  attach(receiver: FrameReceiver): void {
+  /** Hands this frame's messages, decoded by `decode`, to `receiver`: first those that arrived before it. */
+  attach(receiver: FrameReceiver, decode: (data: unknown) => Decoded | null): void {
     if (!this.#iframe) return;
     this.#receiver = receiver;
+    this.#decode = decode;
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const item of waiting) {
       if (this.#receiver !== receiver) return; // the receiver stopped the frame while handling one
-      if (item.kind === 'load') receiver.load();
-      else receiver.message(item.message);
+      this.#hand(receiver, item);
     }
   }
 
@@ -119,15 +122,25 @@ export class FrameBridge {
 
   #deliver(item: Waiting): void {
     const receiver = this.#receiver;
-    if (!receiver) {
-      if (this.#waiting.length < MAX_WAITING) this.#waiting.push(item);
-      else this.stats.ignored++;
-    } else if (item.kind === 'load') receiver.load();
-    else receiver.message(item.message);
+    if (receiver) this.#hand(receiver, item);
+    else if (this.#waiting.length < MAX_WAITING) this.#waiting.push(item);
+    else this.stats.ignored++;
+  }
+
+  #hand(receiver: FrameReceiver, item: Waiting): void {
+    if (!item) return receiver.load();
+    const message = this.#decode(item.data);
+    if (!message) {
+      this.stats.ignored++;
+      return;
+    }
+    this.stats.accepted++;
+    this.#targetOrigin = item.origin;
+    receiver.message(message);
   }
 
   readonly #onLoad = (): void => {
-    if (this.#iframe) this.#deliver({ kind: 'load' });
+    if (this.#iframe) this.#deliver(null);
   };
 
   readonly #onMessage = (event: MessageEvent): void => {
@@ -141,13 +154,6 @@ export class FrameBridge {
       this.stats.ignored++;
       return;
     }
-    const message = decodeMessage(event.data);
-    if (!message) {
-      this.stats.ignored++;
-      return;
-    }
-    this.stats.accepted++;
-    this.#targetOrigin = event.origin;
-    this.#deliver({ kind: 'message', message });
+    this.#deliver({ data: event.data, origin: event.origin });
   };
 }

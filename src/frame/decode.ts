@@ -1,3 +1,4 @@
+import { isPlainObject } from '../boot/session';
 /**
  * What `postMessage` delivered → a plain object or a bare string, or null. The bridge runs this after
  * its source and origin checks; adapters only ever see a `Decoded`.
@@ -101,8 +102,4 @@ export function isBoundedTree(root: object): boolean {
   return chars <= MAX_MESSAGE_CHARS;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+export { isPlainObject } from '../boot/session';

@@ -1,50 +1,33 @@
-import { caf } from './caf/frame';
-import { didit } from './didit/frame';
-import { generic } from './generic/frame';
-import { idenfy } from './idenfy/frame';
-import { jumio } from './jumio/frame';
-import { persona } from './persona/frame';
-import { sumsub } from './sumsub/frame';
-import { veratad } from './veratad/frame';
-import { veriff } from './veriff/frame';
-import { yoti } from './yoti/frame';
-import { zignsec } from './zignsec/frame';
-import type { ProviderFrame, ProviderProtocol } from './types';
+import type { ProviderProtocol } from './types';
 
 /**
- * Every provider the widget speaks. Their frame parts (URL, origins, allow) are here, in the first
- * chunk: a frame is requested without waiting for any download. Their protocols (decoders and replies)
- * are one lazy chunk (protocols.ts), fetched while the frame loads; the bridge holds early messages.
- * Adding a provider: its folder (frame.ts, protocol.ts), one line here and one in protocols.ts.
+ * Every provider the widget speaks. Their frame facts and URL builders are in the boot chunk
+ * (boot/frames.ts): a frame is requested without waiting for any download. Their checks of the host's
+ * inputs (frames.ts) and their protocols (decoders and replies, protocols.ts) are in the runtime chunk,
+ * fetched while the frame loads; the bridge holds early messages.
+ * Adding a provider: its folder (frame.ts, protocol.ts), one entry in boot/frames.ts, one line in
+ * frames.ts and one in protocols.ts.
  */
-export const FRAMES = [generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf, zignsec] as const;
-
-export type ProviderId = (typeof FRAMES)[number]['id'];
-
-export const PROVIDER_IDS: readonly ProviderId[] = FRAMES.map((frame) => frame.id);
-
-const BY_ID = new Map<string, ProviderFrame<ProviderId>>(FRAMES.map((frame) => [frame.id, frame]));
-
-export function isProviderId(id: unknown): id is ProviderId {
-  return typeof id === 'string' && BY_ID.has(id);
-}
-
-export function frameFor(id: ProviderId): ProviderFrame<ProviderId> {
-  return BY_ID.get(id)!;
-}
+export { isProviderId, PROVIDER_IDS, type ProviderId } from '../boot/frames';
+import type { ProviderId } from '../boot/frames';
 
 let protocols: Readonly<Record<ProviderId, ProviderProtocol>> | undefined;
 let pending: Promise<Readonly<Record<ProviderId, ProviderProtocol>>> | undefined;
 
-/** The provider's protocol if its chunk is already here (always, in the one-file IIFE build after start-up). */
+/** The runtime chunk brings the protocols with it: from then on they are here synchronously. */
+export function setProtocols(all: Readonly<Record<ProviderId, ProviderProtocol>>): void {
+  protocols = all;
+}
+
+/** The provider's protocol if its chunk is already here (always, once the runtime is). */
 export function protocolNow(id: ProviderId): ProviderProtocol | undefined {
   return protocols?.[id];
 }
 
-/** Fetches the protocols' chunk once; a failed fetch may be tried again. */
+/** The protocols come with the runtime chunk (runtime.ts sets them): fetches it once; a failed fetch may be tried again. */
 export function loadProtocol(id: ProviderId): Promise<ProviderProtocol> {
-  pending ??= import('./protocols').then(
-    (chunk) => (protocols = chunk.PROTOCOLS),
+  pending ??= import('../runtime').then(
+    () => protocols!,
     (error: unknown) => {
       pending = undefined;
       throw error;

@@ -1,5 +1,13 @@
-import { isPlainObject } from '../frame/decode';
-import { parseSafeUrl } from '../frame/origins';
+import {
+  postSession,
+  readAnswer,
+  SESSION_TIMEOUT_MS,
+  type SessionAnswer,
+  type SessionRequest,
+  type SessionTry,
+} from '../boot/session';
+
+export { readAnswer, SESSION_TIMEOUT_MS, type SessionAnswer, type SessionRequest };
 
 /**
  * The host backend's session endpoint (README "Sessions from your backend"): POST {provider, locale, refresh}, same-origin
@@ -7,19 +15,6 @@ import { parseSafeUrl } from '../frame/origins';
  * three times with exponential backoff (Retry-After honoured), each try bounded by a timeout; the caller's
  * AbortSignal (the element leaving the page) stops everything. No DOM: unit-tested with a fake fetch.
  */
-
-export interface SessionRequest {
-  provider: string;
-  locale: string;
-  refresh: boolean;
-}
-
-export interface SessionAnswer {
-  sessionUrl?: string;
-  sessionToken?: string;
-  provider?: string;
-  expiresAt?: string;
-}
 
 export interface SessionClientOptions {
   signal: AbortSignal;
@@ -29,9 +24,9 @@ export interface SessionClientOptions {
   timeoutMs?: number;
   retries?: number;
   baseDelayMs?: number;
+  /** The first try, already sent (the boot sends it while the runtime downloads): its answer is read here. */
+  first?: SessionTry;
 }
-
-export const SESSION_TIMEOUT_MS = 10_000;
 export const SESSION_RETRIES = 3;
 const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -68,7 +63,12 @@ export async function fetchSession(
   for (let attempt = 0; attempt <= retries; attempt++) {
     signal.throwIfAborted();
     try {
-      return await tryOnce(doFetch, endpoint, body, signal, options.timeoutMs ?? SESSION_TIMEOUT_MS);
+      const sent =
+        attempt === 0 && options.first
+          ? options.first
+          : postSession(endpoint, body, doFetch, options.timeoutMs ?? SESSION_TIMEOUT_MS);
+      signal.addEventListener('abort', () => sent.abort.abort(), { once: true });
+      return await readTry(sent, endpoint, signal, options.timeoutMs ?? SESSION_TIMEOUT_MS);
     } catch (error) {
       signal.throwIfAborted();
       const failure =
@@ -83,24 +83,16 @@ export async function fetchSession(
   throw new SessionFetchError(`session-endpoint: ${last}`, retries + 1);
 }
 
-async function tryOnce(
-  doFetch: typeof fetch,
+/** Reads one try's answer: a session, or a TryFailure saying whether asking again can help. */
+async function readTry(
+  { response: sent, timeout }: SessionTry,
   endpoint: URL,
-  body: SessionRequest,
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<SessionAnswer> {
-  const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await doFetch(endpoint.href, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.any([signal, timeout]),
-      cache: 'no-store',
-    });
+    response = await sent;
   } catch (error) {
     if (timeout.aborted && !signal.aborted) throw new TryFailure(`no answer within ${timeoutMs / 1000} s`);
     throw error;
@@ -119,22 +111,6 @@ async function tryOnce(
   const answer = readAnswer(data, endpoint);
   if (!answer) throw new TryFailure('the answer has neither a valid sessionUrl nor a sessionToken');
   return answer;
-}
-
-/** Validates the answer's shape: only known fields, of the right types, reach the widget. */
-export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
-  if (!isPlainObject(data)) return null;
-  const answer: SessionAnswer = {};
-  if (typeof data.sessionUrl === 'string' && data.sessionUrl) {
-    const url = parseSafeUrl(data.sessionUrl, 'sessionUrl', endpoint.href);
-    if (!url.ok) return null;
-    answer.sessionUrl = url.value.href;
-  }
-  if (typeof data.sessionToken === 'string' && data.sessionToken) answer.sessionToken = data.sessionToken;
-  if (typeof data.provider === 'string' && data.provider) answer.provider = data.provider;
-  if (typeof data.expiresAt === 'string' && !Number.isNaN(Date.parse(data.expiresAt)))
-    answer.expiresAt = data.expiresAt;
-  return answer.sessionUrl || answer.sessionToken ? answer : null;
 }
 
 /** Retry-After in seconds or as an HTTP date → milliseconds (undefined when absent or unreadable). */

@@ -1,3 +1,4 @@
+import type { SessionTry } from '../boot/session';
 import { fetchSession, type SessionAnswer, type SessionRequest } from './client';
 
 /** The inputs a session source reads and overlays: the element's, or any object with these fields. */
@@ -47,13 +48,25 @@ export class SessionSource {
     };
   }
 
-  /** Asks the endpoint, or joins the request already under way (never two at once). */
-  request(endpoint: URL, body: SessionRequest): Promise<SessionAnswer> {
+  /**
+   * The boot's answer for these inputs (boot/boot.ts): the session the adopted frame was made from, as if
+   * this source had asked for it.
+   */
+  adopt(inputs: SessionInputs, answer: SessionAnswer): void {
+    this.bind(inputs);
+    this.#answer = answer;
+  }
+
+  /**
+   * Asks the endpoint, or joins the request already under way (never two at once). `first`: a request the
+   * boot already sent, read as the first try.
+   */
+  request(endpoint: URL, body: SessionRequest, first?: SessionTry): Promise<SessionAnswer> {
     if (this.#inFlight) return this.#inFlight;
     const abort = new AbortController();
     this.#abort = abort;
     const binding = this.#binding;
-    const request = fetchSession(endpoint, body, { signal: abort.signal })
+    const request = fetchSession(endpoint, body, { signal: abort.signal, first })
       .then((answer) => {
         if (binding === this.#binding && !abort.signal.aborted) {
           this.#answer = answer;

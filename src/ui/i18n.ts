@@ -1,3 +1,4 @@
+import { FRAME_TITLE, type Language } from '../boot/language';
 import type { ScreenMessages } from './screen-messages';
 
 /**
@@ -6,9 +7,7 @@ import type { ScreenMessages } from './screen-messages';
  * (screen-messages.ts); every other language is one small chunk holding both parts.
  */
 
-/** `pt` is European Portuguese, `pt-BR` Brazilian (a bare `pt` tag means Brazilian, as in CLDR). */
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'pt-BR', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, resolveLanguage, type Language } from '../boot/language';
 const RTL: ReadonlySet<Language> = new Set(['ar']);
 
 export interface Messages {
@@ -25,7 +24,7 @@ export interface Messages {
 }
 
 const en: Messages = {
-  frameTitle: 'Identity verification',
+  frameTitle: FRAME_TITLE,
   loading: 'Loading verification…',
   close: 'Close',
   offline: 'You are offline. Your progress is kept, and the verification continues when you are back online.',
@@ -61,14 +60,6 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
 };
 const locales = new Map<Language, Locale>();
 const pending = new Map<Language, Promise<void>>();
-
-/** BCP 47 tag → the nearest language the widget has, by primary subtag; undefined when it has none. */
-export function resolveLanguage(tag: string | undefined | null): Language | undefined {
-  if (!tag) return undefined;
-  const [primary, region] = tag.trim().toLowerCase().split(/[-_]/);
-  if (primary === 'pt') return region === undefined || region === 'br' ? 'pt-BR' : 'pt';
-  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : undefined;
-}
 
 /** The language's text once it has arrived; English until then. */
 export function messagesFor(language: Language): Messages {

@@ -1,6 +1,7 @@
 import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing-helpers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
+import { loadRuntime } from '../../src/boot/boot';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
 import { PROVIDER_IDS, type ProviderId } from '../../src/providers/index';
@@ -140,10 +141,13 @@ export async function scriptDone(src: string, { timeout = 8000 } = {}): Promise<
 }
 
 /**
- * One macrotask: every input batch (resolved in a microtask at the end of the task that set it) and
- * every step it queued has run. A test that asserts "nothing happened" awaits this, not a guessed delay.
+ * The widget's runtime chunk is here (the boot fetches it at once; on a test file's fresh page the first
+ * elements run on the boot until it arrives), then one macrotask: every input batch (resolved in a microtask
+ * at the end of the task that set it) and every step it queued has run. A test that asserts "nothing
+ * happened" awaits this, not a guessed delay.
  */
-export function settle(): Promise<void> {
+export async function settle(): Promise<void> {
+  await loadRuntime();
   return new Promise((resolve) => setTimeout(resolve));
 }
 

@@ -184,7 +184,7 @@ describe('custom-elements.json', () => {
         .filter((f) => /\.(tsx?|css)$/.test(f))
         .map((f) => readFileSync(new URL(`${dir}/${f}`, root), 'utf8'))
         .join('\n');
-    const code = source('src/ui') + source('src/element') + source('src/frame');
+    const code = source('src/ui') + source('src/element') + source('src/frame') + source('src/boot');
     const css = source('src/ui');
     expect(names(element.cssParts)).toEqual(
       expect.arrayContaining(['frame', 'status', 'button', 'retry-button', 'result', 'error', 'dialog']),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BY_PROPERTY, coerce, InvalidJson } from '../../src/element/inputs';
+import { reasonOf } from '../../src/element/options-reason';
 
 const row = BY_PROPERTY.get('options')!;
 const reason = (value: unknown) => {
   const result = coerce(row, value);
-  return result instanceof InvalidJson ? result.reason : 'accepted';
+  return result instanceof InvalidJson ? reasonOf(result) : 'accepted';
 };
 
 describe('options as a property: a JSON copy, or a reason', () => {

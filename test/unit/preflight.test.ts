@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksForCamera, cameraProblem, type CameraFacts } from '../../src/element/preflight';
-import { FRAMES } from '../../src/providers/index';
+import { FRAMES } from '../../src/providers/frames';
 
 const ORIGIN = 'https://inquiry.withpersona.com';
 const allowed: CameraFacts = {

@@ -1,47 +1,34 @@
+import { DIDIT_TOKEN, diditUrl, FACTS, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 import { booleanOption, oneOf } from '../options';
-import { setMissing, tokenOf } from '../url';
 
 /**
  * Didit's verification frame (docs/providers/didit.md): `https://verify.didit.me/session/<token>` or a
  * session URL; `sdk_presentation=embedded` turns on the frame's `didit:layout` messages.
  */
 
-export const DIDIT_HOST = 'https://verify.didit.me';
-/** A session token used as a path segment: no `/`, no `..`, nothing that needs escaping. */
-const PATH_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
+export { DIDIT_HOST } from '../../boot/frames';
 
 export const didit: ProviderFrame<'didit'> = {
   id: 'didit',
-  origins: [DIDIT_HOST],
-  // As @didit-protocol/sdk-web 0.4 sets it, with the clipboard Didit's current docs list.
-  allow: 'camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write',
+  ...FACTS.didit,
 
   frameUrl({ sessionUrl, sessionToken, options }) {
     const camera = cameraParams(options);
     if (!camera.ok) return camera;
-    let url: URL;
-    if (sessionUrl) {
-      url = new URL(sessionUrl.href);
-    } else if (sessionToken !== undefined) {
-      const token = tokenOf(sessionToken);
-      if (!token || !PATH_TOKEN.test(token))
-        return { ok: false, message: 'session-token is not a valid Didit session token' };
-      url = new URL(`/session/${token}`, DIDIT_HOST);
-    } else {
+    const token = tokenOf(sessionToken) ?? '';
+    if (!sessionUrl && sessionToken === undefined)
       return { ok: false, message: "Didit needs a session-url (the session url from Didit's API) or a session-token" };
-    }
-    setMissing(url, 'sdk_presentation', 'embedded');
-    // Set, not setMissing: @didit-protocol/sdk-web 0.4 lets its configuration win over the URL's value.
-    for (const [name, value] of camera.value ?? []) url.searchParams.set(name, value);
-    return { ok: true, url };
+    if (!sessionUrl && !DIDIT_TOKEN.test(token))
+      return { ok: false, message: 'session-token is not a valid Didit session token' };
+    return { ok: true, url: diditUrl(sessionUrl, token, camera.value) };
   },
 };
 
 /** The camera options of @didit-protocol/sdk-web 0.4 (`buildVerificationUrl`), under the SDK's own names. */
 function cameraParams(
   options: Record<string, unknown>,
-): { ok: true; value?: Array<[string, string]> } | { ok: false; message: string } {
+): { ok: true; value: Array<[string, string]> } | { ok: false; message: string } {
   const pairs: Array<[string, string]> = [];
   for (const [key, name] of [
     ['defaultDocumentCamera', 'document_camera'],

@@ -1,3 +1,4 @@
+import { FACTS } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 import { requireUrl } from '../url';
 
@@ -7,7 +8,6 @@ import { requireUrl } from '../url';
  */
 export const generic: ProviderFrame<'generic'> = {
   id: 'generic',
-  origins: [],
-  allow: 'camera; microphone; fullscreen; clipboard-write',
+  ...FACTS.generic,
   frameUrl: ({ sessionUrl }) => requireUrl(sessionUrl, 'session-url is required for the generic provider'),
 };

@@ -1,6 +1,7 @@
 import { parseSafeUrl } from '../../frame/origins';
+import { copy, FACTS, PERSONA_HOSTS, personaUrl, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
-import { optionString, randomId, setMissing, tokenOf } from '../url';
+import { optionString } from '../url';
 import { personaParams } from './options';
 
 /**
@@ -9,11 +10,7 @@ import { personaParams } from './options';
  * `container-id`, which the protocol binds to.
  */
 
-export const PERSONA_HOSTS = [
-  'https://inquiry.withpersona.com',
-  'https://canary.withpersona.com',
-  'https://inquiry.withpersona-staging.com',
-] as const;
+export { PERSONA_HOSTS } from '../../boot/frames';
 
 const TEMPLATE_ID = /^itmpl_[A-Za-z0-9]{1,100}$/;
 /** Legacy templates (`tmpl_…`) go in `template-id` instead of `inquiry-template-id`. */
@@ -22,15 +19,13 @@ const PERSONA_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const persona: ProviderFrame<'persona'> = {
   id: 'persona',
-  origins: PERSONA_HOSTS,
-  allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
-  sandbox:
-    'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
+  ...FACTS.persona,
 
-  frameUrl({ sessionUrl, sessionToken, options, locale, theme, hostOrigin, mode, ancestors }) {
+  frameUrl(context) {
+    const { sessionUrl, sessionToken, options, hostOrigin, ancestors } = context;
     let url: URL;
     if (sessionUrl) {
-      url = new URL(sessionUrl.href);
+      url = copy(sessionUrl);
     } else {
       const built = buildFromOptions(options);
       if (!built.ok) return built;
@@ -39,23 +34,12 @@ export const persona: ProviderFrame<'persona'> = {
     const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
     if (sessionToken !== undefined && !token)
       return { ok: false, message: 'session-token is not a valid Persona session token' };
-    setMissing(url, 'session-token', token);
     // The host's pass-through options (prefill, theme set, language…) before what the widget derives.
     const extra = personaParams(options);
     if (!extra.ok) return extra;
-    for (const [name, value] of extra.value ?? []) setMissing(url, name, value);
-    if (hostOrigin && hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
-    setMissing(url, 'language', locale);
-    // Persona's modal flow is `embedded` (shown on {action: "open"}); its in-page flow (persona-react's inline inquiry) is `inline`.
-    setMissing(url, 'flow-type', mode === 'modal' ? 'embedded' : 'inline');
-    // Persona's documented theme-set variants: `base` and `dark`.
-    if (theme !== 'auto') setMissing(url, 'style-variant', theme === 'dark' ? 'dark' : 'base');
-    setMissing(url, 'container-id', randomId('kyc-widget-'));
     const framing = framingOf(options, hostOrigin, ancestors);
     if (!framing.ok) return framing;
-    framing.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
-    if (framing.target) setMissing(url, 'message-target-origin', framing.target);
-    return { ok: true, url };
+    return { ok: true, url: personaUrl(url, { token, extra: extra.value ?? [], ...framing }, context) };
   },
 };
 

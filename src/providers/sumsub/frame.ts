@@ -1,6 +1,7 @@
 import { parseSafeUrl } from '../../frame/origins';
+import { baseFromToken, FACTS, SUMSUB_DEFAULT_BASE, sumsubUrl, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
-import { base64, optionString, tokenOf } from '../url';
+import { optionString } from '../url';
 import { configProblem } from './config';
 
 /**
@@ -10,13 +11,11 @@ import { configProblem } from './config';
  * `_act-…` access token (the WebSDK's `getCurrentBaseUrl`), else in.sumsub.com.
  */
 
-export const SUMSUB_DEFAULT_BASE = 'https://in.sumsub.com';
-const FRAME_PATH = '/websdk/websdk.html';
+export { baseFromToken, frameIdFor, SUMSUB_DEFAULT_BASE } from '../../boot/frames';
 
 export const sumsub: ProviderFrame<'sumsub'> = {
   id: 'sumsub',
-  origins: [SUMSUB_DEFAULT_BASE, 'https://api.sumsub.com'],
-  allow: 'camera; microphone; geolocation; clipboard-write; hid',
+  ...FACTS.sumsub,
 
   frameUrl({ sessionUrl, sessionToken, options, theme }) {
     if (!sessionToken)
@@ -26,55 +25,21 @@ export const sumsub: ProviderFrame<'sumsub'> = {
     const config = configProblem(options);
     if (config) return { ok: false, message: config };
 
-    let url: URL;
+    let base = sessionUrl;
     let trust: string[] | undefined;
-    if (sessionUrl) {
-      url = frameUrlFrom(sessionUrl);
-    } else {
-      const base = optionString(options, 'baseUrl');
-      if (base.bad) return { ok: false, message: 'options.baseUrl must be a URL such as https://in.sumsub.com' };
-      const claimed = base.value === undefined ? baseFromToken(token) : undefined;
+    if (!base) {
+      const given = optionString(options, 'baseUrl');
+      if (given.bad) return { ok: false, message: 'options.baseUrl must be a URL such as https://in.sumsub.com' };
+      const claimed = given.value === undefined ? baseFromToken(token) : undefined;
       const parsed = parseSafeUrl(
-        base.value ?? claimed ?? SUMSUB_DEFAULT_BASE,
-        base.value ? 'options.baseUrl' : "the access token's url claim",
+        given.value ?? claimed ?? SUMSUB_DEFAULT_BASE,
+        given.value ? 'options.baseUrl' : "the access token's url claim",
       );
       if (!parsed.ok) return parsed;
-      url = frameUrlFrom(parsed.value);
+      base = parsed.value;
       // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.
-      if (claimed) trust = [url.origin];
+      if (claimed) trust = [base.origin];
     }
-    url.searchParams.delete('_');
-    url.searchParams.delete('theme');
-    const rest = url.search.slice(1);
-    url.search = `?_=${frameIdFor(token)}${theme !== 'auto' ? `&theme=${theme}` : ''}${rest ? `&${rest}` : ''}`;
-    return { ok: true, url, trust };
+    return { ok: true, url: sumsubUrl(base, token, theme), trust };
   },
 };
-
-/** `https://x/prefix` → `https://x/prefix/websdk/websdk.html`; a URL already ending there keeps its query. */
-function frameUrlFrom(base: URL): URL {
-  if (base.pathname.endsWith(FRAME_PATH)) return new URL(base.href);
-  const url = new URL(base.origin);
-  url.pathname = base.pathname.replace(/\/+$/, '') + FRAME_PATH;
-  return url;
-}
-
-/** `_act-sbx-jwt-<header>.<payload>.<sig>` (or `_act-jwt-…`, `-v2`): the first part whose JSON has a `url`. */
-export function baseFromToken(token: string): string | undefined {
-  const prefix = ['_act-sbx-jwt-', '_act-jwt-'].find((p) => token.startsWith(p));
-  if (!prefix) return undefined;
-  for (const part of token.slice(prefix.length).replace('-v2', '').split('.')) {
-    try {
-      const claims: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
-      const url = claims && typeof claims === 'object' ? (claims as Record<string, unknown>).url : undefined;
-      if (typeof url === 'string' && url) return url;
-    } catch {
-      // not base64 JSON: the next part
-    }
-  }
-  return undefined;
-}
-
-export function frameIdFor(token: string): string {
-  return `id_${base64(token)}`;
-}

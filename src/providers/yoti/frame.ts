@@ -1,5 +1,6 @@
+import { FACTS, tokenOf, YOTI_HOST, yotiUrl } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
-import { optionString, tokenOf } from '../url';
+import { optionString } from '../url';
 
 /**
  * Yoti IDV's web client (docs/providers/yoti.md): `https://api.yoti.com/idverify/v1/web/index.html`
@@ -7,14 +8,12 @@ import { optionString, tokenOf } from '../url';
  * `options.launch: "post"`, bare: the protocol hands the session over in Yoti's INIT_SESSION message.
  */
 
-export const YOTI_HOST = 'https://api.yoti.com';
+export { YOTI_HOST } from '../../boot/frames';
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export const yoti: ProviderFrame<'yoti'> = {
   id: 'yoti',
-  origins: [YOTI_HOST],
-  // Yoti's docs: allow="camera", nothing else.
-  allow: 'camera',
+  ...FACTS.yoti,
 
   frameUrl({ sessionUrl, sessionToken, options }) {
     const launch = optionString(options, 'launch');
@@ -41,14 +40,7 @@ export const yoti: ProviderFrame<'yoti'> = {
           "Yoti needs the session's id (options.sessionId) and its client session token (session-token), or a session-url that has both",
       };
     }
-    if (post) {
-      // The post method: nothing of the session in the URL.
-      url.searchParams.delete('sessionID');
-      url.searchParams.delete('sessionToken');
-    } else {
-      if (!url.searchParams.has('sessionID')) url.searchParams.set('sessionID', id);
-      if (token && !url.searchParams.has('sessionToken')) url.searchParams.set('sessionToken', token);
-    }
-    return { ok: true, url };
+    // The post method: nothing of the session in the URL.
+    return { ok: true, url: yotiUrl(url, id, token, post) };
   },
 };

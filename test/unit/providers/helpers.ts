@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { decodeMessage, type Decoded } from '../../../src/frame/decode';
-import { FRAMES, type ProviderId } from '../../../src/providers/index';
+import { FRAMES } from '../../../src/providers/frames';
+import type { ProviderId } from '../../../src/providers/index';
 import { PROTOCOLS } from '../../../src/providers/protocols';
 import type {
   FrameContext,

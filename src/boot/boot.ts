@@ -1,0 +1,372 @@
+import type { KycState, Snapshot } from '../flow/machine';
+import { FrameBridge } from '../frame/bridge';
+import { isSecureScheme, OriginAllowlist, originPattern, safeUrl, type OriginPattern } from '../frame/allow';
+import type { FrameContext } from '../providers/types';
+import { configKey, InvalidJson, type Inputs } from '../element/inputs';
+import { emit, type KycEventDetails } from '../element/events';
+import { FACTS, isProviderId, type ProviderId } from './frames';
+import { FRAME_TITLE, languageOf } from './language';
+import { postSession, readAnswer, type SessionAnswer, type SessionTry } from './session';
+
+/**
+ * The boot: what `<kyc-widget>` does before its runtime (controller, machine, protocols, screens) is
+ * here. It creates the iframe in the task in which plainly valid inline inputs become complete (and, with
+ * a `session-endpoint`, sends the session request at once and creates the frame in the task in which a
+ * good answer arrives), says `idle → loading`, and answers `state`. Anything else — invalid or costly
+ * inputs, modal mode, calls to start/retry/cancel — waits for the runtime, which decides with its own
+ * checks and messages: the boot never reports an error, except that the runtime could not be downloaded.
+ * When the runtime arrives the element hands it a `Handover`: nothing restarts, no event repeats.
+ */
+
+type LastError = KycEventDetails['kyc-error'];
+
+/** The shadow skeleton: the runtime's Surface takes it over as it is (a moved iframe would reload). */
+export interface Skeleton {
+  root: HTMLDivElement;
+  live: HTMLDivElement;
+  banner: HTMLDivElement;
+  stage: HTMLDivElement;
+  /** Where the bridge puts the iframe. */
+  frameBox: HTMLDivElement;
+  /** The loading screen and the React screens. */
+  ui: HTMLDivElement;
+}
+
+export function skeleton(doc: Document): Skeleton {
+  const div = (className: string, part?: string) => {
+    const el = doc.createElement('div');
+    el.className = className;
+    if (part) el.setAttribute('part', part);
+    return el;
+  };
+  const root = div('root', 'container');
+  const live = div('visually-hidden');
+  live.setAttribute('role', 'status');
+  live.setAttribute('aria-live', 'polite');
+  const banner = div('banner', 'banner');
+  banner.hidden = true;
+  const stage = div('stage');
+  const frameBox = div('frame-box', 'frame-container');
+  const ui = div('ui');
+  stage.append(frameBox, ui);
+  root.append(live, banner, stage);
+  return { root, live, banner, stage, frameBox, ui };
+}
+
+/** A frame as the boot resolved it: the runtime's `ResolvedFrame` but for the provider's checks. */
+export interface BootFrame {
+  id: ProviderId;
+  context: FrameContext;
+  url: URL;
+  allowlist: OriginAllowlist;
+}
+
+/** What the runtime needs to go on where the boot stopped (WidgetController.adopt). */
+export interface Handover {
+  skeleton: Skeleton;
+  /** The boot's bridge: its iframe (if any) and the messages the frame said meanwhile. */
+  bridge: FrameBridge;
+  /** The frame the iframe was made from, if the boot made one. */
+  frame: BootFrame | null;
+  /** `performance.now()` when the iframe was requested: the load timer counts from then. */
+  requestedAt: number;
+  /** `idle`, or `loading` (attempt 1) once the boot said so; `error` if a first download failed. */
+  snapshot: Snapshot;
+  lastError: LastError | null;
+  /** The configuration key the boot launched for ('' when it did not). */
+  key: string;
+  /** With a session endpoint: the answer the frame was made from, or the request for the runtime to read. */
+  session: { endpoint: URL; answer?: SessionAnswer; sent?: SessionTry } | null;
+  /** The element left the page after the boot launched: the frame is gone, the next connect starts again. */
+  resume: boolean;
+  /** start(), retry(), cancel() called before the runtime was here, in order. */
+  calls: Array<'start' | 'retry' | 'cancel'>;
+}
+
+/** The environment a frame is resolved in, as the runtime's Configuration reads it. */
+export function environment(host: Element, locale: string | undefined) {
+  const doc = host.ownerDocument;
+  const win = doc.defaultView;
+  const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
+  const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
+  return {
+    locale: languageOf(host, locale),
+    hostOrigin: win?.location.origin ?? '',
+    baseUrl: doc.baseURI,
+    ancestors,
+    mobile,
+  };
+}
+
+/**
+ * The allowlist's patterns from `allowed-origins`, when the inputs are plainly valid and inline (a known
+ * provider, options that parsed, every origin well-formed); else undefined.
+ */
+function plain(inputs: Inputs): OriginPattern[] | undefined {
+  if (!isProviderId(inputs.provider) || inputs.options instanceof InvalidJson || inputs.mode !== 'inline') return;
+  const patterns: OriginPattern[] = [];
+  for (const entry of (inputs.allowedOrigins ?? '').split(/\s+/).filter(Boolean)) {
+    const parsed = originPattern(entry);
+    if (typeof parsed !== 'object') return;
+    patterns.push(parsed);
+  }
+  return patterns;
+}
+
+/**
+ * Inputs → the frame, when they need no checking beyond the cheap ones; else undefined (the runtime
+ * decides). Where it builds one, it is exactly the frame the runtime's `resolveFrame` builds.
+ */
+export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
+  const patterns = plain(inputs);
+  const id = inputs.provider as ProviderId;
+  if (!patterns || inputs.options instanceof InvalidJson) return undefined;
+  let sessionUrl: URL | undefined;
+  if (inputs.sessionUrl) {
+    const parsed = safeUrl(inputs.sessionUrl);
+    if (typeof parsed !== 'object') return undefined;
+    sessionUrl = parsed;
+  } else if (!inputs.sessionToken) return undefined;
+  const facts = FACTS[id];
+  const context: FrameContext = {
+    sessionUrl,
+    sessionToken: inputs.sessionToken,
+    options: inputs.options,
+    locale: env.locale,
+    theme: inputs.theme,
+    hostOrigin: env.hostOrigin,
+    mode: inputs.mode,
+  };
+  if (env.ancestors.length) context.ancestors = env.ancestors;
+  if (env.mobile) context.mobile = true;
+  const built = facts.fast(context);
+  if (!built) return undefined;
+  const url = safeUrl(built[0].href);
+  if (typeof url !== 'object') return undefined;
+  for (const origin of [...(facts.origins.length ? facts.origins : [url.origin]), ...(built[1] ?? [])]) {
+    const parsed = originPattern(origin);
+    if (typeof parsed === 'object') patterns.push(parsed);
+  }
+  const allowlist = new OriginAllowlist(patterns);
+  return allowlist.has(url.origin) ? { id, context, url, allowlist } : undefined;
+}
+
+const PRECONNECTED = new Set<string>();
+
+/** Opens the connection to a frame's origin before the frame is requested (a navigation: no `crossorigin`). */
+export function preconnect(doc: Document, origin: string): void {
+  if (PRECONNECTED.has(origin) || !doc.head) return;
+  PRECONNECTED.add(origin);
+  const link = doc.createElement('link');
+  link.rel = 'preconnect';
+  link.href = origin;
+  doc.head.append(link);
+}
+
+/** The runtime chunk's module. */
+export type Runtime = typeof import('../runtime');
+
+let runtime: Runtime | undefined;
+let loading: Promise<Runtime> | undefined;
+
+/** The runtime, if it is here (then every element uses it at once). */
+export const runtimeNow = (): Runtime | undefined => runtime;
+
+/** How the runtime chunk is fetched: the browser tests delay it, or make it fail (test/browser/boot.test.ts). */
+export const runtimeLoader = { load: (): Promise<Runtime> => import('../runtime') };
+
+/** Tests only: the next element starts on the boot again, as on a fresh page. */
+export function forgetRuntime(): void {
+  runtime = loading = undefined;
+}
+
+/** Fetches the runtime chunk once; a failed fetch may be tried again. */
+export function loadRuntime(): Promise<Runtime> {
+  loading ??= runtimeLoader.load().then(
+    (module) => (runtime = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export class Boot {
+  readonly skeleton: Skeleton;
+  readonly bridge: FrameBridge;
+  #snapshot: Snapshot = { state: 'idle', attempt: 0 };
+  #lastError: LastError | null = null;
+  #frame: BootFrame | null = null;
+  #requestedAt = 0;
+  #key = '';
+  #session: Handover['session'] = null;
+  #resume = false;
+  #calls: Handover['calls'] = [];
+  #queued = false;
+  #connected = false;
+  /** The boot acts once: after it launched (or gave up), the runtime decides. */
+  #done = false;
+  readonly #host: HTMLElement;
+  readonly #inputs: Inputs;
+
+  constructor(host: HTMLElement, inputs: Inputs, shadow: ShadowRoot) {
+    this.#host = host;
+    this.#inputs = inputs;
+    this.skeleton = skeleton(host.ownerDocument);
+    shadow.append(this.skeleton.root);
+    this.bridge = new FrameBridge(this.skeleton.frameBox);
+  }
+
+  get state(): KycState {
+    return this.#snapshot.state;
+  }
+
+  get lastError(): LastError | null {
+    return this.#lastError;
+  }
+
+  connect(): void {
+    this.#connected = true;
+    this.queue();
+  }
+
+  /** The frame and the request go with the element; the runtime starts again when it is back. */
+  disconnect(): void {
+    this.#connected = false;
+    this.#drop();
+    this.#resume = this.#snapshot.state === 'loading';
+  }
+
+  /** Stops the request and removes the frame (which releases the camera). */
+  #drop(): void {
+    this.#session?.sent?.abort.abort();
+    this.#session = null;
+    this.bridge.destroy();
+    this.#frame = null;
+  }
+
+  call(name: 'start' | 'retry' | 'cancel'): void {
+    this.#calls.push(name);
+  }
+
+  /** One pass at the end of the task, however many inputs change meanwhile. */
+  queue(): void {
+    if (this.#queued || this.#done) return;
+    this.#queued = true;
+    queueMicrotask(() => {
+      this.#queued = false;
+      if (this.#connected && !this.#done && !this.#calls.length) this.#pass();
+    });
+  }
+
+  #pass(): void {
+    const inputs = this.#inputs;
+    const env = environment(this.#host, inputs.locale);
+    if (inputs.sessionEndpoint && !inputs.sessionUrl && !inputs.sessionToken) return this.#ask(env);
+    const frame = bootFrame(inputs, env);
+    if (!frame) return;
+    this.#done = true;
+    this.#key = configKey(inputs);
+    this.#load(frame);
+    this.#loading();
+  }
+
+  /**
+   * A session endpoint and nothing else: POST it now (the request the runtime's session client makes), warm
+   * the provider's frame origin meanwhile, and create the frame in the task a good answer arrives.
+   */
+  #ask(env: ReturnType<typeof environment>): void {
+    const inputs = this.#inputs;
+    const id = inputs.provider as ProviderId;
+    const endpoint = safeUrl(inputs.sessionEndpoint, env.baseUrl);
+    // What would not launch at once (invalid values, modal mode) is the runtime's to report.
+    if (typeof endpoint !== 'object' || !plain(inputs)) return;
+    this.#done = true;
+    this.#key = configKey(inputs);
+    const sent = postSession(endpoint, { provider: id, locale: env.locale, refresh: false });
+    const session: NonNullable<Handover['session']> = { endpoint, sent };
+    this.#session = session;
+    const exact = (inputs.allowedOrigins ?? '').split(/\s+/).find((entry) => /^https?:\/\/[^*]+$/.test(entry));
+    const fixed = FACTS[id].origins.find((origin) => !origin.includes('*'));
+    const origin = exact ?? fixed;
+    if (origin && isSecureScheme(new URL(origin))) preconnect(this.#host.ownerDocument, new URL(origin).origin);
+    this.#loading();
+    sent.response
+      .then((response) => (this.#session === session && response.ok ? response.clone().json() : undefined))
+      .then((data: unknown) => {
+        if (this.#session !== session || data === undefined) return;
+        const answer = readAnswer(data, endpoint);
+        if (!answer || (answer.provider && answer.provider !== id)) return;
+        if (answer.expiresAt !== undefined && Date.parse(answer.expiresAt) <= Date.now()) return;
+        const frame = bootFrame(
+          { ...inputs, sessionUrl: answer.sessionUrl ?? inputs.sessionUrl, sessionToken: answer.sessionToken },
+          environment(this.#host, inputs.locale),
+        );
+        if (!frame) return;
+        session.answer = answer;
+        this.#load(frame);
+      })
+      .catch(() => {}); // the runtime's session client reads the same request and reports
+  }
+
+  #load(frame: BootFrame): void {
+    this.#frame = frame;
+    this.#requestedAt = performance.now();
+    const facts = FACTS[frame.id];
+    this.bridge.load({
+      url: frame.url,
+      allow: facts.allow,
+      sandbox: facts.sandbox,
+      title: FRAME_TITLE,
+      allowlist: frame.allowlist,
+    });
+  }
+
+  #loading(): void {
+    this.#snapshot = { state: 'loading', attempt: 1 };
+    emit(this.#host, 'kyc-statechange', { provider: this.#inputs.provider, state: 'loading', previous: 'idle' });
+  }
+
+  /** The runtime is here: it goes on from what the boot did. The boot is done for good. */
+  handOver(): Handover {
+    this.#done = true;
+    const session = this.#session;
+    this.#session = null; // a late answer is the runtime's now
+    return {
+      skeleton: this.skeleton,
+      bridge: this.bridge,
+      frame: this.#frame,
+      requestedAt: this.#requestedAt,
+      snapshot: this.#snapshot,
+      lastError: this.#lastError,
+      key: this.#key,
+      session,
+      resume: this.#resume,
+      calls: this.#calls,
+    };
+  }
+
+  /**
+   * The runtime could not be downloaded: a flow that was asked for ends in a clear, recoverable error
+   * (retry() downloads it again).
+   */
+  failed(): void {
+    const inputs = this.#inputs;
+    if (!this.#connected || !(inputs.sessionUrl || inputs.sessionToken || inputs.sessionEndpoint || this.#calls.length))
+      return;
+    this.#drop();
+    const previous = this.#snapshot.state;
+    if (previous === 'error') return;
+    const provider = inputs.provider;
+    const info = {
+      code: 'frame-load-timeout' as const,
+      message: `the ${provider} protocol could not be downloaded: check the network and that the widget's chunks are served`,
+      recoverable: true,
+    };
+    this.#snapshot = { ...this.#snapshot, state: 'error', error: info };
+    this.#lastError = { provider, ...info };
+    emit(this.#host, 'kyc-statechange', { provider, state: 'error', previous });
+    emit(this.#host, 'kyc-error', this.#lastError);
+  }
+}

@@ -1,0 +1,312 @@
+import { safeUrl } from '../frame/allow';
+import type { FrameContext } from '../providers/types';
+
+/**
+ * Every provider's frame, as the boot chunk builds it: the facts (origins, `allow`, `sandbox`) and the URL
+ * builders. The runtime's `providers/<id>/frame.ts` checks the host's inputs (with a sentence for each
+ * problem), then calls the same builders; the boot calls them only for inputs that need no checking
+ * (`fast`), and leaves everything else to the runtime (`undefined`: the boot defers). A unit test runs
+ * both over a corpus: the boot defers, or builds exactly the runtime's frame.
+ */
+
+/** A built frame URL, and the origins that speak for the provider in this session besides its own. */
+export type Built = [url: URL, trust?: string[]];
+
+export interface Facts {
+  /** Exact origins or one-label wildcards (`https://*.web.emea-1.jumio.ai`); empty: the session URL's origin. */
+  readonly origins: readonly string[];
+  /** Permissions policy for the iframe's `allow` attribute. */
+  readonly allow: string;
+  /** `sandbox` tokens, or undefined for no sandbox attribute. */
+  readonly sandbox?: string;
+  /** The frame for inputs that need no checking, else undefined (the runtime decides, with its messages). */
+  readonly fast: (context: FrameContext) => Built | undefined;
+}
+
+export const PERSONA_HOSTS = [
+  'https://inquiry.withpersona.com',
+  'https://canary.withpersona.com',
+  'https://inquiry.withpersona-staging.com',
+] as const;
+export const SUMSUB_DEFAULT_BASE = 'https://in.sumsub.com';
+export const IDENFY_HOST = 'https://ui.idenfy.com';
+export const IDENFY_KYB_HOST = 'https://kyb.ui.idenfy.com';
+export const DIDIT_HOST = 'https://verify.didit.me';
+export const YOTI_HOST = 'https://api.yoti.com';
+export const CAF_HOST = 'https://cadastro.io';
+
+/** A Didit session token used as a path segment: no `/`, no `..`, nothing that needs escaping. */
+export const DIDIT_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
+/** A CAF onboarding token as a path segment (and not starting with a dot). */
+export const CAF_TOKEN = /^(?!\.)[A-Za-z0-9_.-]{1,1024}$/;
+
+// ---- helpers shared with the runtime's frame checks ------------------------------------------------------
+
+/** Sets a query parameter unless the host's URL already has it (the host's explicit choice wins). */
+export function setMissing(url: URL, name: string, value: string | undefined): void {
+  if (value && !url.searchParams.has(name)) url.searchParams.set(name, value);
+}
+
+/** A secret as the host passed it: non-empty, bounded, no whitespace or control characters. */
+export function tokenOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= 8192 && /^[\x21-\x7e]+$/.test(value) ? value : undefined;
+}
+
+/** A copy of a URL the host gave (the builders add to it). */
+export const copy = (url: URL): URL => new URL(url.href);
+
+/** Any of these options present (even null): the boot leaves the inputs to the runtime's checks. */
+const has = (options: object, ...keys: string[]) =>
+  keys.some((key) => Object.prototype.hasOwnProperty.call(options, key));
+
+/** The token, when the host gave none or a well-formed one; false when it gave a malformed one. */
+const given = (token: string | undefined): string | undefined | false =>
+  token === undefined ? undefined : (tokenOf(token) ?? false);
+
+/** Providers whose frame is the session URL as issued. */
+const sessionUrlOnly = (origins: readonly string[], allow: string): Facts => ({
+  origins,
+  allow,
+  fast: ({ sessionUrl }) => (sessionUrl ? [copy(sessionUrl)] : undefined),
+});
+
+// ---- builders ------------------------------------------------------------------------------------------
+
+/** Veriff: the session URL with `lang` added. */
+export const veriffUrl = (sessionUrl: URL, language: string): URL => {
+  const url = copy(sessionUrl);
+  setMissing(url, 'lang', language);
+  return url;
+};
+
+/** iDenfy: the session URL, or its (KYB) frame with the token; `authToken` and `lang` added. */
+export function idenfyUrl(sessionUrl: URL | undefined, token: string | undefined, kyb: boolean, language: string): URL {
+  const url = sessionUrl ? copy(sessionUrl) : kyb ? new URL('/welcome', IDENFY_KYB_HOST) : new URL('/', IDENFY_HOST);
+  setMissing(url, 'authToken', token);
+  setMissing(url, 'lang', language);
+  return url;
+}
+
+/** Didit: the session URL or `/session/<token>`, embedded, with the SDK's camera parameters. */
+export function diditUrl(sessionUrl: URL | undefined, token: string, camera: ReadonlyArray<[string, string]>): URL {
+  const url = sessionUrl ? copy(sessionUrl) : new URL(`/session/${token}`, DIDIT_HOST);
+  setMissing(url, 'sdk_presentation', 'embedded');
+  // Set, not setMissing: @didit-protocol/sdk-web 0.4 lets its configuration win over the URL's value.
+  for (const [name, value] of camera) url.searchParams.set(name, value);
+  return url;
+}
+
+/** Yoti: the session goes in the URL, or (`post`) nothing of it does. */
+export function yotiUrl(url: URL, id: string, token: string | undefined, post: boolean): URL {
+  if (post) {
+    url.searchParams.delete('sessionID');
+    url.searchParams.delete('sessionToken');
+  } else {
+    setMissing(url, 'sessionID', id);
+    setMissing(url, 'sessionToken', token);
+  }
+  return url;
+}
+
+/** What Persona's URL gets after its base: everything the widget derives, in persona 5.9's order. */
+export interface PersonaTail {
+  token?: string;
+  /** The host's pass-through options as query pairs. */
+  extra: ReadonlyArray<[string, string]>;
+  ancestors: readonly string[];
+  target?: string;
+}
+
+export function personaUrl(url: URL, tail: PersonaTail, context: FrameContext): URL {
+  const { hostOrigin, locale, mode, theme } = context;
+  setMissing(url, 'session-token', tail.token);
+  for (const [name, value] of tail.extra) setMissing(url, name, value);
+  if (hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
+  setMissing(url, 'language', locale);
+  // Persona's modal flow is `embedded` (shown on {action: "open"}); its in-page flow (persona-react's inline inquiry) is `inline`.
+  setMissing(url, 'flow-type', mode === 'modal' ? 'embedded' : 'inline');
+  // Persona's documented theme-set variants: `base` and `dark`.
+  if (theme !== 'auto') setMissing(url, 'style-variant', theme === 'dark' ? 'dark' : 'base');
+  setMissing(url, 'container-id', randomId('kyc-widget-'));
+  tail.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
+  setMissing(url, 'message-target-origin', tail.target);
+  return url;
+}
+
+/** Persona's framing parameters when the host gives none: the page's origin and its ancestors, if framed. */
+export const personaFraming = ({ hostOrigin, ancestors = [] }: FrameContext) =>
+  ancestors.length ? { ancestors: [hostOrigin, ...ancestors], target: hostOrigin } : { ancestors: [] };
+
+/** A per-attempt id that no other frame on the page can guess. */
+export function randomId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return prefix + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Sumsub: `<base>/websdk/websdk.html?_=id_<base64 token>[&theme=…]`, the host's other parameters after.
+ * A base already ending in the frame's path keeps its query.
+ */
+export function sumsubUrl(base: URL, token: string, theme: FrameContext['theme']): URL {
+  const path = '/websdk/websdk.html';
+  let url = copy(base);
+  if (!base.pathname.endsWith(path)) {
+    url = new URL(base.origin);
+    url.pathname = base.pathname.replace(/\/+$/, '') + path;
+  }
+  url.searchParams.delete('_');
+  url.searchParams.delete('theme');
+  const rest = url.search.slice(1);
+  url.search = `?_=${frameIdFor(token)}${theme !== 'auto' ? `&theme=${theme}` : ''}${rest ? `&${rest}` : ''}`;
+  return url;
+}
+
+/** Sumsub's frame id: `id_` and the token's UTF-8 bytes in standard base64, as the WebSDK writes it. */
+export function frameIdFor(token: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(token)) binary += String.fromCharCode(byte);
+  return `id_${btoa(binary)}`;
+}
+
+/** `_act-sbx-jwt-<header>.<payload>.<sig>` (or `_act-jwt-…`, `-v2`): the first part whose JSON has a `url`. */
+export function baseFromToken(token: string): string | undefined {
+  const prefix = ['_act-sbx-jwt-', '_act-jwt-'].find((p) => token.startsWith(p));
+  if (!prefix) return undefined;
+  for (const part of token.slice(prefix.length).replace('-v2', '').split('.')) {
+    try {
+      const url = (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { url?: unknown } | null)?.url;
+      if (typeof url === 'string' && url) return url;
+    } catch {
+      // not base64 JSON: the next part
+    }
+  }
+  return undefined;
+}
+
+// ---- the table ----------------------------------------------------------------------------------------
+
+const TABLE = {
+  generic: sessionUrlOnly([], 'camera; microphone; fullscreen; clipboard-write'),
+  persona: {
+    origins: PERSONA_HOSTS,
+    allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
+    sandbox:
+      'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
+    fast: (context) => {
+      const token = given(context.sessionToken);
+      if (!context.sessionUrl || token === false || Object.keys(context.options).length) return undefined;
+      return [personaUrl(copy(context.sessionUrl), { token, extra: [], ...personaFraming(context) }, context)];
+    },
+  },
+  sumsub: {
+    origins: [SUMSUB_DEFAULT_BASE, 'https://api.sumsub.com'],
+    allow: 'camera; microphone; geolocation; clipboard-write; hid',
+    fast: ({ sessionUrl, sessionToken, options, theme }) => {
+      const token = tokenOf(sessionToken);
+      if (!token || Object.keys(options).length) return undefined;
+      if (sessionUrl) return [sumsubUrl(sessionUrl, token, theme)];
+      const claimed = baseFromToken(token);
+      const base = safeUrl(claimed ?? SUMSUB_DEFAULT_BASE);
+      if (typeof base !== 'object') return undefined;
+      const url = sumsubUrl(base, token, theme);
+      // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.
+      return [url, claimed ? [url.origin] : undefined];
+    },
+  },
+  veriff: {
+    origins: ['https://alchemy.veriff.com', 'https://magic.veriff.me'],
+    allow: 'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
+    fast: ({ sessionUrl, options, locale }) =>
+      sessionUrl && !has(options, 'language') ? [veriffUrl(sessionUrl, locale)] : undefined,
+  },
+  jumio: sessionUrlOnly(
+    [
+      'https://*.web.amer-1.jumio.ai',
+      'https://*.web.emea-1.jumio.ai',
+      'https://*.web.apac-1.jumio.ai',
+      'https://*.netverify.com',
+    ],
+    'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
+  ),
+  idenfy: {
+    origins: [IDENFY_HOST, IDENFY_KYB_HOST],
+    // iDenfy's docs: allow="camera" allowfullscreen. As one `allow` list (both together make Chromium warn on every load).
+    allow: 'camera; fullscreen',
+    fast: ({ sessionUrl, sessionToken, options, locale }) => {
+      const token = given(sessionToken);
+      if (token === false || !(sessionUrl || token) || has(options, 'language', 'kyb')) return undefined;
+      return [idenfyUrl(sessionUrl, token, false, locale)];
+    },
+  },
+  didit: {
+    origins: [DIDIT_HOST],
+    // As @didit-protocol/sdk-web 0.4 sets it, with the clipboard Didit's current docs list.
+    allow: 'camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write',
+    fast: ({ sessionUrl, sessionToken, options }) => {
+      const token = tokenOf(sessionToken) ?? '';
+      if (
+        has(
+          options,
+          'defaultDocumentCamera',
+          'defaultLivenessCamera',
+          'showDocumentCameraSwitchButton',
+          'showLivenessCameraSwitchButton',
+        ) ||
+        !(sessionUrl || DIDIT_TOKEN.test(token))
+      )
+        return undefined;
+      return [diditUrl(sessionUrl, token, [])];
+    },
+  },
+  yoti: {
+    origins: [YOTI_HOST],
+    // Yoti's docs: allow="camera", nothing else.
+    allow: 'camera',
+    fast: ({ sessionUrl, sessionToken, options }) => {
+      const token = given(sessionToken);
+      if (!sessionUrl || token === false || has(options, 'launch', 'sessionId', 'sandbox')) return undefined;
+      const url = copy(sessionUrl);
+      const id = url.searchParams.get('sessionID');
+      return id && (token || url.searchParams.has('sessionToken')) ? [yotiUrl(url, id, token, false)] : undefined;
+    },
+  },
+  veratad: sessionUrlOnly(
+    ['https://vx-fe.dcams.app', 'https://fe.dcams.app', 'https://frontend.dcams.app', 'https://vx-fe.idresponse.com'],
+    // Veratad's docs: allow="camera" allowfullscreen, as one `allow` list.
+    'camera; fullscreen',
+  ),
+  caf: {
+    origins: [CAF_HOST, 'https://*.cadastro.io', 'https://*.beta.cadastro.io'],
+    // CAF's docs: allow="camera;geolocation" (the location goes to CAF's trust platform).
+    allow: 'camera; geolocation',
+    fast: ({ sessionUrl, sessionToken }) => {
+      const token = tokenOf(sessionToken) ?? '';
+      return sessionUrl || CAF_TOKEN.test(token) ? [cafUrl(sessionUrl, token)] : undefined;
+    },
+  },
+  zignsec: sessionUrlOnly(
+    [
+      'https://gateway.zignsec.com',
+      'https://test-gateway.zignsec.com',
+      'https://api.zignsec.com',
+      'https://test.zignsec.com',
+    ],
+    // ZignSec documents no allow list: the document and selfie captures need the camera.
+    'camera',
+  ),
+} satisfies Record<string, Facts>;
+
+export type ProviderId = keyof typeof TABLE;
+
+/** Every provider's frame facts and builder, by id. */
+export const FACTS: Readonly<Record<ProviderId, Facts>> = TABLE;
+
+/** CAF: the onboarding link, or `https://cadastro.io/<token>`. */
+export const cafUrl = (sessionUrl: URL | undefined, token: string): URL =>
+  sessionUrl ? copy(sessionUrl) : new URL(`/${token}`, CAF_HOST);
+
+export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
+
+export function isProviderId(id: unknown): id is ProviderId {
+  return typeof id === 'string' && Object.prototype.hasOwnProperty.call(FACTS, id);
+}
