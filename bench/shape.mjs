@@ -86,7 +86,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
  * A shaping reverse proxy on `host`:0 in front of `upstream` (an http origin on loopback). `link` is the
  * shape's shared link; `routes` maps a pathname to a local handler `(req, body) → {status, headers, body}`
  * answered by the proxy itself (the host's backend, generated files); `transformHtml(html, url)` rewrites
- * HTML from upstream (the heavy frame). Returns {origin, port, close}.
+ * HTML from upstream (the heavy frame); `onConnection(socket)` is told of each new connection. Returns {origin, port, close}.
  */
 export async function startShapedProxy({
   upstream,
@@ -96,6 +96,7 @@ export async function startShapedProxy({
   originHost = host,
   routes = {},
   transformHtml,
+  onConnection,
 }) {
   const agent = new Agent({ keepAlive: true });
   const target = new URL(upstream);
@@ -165,6 +166,7 @@ export async function startShapedProxy({
   // When each connection was opened: its handshake ends a round trip later (headersAt).
   server.on('connection', (socket) => {
     socket.benchOpenedAt = performance.now();
+    onConnection?.(socket); // bench/preconnect.mjs watches when connections open
   });
   await new Promise((done, fail) => server.once('error', fail).listen(0, host, done));
   const port = server.address().port;
