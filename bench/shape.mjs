@@ -1,11 +1,15 @@
 // Network shapes for the bench (bench/README.md, "Network shapes"): a small reverse proxy in front of each
 // of the bench's origins that delays and paces what it forwards, so every origin (host page, SDK files,
 // provider frame) sees the same network. Shaping is done server-side, per TCP connection, because that is
-// where a handshake happens: a new connection's first response waits one more round trip.
+// where a handshake happens: a connection can carry a request one round trip after it was opened.
 //
-//   request arrives at t0 on a connection
-//   headers leave at   t0 + (new connection ? rtt : 0) + rtt/2 + server time + rtt/2
+//   connection opened at o; request arrives at t0 on it
+//   headers leave at   max(t0, o + rtt) + rtt/2 + server time + rtt/2
 //   body bytes leave   paced at the link's bandwidth, one link shared by every origin of the shape
+//
+// So a request on a new connection waits for the handshake (t0 = o: one more round trip), a request on a
+// warm connection does not, and neither does one on a connection the browser opened ahead of it (a
+// `<link rel="preconnect">`, opened at least a round trip before its first request).
 //
 // The arithmetic is pure and unit-tested (test/unit/bench-shape.test.ts); the proxy only applies it.
 import { createServer, request as httpRequest, Agent } from 'node:http';
@@ -24,9 +28,13 @@ export function transmitMs(bytes, bandwidthBps) {
   return (bytes * 8 * 1000) / bandwidthBps;
 }
 
-/** When a response's headers leave: handshake (new connection only), the request's and the response's half trips, the server's own time. */
-export function headersAt(t0, { rttMs, newConnection, serverMs = 0 }) {
-  return t0 + (newConnection ? rttMs : 0) + rttMs / 2 + serverMs + rttMs / 2;
+/**
+ * When a response's headers leave: once the connection's handshake is done (a round trip after it was opened
+ * at `openedAt`; a request that came before waits for it), the request's and the response's half trips and
+ * the server's own time.
+ */
+export function headersAt(t0, { rttMs, openedAt = -Infinity, serverMs = 0 }) {
+  return Math.max(t0, openedAt + rttMs) + rttMs / 2 + serverMs + rttMs / 2;
 }
 
 /**
@@ -78,7 +86,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
  * A shaping reverse proxy on `host`:0 in front of `upstream` (an http origin on loopback). `link` is the
  * shape's shared link; `routes` maps a pathname to a local handler `(req, body) → {status, headers, body}`
  * answered by the proxy itself (the host's backend, generated files); `transformHtml(html, url)` rewrites
- * HTML from upstream (the heavy frame). Returns {origin, port, close}.
+ * HTML from upstream (the heavy frame); `onConnection(socket)` is told of each new connection. Returns {origin, port, close}.
  */
 export async function startShapedProxy({
   upstream,
@@ -88,19 +96,18 @@ export async function startShapedProxy({
   originHost = host,
   routes = {},
   transformHtml,
+  onConnection,
 }) {
   const agent = new Agent({ keepAlive: true });
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     const t0 = performance.now();
-    const socket = req.socket;
-    const newConnection = !socket.benchSeen;
-    socket.benchSeen = true;
+    const openedAt = req.socket.benchOpenedAt ?? t0;
     const body = [];
     req.on('data', (chunk) => body.push(chunk));
     req.on('end', () => {
       void answer(req, Buffer.concat(body))
-        .then((reply) => send(req, res, reply, t0, newConnection))
+        .then((reply) => send(req, res, reply, t0, openedAt))
         .catch((error) => {
           if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
           res.end(`bench proxy: ${error?.message ?? error}`);
@@ -131,7 +138,7 @@ export async function startShapedProxy({
     });
   }
 
-  async function send(req, res, reply, t0, newConnection) {
+  async function send(req, res, reply, t0, openedAt) {
     let data = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body ?? '');
     const headers = {};
     for (const [name, value] of Object.entries(reply.headers ?? {}))
@@ -147,7 +154,7 @@ export async function startShapedProxy({
     headers['Content-Length'] = data.length;
     // The server's own time is already spent (t0 → now): it stands between the two half trips.
     const serverMs = performance.now() - t0;
-    await sleepUntil(headersAt(t0, { rttMs: shape.rttMs, newConnection, serverMs }));
+    await sleepUntil(headersAt(t0, { rttMs: shape.rttMs, openedAt, serverMs }));
     res.writeHead(reply.status, headers);
     for (const chunk of chunks(data)) {
       await sleepUntil(link.reserve(chunk.length, performance.now()));
@@ -156,6 +163,11 @@ export async function startShapedProxy({
     res.end();
   }
 
+  // When each connection was opened: its handshake ends a round trip later (headersAt).
+  server.on('connection', (socket) => {
+    socket.benchOpenedAt = performance.now();
+    onConnection?.(socket); // bench/preconnect.mjs watches when connections open
+  });
   await new Promise((done, fail) => server.once('error', fail).listen(0, host, done));
   const port = server.address().port;
   return {

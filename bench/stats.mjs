@@ -52,6 +52,20 @@ export function ratioInterval(a, b, resamples = 4000) {
   return [quantile(ratios, 0.025), quantile(ratios, 0.975)];
 }
 
+/** 95% interval of the median of `values` by a bootstrap (same seed, so the same samples give the same interval). */
+export function medianInterval(values, resamples = 4000) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length < 3) return [NaN, NaN];
+  const next = random(12345);
+  const medians = [];
+  for (let r = 0; r < resamples; r++) {
+    const xs = [];
+    for (let i = 0; i < finite.length; i++) xs.push(finite[Math.floor(next() * finite.length)]);
+    medians.push(quantile(xs, 0.5));
+  }
+  return [quantile(medians, 0.025), quantile(medians, 0.975)];
+}
+
 export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 export const roundAll = (object, digits = 2) =>
   Object.fromEntries(Object.entries(object).map(([k, v]) => [k, typeof v === 'number' ? round(v, digits) : v]));

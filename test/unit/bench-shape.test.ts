@@ -22,10 +22,16 @@ describe('bench: network shaping arithmetic', () => {
   });
 
   it('pays the handshake round trip only on a new connection, and the two half trips around the server time', () => {
-    expect(headersAt(1000, { rttMs: 150, newConnection: true })).toBe(1300);
-    expect(headersAt(1000, { rttMs: 150, newConnection: false })).toBe(1150);
-    expect(headersAt(1000, { rttMs: 150, newConnection: false, serverMs: 200 })).toBe(1350);
-    expect(headersAt(1000, { rttMs: 0, newConnection: true, serverMs: 5 })).toBe(1005);
+    expect(headersAt(1000, { rttMs: 150, openedAt: 1000 })).toBe(1300); // opened for this request
+    expect(headersAt(1000, { rttMs: 150, openedAt: 200 })).toBe(1150); // a warm connection
+    expect(headersAt(1000, { rttMs: 150 })).toBe(1150);
+    expect(headersAt(1000, { rttMs: 150, openedAt: 200, serverMs: 200 })).toBe(1350);
+    expect(headersAt(1000, { rttMs: 0, openedAt: 1000, serverMs: 5 })).toBe(1005);
+  });
+
+  it('counts a connection opened ahead of its first request (a preconnect) as warm once its handshake is done', () => {
+    expect(headersAt(1000, { rttMs: 150, openedAt: 850 })).toBe(1150); // opened a round trip before: warm
+    expect(headersAt(1000, { rttMs: 150, openedAt: 900 })).toBe(1200); // the handshake's last 50 ms remain
   });
 
   it('shares one link between origins: a chunk waits for the one before it', () => {
