@@ -210,7 +210,17 @@ export class Boot {
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
 
+  /**
+   * Resolves when the runtime chunk may be fetched: at the end of the boot's first pass (or when the host calls
+   * a method first), so that the frame's request, or the session request, goes first. On a phone network over
+   * HTTP/1.1 the first request takes the page's warm connection: the session request gets it, and the runtime
+   * downloads while the host's backend works on the session.
+   */
+  readonly released: Promise<void>;
+  #release!: () => void;
+
   constructor(host: HTMLElement, inputs: Inputs, shadow: ShadowRoot) {
+    this.released = new Promise((resolve) => (this.#release = resolve));
     this.#host = host;
     this.#inputs = inputs;
     this.skeleton = skeleton(host.ownerDocument);
@@ -234,6 +244,7 @@ export class Boot {
   /** The frame and the request go with the element; the runtime starts again when it is back. */
   disconnect(): void {
     this.#connected = false;
+    this.#release();
     this.#drop();
     this.#resume = this.#snapshot.state === 'loading';
   }
@@ -248,15 +259,18 @@ export class Boot {
 
   call(name: 'start' | 'retry' | 'cancel'): void {
     this.#calls.push(name);
+    this.#release();
   }
 
   /** One pass at the end of the task, however many inputs change meanwhile. */
   queue(): void {
+    if (this.#done) this.#release(); // a change after the boot acted is the runtime's to apply
     if (this.#queued || this.#done) return;
     this.#queued = true;
     queueMicrotask(() => {
       this.#queued = false;
       if (this.#connected && !this.#done && !this.#calls.length) this.#pass();
+      this.#release();
     });
   }
 

@@ -105,8 +105,8 @@ export class KycWidgetElement extends Base {
     const runtime = runtimeNow();
     if (runtime) this.#create(runtime, shadow);
     else {
-      this.#boot = new Boot(this, this.#inputs, shadow);
-      this.#download(shadow);
+      const boot = (this.#boot = new Boot(this, this.#inputs, shadow));
+      void boot.released.then(() => this.#download(shadow));
     }
     this.#shadowed = reapplyEarlyProperties(this);
     // The upgrade reports the attributes in this same task; anything after that is a new write.
