@@ -151,8 +151,9 @@ export default defineConfig(({ command, mode }) => {
         },
         {
           extends: true,
-          // kyc-widget/server: real HTTP on loopback, no browser.
-          test: { name: 'server', include: ['test/server/**/*.test.ts'], environment: 'node' },
+          // kyc-widget/server: real HTTP on loopback, no browser. A few round trips per test take milliseconds, but
+          // CI runs this project beside Chromium with both cores busy, where one took over 5 s: the browser's budget.
+          test: { name: 'server', include: ['test/server/**/*.test.ts'], environment: 'node', testTimeout: 15000 },
         },
         {
           extends: true,
