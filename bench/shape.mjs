@@ -96,7 +96,7 @@ export async function startShapedProxy({
   originHost = host,
   routes = {},
   transformHtml,
-  onConnection,
+  onConnection = (/** @type {import('node:net').Socket} */ socket) => void socket,
 }) {
   const agent = new Agent({ keepAlive: true });
   const target = new URL(upstream);
