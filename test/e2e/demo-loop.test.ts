@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 async function openDemo(provider: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  // Tall enough that no step needs scrolling (see demo.test.ts).
+  const page = await browser.newPage({ viewport: { width: 1200, height: 2000 } });
   page.setDefaultTimeout(10000);
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));

@@ -22,7 +22,9 @@ afterAll(async () => {
 });
 
 async function openDemo(query = ''): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  // Tall enough that no step of the sandbox's flow needs scrolling: a frame's focus() scrolls the host page, and a
+  // click aimed before that scroll lands beside its button (seen in about one run in three at 900 px).
+  const page = await browser.newPage({ viewport: { width: 1200, height: 2000 } });
   // A step that cannot happen fails by name within the test's time, not as the test's own timeout.
   page.setDefaultTimeout(10000);
   const problems: string[] = [];
@@ -43,10 +45,19 @@ describe('the demo', () => {
     await frame.getByRole('button', { name: 'Continue' }).click();
     await frame.getByRole('button', { name: 'Open camera' }).click(); // Chromium's fake camera, through the frame's allow list
     // The fake camera normally opens; while it is still opening or if it fails, the sandbox offers a simulated capture.
-    await frame
-      .getByRole('button', { name: /^(Capture|Simulate capture)$/ })
-      .first()
-      .click();
+    // The camera going live re-renders those buttons, so a click can land on the one just replaced: click until the
+    // snapshot is taken (the sandbox then offers "Take again").
+    await expect
+      .poll(async () => {
+        if (await frame.getByRole('button', { name: 'Take again' }).isVisible()) return 'taken';
+        await frame
+          .getByRole('button', { name: /^(Capture|Simulate capture)$/ })
+          .first()
+          .click({ timeout: 2000 })
+          .catch(() => {});
+        return 'not yet';
+      })
+      .toBe('taken');
     await frame.getByRole('button', { name: 'Continue' }).click();
     await frame.getByRole('button', { name: 'Submit' }).click();
     // Not awaited: the flow ends and the widget removes the iframe while the click is being acknowledged.
