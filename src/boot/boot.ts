@@ -99,6 +99,29 @@ export function environment(host: Element, locale: string | undefined) {
 }
 
 /**
+ * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame`. Both have
+ * refused options that are not a JSON object before they get here.
+ */
+export function frameContext(
+  inputs: Inputs,
+  env: { locale: string; hostOrigin: string; ancestors?: string[]; mobile?: boolean },
+  sessionUrl: URL | undefined,
+): FrameContext {
+  const context: FrameContext = {
+    sessionUrl,
+    sessionToken: inputs.sessionToken,
+    options: inputs.options as Record<string, unknown>,
+    locale: env.locale,
+    theme: inputs.theme,
+    hostOrigin: env.hostOrigin,
+    mode: inputs.mode,
+  };
+  if (env.ancestors?.length) context.ancestors = env.ancestors;
+  if (env.mobile) context.mobile = true;
+  return context;
+}
+
+/**
  * The allowlist's patterns from `allowed-origins`, when the inputs are plainly valid and inline (a known
  * provider, options that parsed, every origin well-formed); else undefined.
  */
@@ -128,17 +151,7 @@ export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): 
     sessionUrl = parsed;
   } else if (!inputs.sessionToken) return undefined;
   const facts = FACTS[id];
-  const context: FrameContext = {
-    sessionUrl,
-    sessionToken: inputs.sessionToken,
-    options: inputs.options,
-    locale: env.locale,
-    theme: inputs.theme,
-    hostOrigin: env.hostOrigin,
-    mode: inputs.mode,
-  };
-  if (env.ancestors.length) context.ancestors = env.ancestors;
-  if (env.mobile) context.mobile = true;
+  const context = frameContext(inputs, env, sessionUrl);
   const built = facts.fast(context);
   if (!built) return undefined;
   const url = safeUrl(built[0].href);

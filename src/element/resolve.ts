@@ -5,6 +5,7 @@ import {
   parseSafeUrl,
   type OriginPattern,
 } from '../frame/origins';
+import { frameContext } from '../boot/boot';
 import { frameFor } from '../providers/frames';
 import { isProviderId, PROVIDER_IDS } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
@@ -73,17 +74,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   }
 
   const provider = frameFor(inputs.provider);
-  const context: FrameContext = {
-    sessionUrl,
-    sessionToken: inputs.sessionToken,
-    options: inputs.options,
-    locale: env.locale,
-    theme: inputs.theme,
-    hostOrigin: env.hostOrigin,
-    mode: inputs.mode,
-  };
-  if (env.ancestors?.length) context.ancestors = env.ancestors;
-  if (env.mobile) context.mobile = true;
+  const context = frameContext(inputs, env, sessionUrl);
   let built;
   try {
     built = provider.frameUrl(context);
