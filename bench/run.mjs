@@ -6,7 +6,7 @@
 //
 //   node bench/run.mjs [--full] [--quick] [--runs N] [--shapes loopback,4g] [--phone-runs N] [--work-runs N]
 //                      [--no-build | --dist DIR] [--with modes,work,ready,latency,leaks] [--skip phone,…]
-//                      [--modes a,b] [--same-process]
+//                      [--modes a,b] [--kinds widget,sdk,…] [--same-process]
 //
 // Default: the sizes and the phone section (about 20 minutes on a quiet 2-core machine); --full: every section.
 //
