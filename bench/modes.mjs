@@ -342,7 +342,10 @@ async function loadOnce(browser, url, rate, needs = ['ready'], { timeoutMs = 200
     tracing = false;
     // Read after the figures are taken. The iframe's resource entry appears when its document has loaded.
     const read = await page.evaluate(async () => {
-      const find = () => performance.getEntriesByType('resource').find((entry) => entry.initiatorType === 'iframe');
+      const find = () =>
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => entry.initiatorType === 'iframe' && !entry.name.endsWith('/robots.txt')); // not a warm-up frame
       for (let i = 0; i < 60 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       const frame = find();
       window.__benchLongTasksFlush?.();

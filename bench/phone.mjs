@@ -334,7 +334,11 @@ async function loadOnce(browser, url, rate, needs, timeoutMs) {
     // Read after the figures are taken: the iframe's entry (it appears when the frame's document has
     // loaded) and the long tasks Chromium buffered for the page.
     const read = await page.evaluate(async () => {
-      const find = () => performance.getEntriesByType('resource').find((e) => e.initiatorType === 'iframe');
+      // The provider's frame: not the widget's throwaway frame warming the frame's connection (its /robots.txt).
+      const find = () =>
+        performance
+          .getEntriesByType('resource')
+          .find((e) => e.initiatorType === 'iframe' && !e.name.endsWith('/robots.txt'));
       for (let i = 0; i < 100 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       const longTasks = window.__lt;
       if (longTasks)

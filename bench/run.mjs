@@ -6,7 +6,7 @@
 //
 //   node bench/run.mjs [--full] [--quick] [--runs N] [--shapes loopback,4g] [--phone-runs N] [--work-runs N]
 //                      [--no-build | --dist DIR] [--with modes,work,ready,latency,leaks] [--skip phone,…]
-//                      [--modes a,b] [--same-process]
+//                      [--modes a,b] [--kinds widget,sdk,…] [--same-process]
 //
 // Default: the sizes and the phone section (about 20 minutes on a quiet 2-core machine); --full: every section.
 //
@@ -93,6 +93,8 @@ const ONLY_MODES = option('--modes', '')
   : QUICK
     ? ['generic', ...SDKS]
     : null;
+/** `--kinds widget-endpoint,sdk-endpoint`: only these kinds of the phone section's cases (widget, bare, floor, sdk, …). */
+const ONLY_KINDS = option('--kinds', '') ? String(option('--kinds', '')).split(',').filter(Boolean) : null;
 /** `--dist DIR` measures an existing build (e.g. a copy kept for comparison) and skips building. */
 const DIST = path.resolve(option('--dist', path.join(ROOT, 'dist')));
 const BUILD = !process.argv.includes('--no-build') && !process.argv.includes('--dist');
@@ -169,7 +171,7 @@ async function coldLoad(browser, url, rate) {
     // Where the time went (read after the figure is taken, so it costs the measurement nothing).
     const marks = await page.evaluate(() => {
       const resources = performance.getEntriesByType('resource');
-      const frame = resources.find((entry) => entry.initiatorType === 'iframe');
+      const frame = resources.find((entry) => entry.initiatorType === 'iframe' && !entry.name.endsWith('/robots.txt')); // not a warm-up frame
       const entry = resources.find((entry) => entry.name.endsWith('/dist/kyc-widget.js'));
       const nav = performance.getEntriesByType('navigation')[0];
       return {
@@ -379,7 +381,9 @@ async function phoneSection(browser, host, sandboxOrigin) {
         frames,
         sandboxOrigin,
         hostOrigins: { direct: host.origin, shaped: shaped.host.origin },
-      }).filter((c) => (c.kind !== 'sdk' && c.kind !== 'sdk-endpoint') || !sdkBundles[c.provider]?.error);
+      })
+        .filter((c) => (c.kind !== 'sdk' && c.kind !== 'sdk-endpoint') || !sdkBundles[c.provider]?.error)
+        .filter((c) => !ONLY_KINDS || ONLY_KINDS.includes(c.kind));
       for (const item of cases) {
         host.pages.set(item.path, { html: item.html, csp: false });
         if (item.kind.endsWith('endpoint')) item.runs = ENDPOINT_RUNS;

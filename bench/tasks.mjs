@@ -221,7 +221,10 @@ async function main() {
             writeFileSync(path.join(option('--save', ''), `${item.id.replace(/:/g, '-')}-${r + 1}.json`), raw);
           const trace = JSON.parse(raw.toString('utf8')).traceEvents ?? [];
           const { frameRequested, resources } = await page.evaluate(async () => {
-            const find = () => performance.getEntriesByType('resource').find((e) => e.initiatorType === 'iframe');
+            const find = () =>
+              performance
+                .getEntriesByType('resource')
+                .find((e) => e.initiatorType === 'iframe' && !e.name.endsWith('/robots.txt')); // not a warm-up frame
             for (let i = 0; i < 100 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
             // Every request of the page: when it started, whether it opened a connection, when it was answered.
             const resources = [

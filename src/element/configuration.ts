@@ -1,3 +1,4 @@
+import { warmUp } from '../boot/boot';
 import type { Config } from '../flow/step';
 import { configKey, type Inputs } from './inputs';
 import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './resolve';
@@ -9,7 +10,7 @@ import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './reso
  * configuration's key, the endpoint; comparing it with the running configuration is step's.
  */
 
-const PRECONNECTED = new Set<string>();
+const WARMED = new Set<string>();
 
 export class Configuration {
   readonly #host: HTMLElement;
@@ -59,14 +60,11 @@ export class Configuration {
     };
   }
 
-  /** A hint to open the connection to a frame's origin before the frame is requested (a closed modal). */
-  preconnect(url: URL): void {
-    const doc = this.#host.ownerDocument;
-    if (PRECONNECTED.has(url.origin) || !doc.head) return;
-    PRECONNECTED.add(url.origin);
-    const link = doc.createElement('link');
-    link.rel = 'preconnect';
-    link.href = url.origin;
-    doc.head.append(link);
+  /** Opens the connection to a frame's origin before the frame is requested (a closed modal): boot's `warmUp`, once per origin. */
+  warmUp(url: URL): void {
+    const root = this.#host.shadowRoot;
+    if (WARMED.has(url.origin) || !root) return;
+    WARMED.add(url.origin);
+    warmUp(root, url.origin);
   }
 }

@@ -303,8 +303,8 @@ export class WidgetController {
       case 'set-open':
         this.#setOpen(effect.open);
         return;
-      case 'preconnect':
-        this.#config.preconnect(effect.url);
+      case 'warm-up':
+        this.#config.warmUp(effect.url);
         return;
       case 'confirm-leave':
         surface.confirmLeave();

@@ -213,7 +213,7 @@ export type Effect<F extends FrameLike> =
   | { type: 'show-dialog'; open: boolean }
   | { type: 'close-dialog' }
   | { type: 'set-open'; open: boolean }
-  | { type: 'preconnect'; url: URL }
+  | { type: 'warm-up'; url: URL }
   | { type: 'confirm-leave' }
   | { type: 'check-camera'; origin: string }
   /** `reset`: work the language out again; then the frame's title follows it. */
@@ -629,7 +629,7 @@ class Run<F extends FrameLike> {
       if (config.mode === 'modal' && !config.open) {
         // A modal flow starts when it is opened; until then only the connection is warmed.
         this.#transition({ type: 'reset' });
-        if (resolution.kind === 'ok') this.#do({ type: 'preconnect', url: resolution.frame.url });
+        if (resolution.kind === 'ok') this.#do({ type: 'warm-up', url: resolution.frame.url });
       } else this.#launch(config, resolution, change.kind === 'launch' && change.fresh ? 'fresh' : 'start');
     }
     this.#do({ type: 'dress' }, { type: 'render' });

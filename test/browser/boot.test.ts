@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/boot/boot';
 import type { KycWidgetElement } from '../../src/index';
-import { fixtureCleanup, frameOf, record, scripted, untilState, waitUntil } from './helpers';
+import { fixtureCleanup, frameOf, record, SANDBOX, scripted, untilState, waitUntil } from './helpers';
 
 /**
  * The boot path: what the element does before its runtime chunk is here. Each browser test file has its own
@@ -112,6 +112,36 @@ describe('the boot: the frame first, the runtime after', () => {
     expect(frameOf(el)).toBe(first);
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
     expect(await api.log()).toHaveLength(1);
+  });
+
+  it("while the backend makes the session, a throwaway frame warms the connection to the provider's origin; it goes when the frame comes", async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    const src = scripted(['ready']);
+    const api = endpoint('slow', { url: src }); // answers after 300 ms
+    const el = mount((el) => {
+      el.setAttribute('allowed-origins', SANDBOX); // the origin the frame will come from
+      el.setAttribute('session-endpoint', api.url);
+    });
+    await Promise.resolve(); // the end of the task that set the inputs: the request is on its way
+    const frames = () => [...el.shadowRoot!.querySelectorAll('iframe')];
+    expect(frameOf(el)).toBeNull();
+    expect(frames()).toHaveLength(1);
+    const warm = frames()[0];
+    // Cross-site like the real frame (so its connection is the one the frame's request takes), and inert.
+    expect(warm.src).toBe(`${SANDBOX}/robots.txt`);
+    expect(warm.getAttribute('sandbox')).toBe('');
+    expect(warm.referrerPolicy).toBe('no-referrer');
+    expect(warm.hidden).toBe(true);
+    expect(warm.tabIndex).toBe(-1);
+    expect(warm.getAttribute('aria-hidden')).toBe('true');
+    await waitUntil(() => frameOf(el), 'the frame never came', { timeout: 5000, interval: 5 });
+    expect(frameOf(el)?.src).toBe(src);
+    expect(frames()).toEqual([frameOf(el)]); // the warm-up frame is gone
+    expect(held.pending).toBe(true);
+    held.release();
+    await untilState(el, 'ready');
+    expect(frames()).toEqual([frameOf(el)]);
   });
 
   it("an error answer to the boot's request is the session client's first try: never asked twice", async () => {

@@ -58,7 +58,7 @@ export async function widget(html: string): Promise<KycWidgetElement> {
 }
 
 export function frameOf(el: KycWidgetElement): HTMLIFrameElement | null {
-  return el.shadowRoot!.querySelector('iframe');
+  return el.shadowRoot!.querySelector('iframe[part~="frame"]'); // the provider's frame, not a warm-up frame
 }
 
 /** Waits for a state that lasts (for an instant state, wait for its event instead). */

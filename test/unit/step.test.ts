@@ -167,7 +167,7 @@ const ROWS: Row[] = [
     name: 'a closed modal does not start: it only warms the connection',
     model: connected(),
     event: { type: 'configure', config: config({ mode: 'modal', open: false }) },
-    effects: ['place', 'dress', 'snapshot', 'preconnect', 'dress', 'render'],
+    effects: ['place', 'dress', 'snapshot', 'warm-up', 'dress', 'render'],
     state: 'idle',
   },
   {
