@@ -1,6 +1,6 @@
 import type { KycState, Snapshot } from '../flow/machine';
 import { FrameBridge } from '../frame/bridge';
-import { isSecureScheme, OriginAllowlist, originPattern, safeUrl, type OriginPattern } from '../frame/allow';
+import { OriginAllowlist, originPattern, safeUrl, type OriginPattern } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
 import { configKey, InvalidJson, type Inputs } from '../element/inputs';
 import { emit, type KycEventDetails } from '../element/events';
@@ -186,6 +186,16 @@ export function warmUp(parent: Element | ShadowRoot, origin: string): HTMLIFrame
   return frame;
 }
 
+/**
+ * The frame origin to warm while a session is asked for: the host's first exact `allowed-origins` entry (a
+ * sandbox, a region, a white-label host), else the provider's first exact origin; none for wildcards only.
+ */
+export function warmOrigin(inputs: Inputs): string | undefined {
+  const exact = (inputs.allowedOrigins ?? '').split(/\s+/).find((entry) => /^https?:\/\/[^*]+$/.test(entry));
+  const url = safeUrl(exact ?? FACTS[inputs.provider as ProviderId]?.origins.find((entry) => !entry.includes('*')));
+  return typeof url === 'object' ? url.origin : undefined;
+}
+
 /** The runtime chunk's module. */
 export type Runtime = typeof import('../runtime');
 
@@ -327,9 +337,8 @@ export class Boot {
     const sent = postSession(endpoint, { provider: id, locale: env.locale, refresh: false });
     const session: NonNullable<Handover['session']> = { endpoint, sent };
     this.#session = session;
-    const exact = (inputs.allowedOrigins ?? '').split(/\s+/).find((entry) => /^https?:\/\/[^*]+$/.test(entry));
-    const origin = exact ?? FACTS[id].origins.find((entry) => !entry.includes('*'));
-    if (origin && isSecureScheme(new URL(origin))) this.#warm = warmUp(this.skeleton.root, origin);
+    const origin = warmOrigin(inputs);
+    if (origin) this.#warm = warmUp(this.skeleton.root, origin);
     this.#loading();
     sent.response
       .then((response) => (this.#session === session && response.ok ? response.clone().json() : undefined))

@@ -10,8 +10,6 @@ import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './reso
  * configuration's key, the endpoint; comparing it with the running configuration is step's.
  */
 
-const WARMED = new Set<string>();
-
 export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
@@ -60,11 +58,9 @@ export class Configuration {
     };
   }
 
-  /** Opens the connection to a frame's origin before the frame is requested (a closed modal): boot's `warmUp`, once per origin. */
-  warmUp(url: URL): void {
+  /** A throwaway frame opening the connection to a frame's origin before the frame is requested (boot's `warmUp`). */
+  warmUp(origin: string | undefined): void {
     const root = this.#host.shadowRoot;
-    if (WARMED.has(url.origin) || !root) return;
-    WARMED.add(url.origin);
-    warmUp(root, url.origin);
+    if (origin && root) warmUp(root, origin);
   }
 }

@@ -1,6 +1,6 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import { initialModel, step, type Effect, type Event, type Model } from '../flow/step';
-import type { Handover } from '../boot/boot';
+import { warmOrigin, type Handover } from '../boot/boot';
 import type { SessionTry } from '../boot/session';
 import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
@@ -254,6 +254,8 @@ export class WidgetController {
         const first = effect.first ? this.#firstTry : undefined;
         this.#firstTry = undefined;
         this.#renewal.fetch(effect.endpoint, inputs, body, effect.request, first);
+        // A new frame will follow the answer (the boot warmed the first try's): its connection meanwhile.
+        if (!effect.first && !effect.refresh) this.#config.warmUp(warmOrigin(inputs));
         return;
       }
       case 'abort-session':
@@ -304,7 +306,7 @@ export class WidgetController {
         this.#setOpen(effect.open);
         return;
       case 'warm-up':
-        this.#config.warmUp(effect.url);
+        this.#config.warmUp(effect.url.origin);
         return;
       case 'confirm-leave':
         surface.confirmLeave();

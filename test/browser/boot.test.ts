@@ -169,6 +169,27 @@ describe('the boot: the frame first, the runtime after', () => {
     expect((await api.log()).map((entry) => entry.body.refresh)).toEqual([false, true]);
   });
 
+  it("once the runtime is here, its session requests warm the frame's connection too (not a refresh)", async () => {
+    await loadRuntime();
+    const api = endpoint('slow', { url: scripted(['ready']) });
+    const el = document.createElement('kyc-widget');
+    // Every iframe the widget puts in its shadow root, in order (the warm-up frame goes once it has loaded).
+    const added: HTMLIFrameElement[] = [];
+    const watch = new MutationObserver((records) =>
+      records.forEach((r) => r.addedNodes.forEach((n) => n instanceof HTMLIFrameElement && added.push(n))),
+    );
+    watch.observe(el.shadowRoot!, { childList: true, subtree: true });
+    el.setAttribute('allowed-origins', SANDBOX);
+    el.setAttribute('session-endpoint', api.url);
+    document.body.append(el);
+    await untilState(el, 'ready');
+    watch.disconnect();
+    expect(added.map((frame) => frame.src)).toEqual([`${SANDBOX}/robots.txt`, frameOf(el)!.src]);
+    expect(added[0].getAttribute('sandbox')).toBe('');
+    expect([...el.shadowRoot!.querySelectorAll('iframe')]).toEqual([frameOf(el)]);
+    expect(await api.log()).toHaveLength(1);
+  });
+
   it('once the runtime is here, a new element uses it at once (no boot in between)', async () => {
     await loadRuntime();
     const el = mount((el) => (el.sessionUrl = 'not a url'));
