@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig, transformWithEsbuild, type Plugin, type UserConfig } from 'vite';
+import { minify } from 'terser';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { devDemo } from './scripts/dev-demo';
 import { sessionEndpoint } from './test/support/session-endpoint';
@@ -16,15 +17,22 @@ const PRODUCTION = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
 /**
  * Lib mode keeps Vite's module-preload helper out of the bundle (no chunk imports another, so it would be
- * dead weight) but prints ES output with its whitespace: minify the finished chunks here.
+ * dead weight) but prints ES output with its whitespace: minify the finished chunks here, with terser. Measured on
+ * the boot chunk (the one the page waits for): 178 bytes smaller by `gzip -9` than esbuild's minifier (7,909 → 7,731),
+ * mostly from terser's second and third compress passes and its mangling of the module's top level.
  */
 const minifyChunks: Plugin = {
   name: 'kyc:minify-chunks',
   async generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
-      const options = { minify: true, format: 'esm', target: 'es2022', legalComments: 'eof', charset: 'utf8' } as const;
-      chunk.code = (await transformWithEsbuild(chunk.code, chunk.fileName, options)).code;
+      const options = {
+        module: true,
+        ecma: 2022,
+        compress: { passes: 3 },
+        format: { comments: /^!|@license/ },
+      } as const;
+      chunk.code = (await minify(chunk.code, options)).code!;
     }
   },
 };
