@@ -80,7 +80,8 @@ export class WidgetController {
   #draining = false;
 
   /** `boot`: the boot chunk's hand-over (its skeleton and bridge are taken over here; see adopt). */
-  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, boot?: Handover) {
+  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, handover?: Handover) {
+    const boot = handover?.boot;
     const inputs = port.inputs;
     const report = (event: Report) => this.#report(event);
     this.#host = host;
@@ -135,18 +136,17 @@ export class WidgetController {
    * The seam with the boot chunk (boot/boot.ts): go on from where it stopped, as an `adopted` event (see
    * flow/step.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
    */
-  adopt(boot: Handover, connected: boolean): void {
+  adopt({ boot, key, session }: Handover, connected: boolean): void {
     this.#lastError = boot.lastError;
     this.#requestedAt = boot.requestedAt;
     this.#shown = boot.snapshot;
-    const session = boot.session;
     this.#firstTry = session?.sent;
     this.#bootSession = session;
     const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
     this.#report({
       type: 'adopted',
       snapshot: boot.snapshot,
-      key: boot.key,
+      key,
       frame,
       endpoint: session?.endpoint,
       answered: Boolean(session?.answer),
