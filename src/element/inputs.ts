@@ -59,26 +59,31 @@ export interface InputSpec<K extends keyof Inputs = keyof Inputs> {
 
 export const DEFAULT_LOAD_TIMEOUT = 20000;
 
-/** A row of the table; the attribute is the property in kebab case (sessionUrl ⇄ session-url). */
-function spec<K extends keyof Inputs>(row: Omit<InputSpec<K>, 'attribute'>): InputSpec<K> {
-  return { ...row, attribute: row.property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) };
+/**
+ * A row of the table: `config` inputs are read by the flow (a change restarts or reconfigures the session), `secret`
+ * ones are config too, and never reflected or logged. The attribute is the property in kebab case (sessionUrl ⇄
+ * session-url).
+ */
+function row<K extends keyof Inputs>(property: K, kind: Kind, fallback: Inputs[K], flag?: 'config' | 'secret') {
+  const attribute = property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return { property, attribute, kind, default: fallback, config: flag !== undefined, secret: flag === 'secret' };
 }
 
 export const INPUTS = [
-  spec({ property: 'provider', kind: 'string', default: 'generic', config: true }),
-  spec({ property: 'sessionUrl', kind: 'string', default: undefined, config: true }),
-  spec({ property: 'sessionToken', kind: 'string', default: undefined, config: true, secret: true }),
-  spec({ property: 'sessionEndpoint', kind: 'string', default: undefined, config: true }),
-  spec({ property: 'allowedOrigins', kind: 'string', default: undefined, config: true }),
-  spec({ property: 'options', kind: 'json', default: {}, config: true }),
-  spec({ property: 'mode', kind: ['inline', 'modal'], default: 'inline', config: true }),
-  spec({ property: 'open', kind: 'boolean', default: false }),
-  spec({ property: 'locale', kind: 'string', default: undefined }),
-  spec({ property: 'theme', kind: ['light', 'dark', 'auto'], default: 'auto' }),
-  spec({ property: 'loadTimeout', kind: 'number', default: DEFAULT_LOAD_TIMEOUT }),
-  spec({ property: 'decision', kind: ['approved', 'declined', 'review'], default: undefined }),
-  spec({ property: 'debug', kind: 'boolean', default: false }),
-] as const satisfies readonly InputSpec[];
+  row('provider', 'string', 'generic', 'config'),
+  row('sessionUrl', 'string', undefined, 'config'),
+  row('sessionToken', 'string', undefined, 'secret'),
+  row('sessionEndpoint', 'string', undefined, 'config'),
+  row('allowedOrigins', 'string', undefined, 'config'),
+  row('options', 'json', {}, 'config'),
+  row('mode', ['inline', 'modal'], 'inline', 'config'),
+  row('open', 'boolean', false),
+  row('locale', 'string', undefined),
+  row('theme', ['light', 'dark', 'auto'], 'auto'),
+  row('loadTimeout', 'number', DEFAULT_LOAD_TIMEOUT),
+  row('decision', ['approved', 'declined', 'review'], undefined),
+  row('debug', 'boolean', false),
+] satisfies readonly InputSpec[];
 
 export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(
   INPUTS.map((row) => [row.attribute, row as InputSpec]),
@@ -97,21 +102,18 @@ export function configKey(inputs: Inputs): string {
 }
 
 export function defaults(): Inputs {
-  const inputs = {} as Record<string, unknown>;
-  for (const row of INPUTS) inputs[row.property] = row.kind === 'json' ? { ...(row.default as object) } : row.default;
-  return inputs as unknown as Inputs;
+  return Object.fromEntries(INPUTS.map((row) => [row.property, coerce(row, undefined)])) as unknown as Inputs;
 }
 
 /** Attribute text → property value. `null` (attribute removed) gives the default. */
 export function fromAttribute(row: InputSpec, text: string | null): unknown {
-  if (text === null) return row.kind === 'json' ? {} : row.default;
   // HTML boolean attributes: present means true, whatever the value (even "" or "false").
-  if (row.kind === 'boolean') return true;
-  return coerce(row, text);
+  return row.kind === 'boolean' ? text !== null : coerce(row, text);
 }
 
 /** Any property value → a valid value of the input's type (bad input becomes the default). */
 export function coerce(row: InputSpec, value: unknown): unknown {
+  // A fresh object for options: the element's copy is its own.
   if (value === null || value === undefined) return row.kind === 'json' ? {} : row.default;
   switch (row.kind) {
     case 'boolean':
@@ -206,7 +208,7 @@ export function reapplyEarlyProperties(element: Element): Map<string, string> {
   const el = element as unknown as Record<string, unknown>;
   const shadowed = new Map<string, string>();
   for (const { property, attribute } of INPUTS) {
-    if (!Object.prototype.hasOwnProperty.call(el, property)) continue;
+    if (!Object.hasOwn(el, property)) continue;
     const value = el[property];
     delete el[property];
     el[property] = value;
