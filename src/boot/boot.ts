@@ -20,37 +20,32 @@ import { postSession, readAnswer, type SessionAnswer, type SessionTry } from './
 
 type LastError = KycEventDetails['kyc-error'];
 
-/** The shadow skeleton: the runtime's Surface takes it over as it is (a moved iframe would reload). */
+/**
+ * The shadow skeleton's frame part: root > stage > frame box. The runtime's Surface takes it over as it is (a
+ * moved iframe would reload) and adds the live region, the banner and the screens' box around it.
+ */
 export interface Skeleton {
   root: HTMLDivElement;
-  live: HTMLDivElement;
-  banner: HTMLDivElement;
   stage: HTMLDivElement;
   /** Where the bridge puts the iframe. */
   frameBox: HTMLDivElement;
-  /** The loading screen and the React screens. */
-  ui: HTMLDivElement;
+}
+
+/** A `div` of the skeleton, with its class and (for hosts' CSS) its `part`. */
+export function box(doc: Document, className: string, part?: string): HTMLDivElement {
+  const el = doc.createElement('div');
+  el.className = className;
+  if (part) el.setAttribute('part', part);
+  return el;
 }
 
 export function skeleton(doc: Document): Skeleton {
-  const div = (className: string, part?: string) => {
-    const el = doc.createElement('div');
-    el.className = className;
-    if (part) el.setAttribute('part', part);
-    return el;
-  };
-  const root = div('root', 'container');
-  const live = div('visually-hidden');
-  live.setAttribute('role', 'status');
-  live.setAttribute('aria-live', 'polite');
-  const banner = div('banner', 'banner');
-  banner.hidden = true;
-  const stage = div('stage');
-  const frameBox = div('frame-box', 'frame-container');
-  const ui = div('ui');
-  stage.append(frameBox, ui);
-  root.append(live, banner, stage);
-  return { root, live, banner, stage, frameBox, ui };
+  const root = box(doc, 'root', 'container');
+  const stage = box(doc, 'stage');
+  const frameBox = box(doc, 'frame-box', 'frame-container');
+  stage.append(frameBox);
+  root.append(stage);
+  return { root, stage, frameBox };
 }
 
 /** A frame as the boot resolved it: the runtime's `ResolvedFrame` but for the provider's checks. */
