@@ -66,19 +66,15 @@ export interface Handover {
   session: { endpoint: URL; answer?: SessionAnswer; sent?: SessionTry } | null;
 }
 
-/** The environment a frame is resolved in, as the runtime's Configuration reads it. */
+/**
+ * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile`: no builder
+ * reads it (Veriff's protocol does), so the runtime adds it to the boot's frame when it takes the frame over.
+ */
 export function environment(host: Element, locale: string | undefined) {
   const doc = host.ownerDocument;
   const win = doc.defaultView;
   const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
-  const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
-  return {
-    locale: languageOf(host, locale),
-    hostOrigin: win?.location.origin ?? '',
-    baseUrl: doc.baseURI,
-    ancestors,
-    mobile,
-  };
+  return { locale: languageOf(host, locale), hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors };
 }
 
 /**

@@ -106,19 +106,21 @@ export function yotiUrl(url: URL, id: string, token: string | undefined): URL {
   return url;
 }
 
-/** What Persona's URL gets after its base: everything the widget derives, in persona 5.9's order. */
-export interface PersonaTail {
-  token?: string;
-  /** The host's pass-through options as query pairs. */
-  extra: ReadonlyArray<[string, string]>;
-  ancestors: readonly string[];
-  target?: string;
-}
-
-export function personaUrl(url: URL, tail: PersonaTail, context: FrameContext): URL {
+/**
+ * Persona's URL after its base, in persona 5.9's order: everything the widget derives up to the frame's own id. The
+ * framing parameters (`frame-ancestors[i]`, `message-target-origin`) come last: the runtime adds them (on a framed
+ * page, or from options; the boot leaves both to it).
+ */
+export function personaUrl(
+  url: URL,
+  token: string | undefined,
+  extra: ReadonlyArray<[string, string]>,
+  context: FrameContext,
+): URL {
   const { hostOrigin, locale, mode, theme } = context;
-  setMissing(url, 'session-token', tail.token);
-  for (const [name, value] of tail.extra) setMissing(url, name, value);
+  setMissing(url, 'session-token', token);
+  // The host's pass-through options as query pairs.
+  for (const [name, value] of extra) setMissing(url, name, value);
   if (hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
   setMissing(url, 'language', locale);
   // Persona's modal flow is `embedded` (shown on {action: "open"}); its in-page flow (persona-react's inline inquiry) is `inline`.
@@ -126,14 +128,8 @@ export function personaUrl(url: URL, tail: PersonaTail, context: FrameContext): 
   // Persona's documented theme-set variants: `base` and `dark`.
   if (theme !== 'auto') setMissing(url, 'style-variant', theme === 'dark' ? 'dark' : 'base');
   setMissing(url, 'container-id', randomId('kyc-widget-'));
-  tail.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
-  setMissing(url, 'message-target-origin', tail.target);
   return url;
 }
-
-/** Persona's framing parameters when the host gives none: the page's origin and its ancestors, if framed. */
-export const personaFraming = ({ hostOrigin, ancestors = [] }: FrameContext) =>
-  ancestors.length ? { ancestors: [hostOrigin, ...ancestors], target: hostOrigin } : { ancestors: [] };
 
 /** A per-attempt id that no other frame on the page can guess. */
 export function randomId(prefix: string): string {
@@ -190,10 +186,11 @@ const TABLE = {
     allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
     sandbox:
       'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
+    // On a framed page Persona needs the framing parameters: the runtime's.
     fast: bare((context) => {
       const token = given(context.sessionToken);
-      if (!context.sessionUrl || token === false) return undefined;
-      return [personaUrl(copy(context.sessionUrl), { token, extra: [], ...personaFraming(context) }, context)];
+      if (!context.sessionUrl || token === false || context.ancestors) return undefined;
+      return [personaUrl(copy(context.sessionUrl), token, [], context)];
     }),
   },
   sumsub: {

@@ -11,6 +11,11 @@ import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './reso
 
 const PRECONNECTED = new Set<string>();
 
+/** A phone-sized or touch-only view (Veriff's protocol asks its frame for the mobile layout). */
+export function isMobile(win: Window | null): boolean {
+  return typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
+}
+
 export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
@@ -37,13 +42,12 @@ export class Configuration {
     const doc = this.#host.ownerDocument;
     const win = doc.defaultView;
     const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
-    const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
     const resolution = resolveFrame(effective, {
       locale,
       hostOrigin: win?.location.origin ?? '',
       baseUrl: doc.baseURI,
       ancestors,
-      mobile,
+      mobile: isMobile(win),
     });
     return {
       resolution,

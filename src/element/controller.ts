@@ -4,7 +4,7 @@ import type { Handover } from '../boot/boot';
 import type { SessionTry } from '../boot/session';
 import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
-import { Configuration } from './configuration';
+import { Configuration, isMobile } from './configuration';
 import { Connectivity } from './connectivity';
 import { emit, type KycEventDetails, type KycEventName } from './events';
 import type { Inputs } from './inputs';
@@ -143,6 +143,8 @@ export class WidgetController {
     this.#firstTry = session?.sent;
     this.#bootSession = session;
     const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
+    // The boot leaves `mobile` to the runtime (boot/boot.ts, environment).
+    if (frame && isMobile(this.#host.ownerDocument.defaultView)) frame.context = { ...frame.context, mobile: true };
     this.#report({
       type: 'adopted',
       snapshot: boot.snapshot,
