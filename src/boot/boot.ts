@@ -122,7 +122,7 @@ function plain(inputs: Inputs): OriginPattern[] | undefined {
 export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
   const patterns = plain(inputs);
   const id = inputs.provider as ProviderId;
-  if (!patterns || inputs.options instanceof InvalidJson) return undefined;
+  if (!patterns) return undefined;
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
     const parsed = safeUrl(inputs.sessionUrl);

@@ -184,13 +184,9 @@ function jsonCopy(root: unknown): Record<string, unknown> {
       if (!isPlainObject(object) || Object.getOwnPropertySymbols(object).length) throw 0;
       const keys = Object.keys(object);
       if (keys.length > MAX_OPTION_VALUES) throw 0;
-      const out: Record<string, unknown> = (result = {});
-      for (const key of keys) {
-        const item = copy(object[key], depth + 1);
-        // As JSON: a field holding undefined is left out. defineProperty: "__proto__" stays a plain field.
-        if (item !== undefined)
-          Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-      }
+      const fields = keys.map((key) => [key, copy(object[key], depth + 1)]);
+      // As JSON: a field holding undefined is left out. fromEntries defines fields: "__proto__" stays a plain one.
+      result = Object.fromEntries(fields.filter((field) => field[1] !== undefined));
     }
     ancestors.delete(object);
     return result;
