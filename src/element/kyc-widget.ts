@@ -71,7 +71,7 @@ export class KycWidgetElement extends Base {
       if (property === 'options') continue; // its own pair: it takes text or an object, and gives an object
       Object.defineProperty(this.prototype, property, {
         get(this: KycWidgetElement) {
-          return this.#get(property);
+          return this.#inputs[property];
         },
         set(this: KycWidgetElement, value: unknown) {
           this.#set(property, value);
@@ -81,9 +81,7 @@ export class KycWidgetElement extends Base {
     }
   }
 
-  static get observedAttributes(): string[] {
-    return INPUTS.map((row) => row.attribute);
-  }
+  static readonly observedAttributes: string[] = INPUTS.map((row) => row.attribute);
 
   readonly #inputs: Inputs = defaults();
   /** The runtime's controller; until its chunk is here, the boot stands in (boot/boot.ts) and then hands over. */
@@ -148,7 +146,7 @@ export class KycWidgetElement extends Base {
    * @default {}
    */
   get options(): Record<string, unknown> {
-    const value = this.#get('options');
+    const value = this.#inputs.options;
     return value instanceof InvalidJson ? {} : (value as Record<string, unknown>);
   }
   set options(value: Record<string, unknown> | string | undefined) {
@@ -263,10 +261,6 @@ export class KycWidgetElement extends Base {
       this.#scrubbing.add(name);
       this.removeAttribute(name);
     }
-  }
-
-  #get(property: keyof Inputs): unknown {
-    return this.#inputs[property];
   }
 
   #set(property: keyof Inputs, value: unknown, parsed?: InputSpec): void {
