@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig, transformWithEsbuild, type Plugin, type UserConfig } from 'vite';
+import { minify } from 'terser';
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { devDemo } from './scripts/dev-demo';
 import { sessionEndpoint } from './test/support/session-endpoint';
@@ -16,18 +17,50 @@ const PRODUCTION = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
 /**
  * Lib mode keeps Vite's module-preload helper out of the bundle (no chunk imports another, so it would be
- * dead weight) but prints ES output with its whitespace: minify the finished chunks here.
+ * dead weight) but prints ES output with its whitespace: minify the finished chunks here, with terser. Measured on
+ * the boot chunk (the one the page waits for): 178 bytes smaller by `gzip -9` than esbuild's minifier (7,909 → 7,731),
+ * mostly from terser's second and third compress passes and its mangling of the module's top level.
  */
 const minifyChunks: Plugin = {
   name: 'kyc:minify-chunks',
   async generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
-      const options = { minify: true, format: 'esm', target: 'es2022', legalComments: 'eof', charset: 'utf8' } as const;
-      chunk.code = (await transformWithEsbuild(chunk.code, chunk.fileName, options)).code;
+      const options = {
+        module: true,
+        ecma: 2022,
+        compress: { passes: 3 },
+        format: { comments: /^!|@license/ },
+        nameCache: { vars: { props: sameNames(this.parse(chunk.code)) } },
+      } as const;
+      chunk.code = (await minify(chunk.code, options)).code!;
     }
   },
 };
+
+/**
+ * Which top-level bindings terser should name as they are imported or exported: `export{A,B}` and `import{A}`
+ * instead of `export{xt as A,Tt as B}`, whose pairs of random letters gzip cannot shrink (the boot chunk shares
+ * about 40 bindings with its lazy chunks: 77 bytes of its gzip). Exports first; an import only where its name is
+ * free. As terser's name cache: `$local` → the name to give it.
+ */
+function sameNames(program: Rollup.ProgramNode): Record<string, string> {
+  const names: Record<string, string> = {};
+  const taken = new Set<string>();
+  const give = (local: string, name: string) => {
+    if (taken.has(name) || `$${local}` in names || !/^[A-Za-z_$][\w$]*$/.test(name)) return;
+    names[`$${local}`] = name;
+    taken.add(name);
+  };
+  const exports = program.body.flatMap((node) => (node.type === 'ExportNamedDeclaration' ? node.specifiers : []));
+  const imports = program.body.flatMap((node) => (node.type === 'ImportDeclaration' ? node.specifiers : []));
+  for (const { local, exported } of exports)
+    if (local.type === 'Identifier' && exported.type === 'Identifier') give(local.name, exported.name);
+  for (const spec of imports)
+    if (spec.type === 'ImportSpecifier' && spec.imported.type === 'Identifier')
+      give(spec.local.name, spec.imported.name);
+  return names;
+}
 
 /**
  * V8's explicit compile hint (Chrome 136+; a comment elsewhere): every function of a file that starts with it is

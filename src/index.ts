@@ -24,22 +24,18 @@ export { PROVIDER_IDS } from './providers/index';
  */
 export function defineKycWidget(
   tagName = 'kyc-widget',
-  registry?: CustomElementRegistry,
+  registry: CustomElementRegistry | undefined = globalThis.customElements,
 ): typeof KycWidgetElement | undefined {
-  const target = registry ?? (typeof customElements === 'undefined' ? undefined : customElements);
-  if (!target) return undefined;
-  const existing = target.get(tagName);
+  if (!registry) return undefined;
+  const existing = registry.get(tagName);
   if (existing) return existing as typeof KycWidgetElement;
-  // A registry takes each constructor once: another tag name gets its own subclass.
-  const taken = typeof target.getName === 'function' ? target.getName(KycWidgetElement) !== null : false;
-  const definition = taken ? class extends KycWidgetElement {} : KycWidgetElement;
   try {
-    target.define(tagName, definition);
-  } catch (error) {
-    if (taken) throw error;
+    registry.define(tagName, KycWidgetElement);
+    return KycWidgetElement;
+  } catch {
+    // A registry takes each constructor once: another tag name gets its own subclass (an invalid name throws again).
     const named = class extends KycWidgetElement {};
-    target.define(tagName, named);
+    registry.define(tagName, named);
     return named;
   }
-  return definition;
 }

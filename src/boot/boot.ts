@@ -1,4 +1,4 @@
-import type { KycState, Snapshot } from '../flow/machine';
+import type { Snapshot } from '../flow/machine';
 import { FrameBridge } from '../frame/bridge';
 import { OriginAllowlist, originPattern, safeUrl, type OriginPattern } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
@@ -20,37 +20,32 @@ import { postSession, readAnswer, type SessionAnswer, type SessionTry } from './
 
 type LastError = KycEventDetails['kyc-error'];
 
-/** The shadow skeleton: the runtime's Surface takes it over as it is (a moved iframe would reload). */
+/**
+ * The shadow skeleton's frame part: root > stage > frame box. The runtime's Surface takes it over as it is (a
+ * moved iframe would reload) and adds the live region, the banner and the screens' box around it.
+ */
 export interface Skeleton {
   root: HTMLDivElement;
-  live: HTMLDivElement;
-  banner: HTMLDivElement;
   stage: HTMLDivElement;
   /** Where the bridge puts the iframe. */
   frameBox: HTMLDivElement;
-  /** The loading screen and the React screens. */
-  ui: HTMLDivElement;
+}
+
+/** A `div` of the skeleton, with its class and (for hosts' CSS) its `part`. */
+export function box(doc: Document, className: string, part?: string): HTMLDivElement {
+  const el = doc.createElement('div');
+  el.className = className;
+  if (part) el.setAttribute('part', part);
+  return el;
 }
 
 export function skeleton(doc: Document): Skeleton {
-  const div = (className: string, part?: string) => {
-    const el = doc.createElement('div');
-    el.className = className;
-    if (part) el.setAttribute('part', part);
-    return el;
-  };
-  const root = div('root', 'container');
-  const live = div('visually-hidden');
-  live.setAttribute('role', 'status');
-  live.setAttribute('aria-live', 'polite');
-  const banner = div('banner', 'banner');
-  banner.hidden = true;
-  const stage = div('stage');
-  const frameBox = div('frame-box', 'frame-container');
-  const ui = div('ui');
-  stage.append(frameBox, ui);
-  root.append(live, banner, stage);
-  return { root, live, banner, stage, frameBox, ui };
+  const root = box(doc, 'root', 'container');
+  const stage = box(doc, 'stage');
+  const frameBox = box(doc, 'frame-box', 'frame-container');
+  stage.append(frameBox);
+  root.append(stage);
+  return { root, stage, frameBox };
 }
 
 /** A frame as the boot resolved it: the runtime's `ResolvedFrame` but for the provider's checks. */
@@ -63,39 +58,23 @@ export interface BootFrame {
 
 /** What the runtime needs to go on where the boot stopped (WidgetController.adopt). */
 export interface Handover {
-  skeleton: Skeleton;
-  /** The boot's bridge: its iframe (if any) and the messages the frame said meanwhile. */
-  bridge: FrameBridge;
-  /** The frame the iframe was made from, if the boot made one. */
-  frame: BootFrame | null;
-  /** `performance.now()` when the iframe was requested: the load timer counts from then. */
-  requestedAt: number;
-  /** `idle`, or `loading` (attempt 1) once the boot said so; `error` if a first download failed. */
-  snapshot: Snapshot;
-  lastError: LastError | null;
+  /** Its skeleton and bridge (the iframe, if any, and the messages the frame said meanwhile), its state. */
+  boot: Boot;
   /** The configuration key the boot launched for ('' when it did not). */
   key: string;
   /** With a session endpoint: the answer the frame was made from, or the request for the runtime to read. */
   session: { endpoint: URL; answer?: SessionAnswer; sent?: SessionTry } | null;
-  /** The element left the page after the boot launched: the frame is gone, the next connect starts again. */
-  resume: boolean;
-  /** start(), retry(), cancel() called before the runtime was here, in order. */
-  calls: Array<'start' | 'retry' | 'cancel'>;
 }
 
-/** The environment a frame is resolved in, as the runtime's Configuration reads it. */
+/**
+ * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile`: no builder
+ * reads it (Veriff's protocol does), so the runtime adds it to the boot's frame when it takes the frame over.
+ */
 export function environment(host: Element, locale: string | undefined) {
   const doc = host.ownerDocument;
   const win = doc.defaultView;
   const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
-  const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
-  return {
-    locale: languageOf(host, locale),
-    hostOrigin: win?.location.origin ?? '',
-    baseUrl: doc.baseURI,
-    ancestors,
-    mobile,
-  };
+  return { locale: languageOf(host, locale), hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors };
 }
 
 /**
@@ -143,7 +122,7 @@ function plain(inputs: Inputs): OriginPattern[] | undefined {
 export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
   const patterns = plain(inputs);
   const id = inputs.provider as ProviderId;
-  if (!patterns || inputs.options instanceof InvalidJson) return undefined;
+  if (!patterns) return undefined;
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
     const parsed = safeUrl(inputs.sessionUrl);
@@ -225,55 +204,86 @@ export function loadRuntime(): Promise<Runtime> {
   return loading;
 }
 
-export class Boot {
+/** What the element keeps of its runtime's controller, or of the boot standing in for it. */
+export interface Stand {
+  readonly snapshot: Snapshot;
+  readonly lastError: LastError | null;
+  connect(): void;
+  disconnect(): void;
+  inputChanged(property: keyof Inputs, config: boolean): void;
+  start(): void;
+  retry(): void;
+  cancel(): void;
+}
+
+/** Makes the element's controller from the runtime's module, going on from the boot's hand-over. */
+export type Create = (runtime: Runtime, handover: Handover) => { adopt(handover: Handover, connected: boolean): void };
+
+/**
+ * The element's stand-in for the runtime's controller until the runtime chunk is here; it fetches the chunk, then
+ * hands over (`create`). Its public fields are read by the runtime's `adopt`.
+ */
+export class Boot implements Stand {
   readonly skeleton: Skeleton;
   readonly bridge: FrameBridge;
-  #snapshot: Snapshot = { state: 'idle', attempt: 0 };
-  #lastError: LastError | null = null;
-  #frame: BootFrame | null = null;
-  #requestedAt = 0;
+  /** `idle`, or `loading` (attempt 1) once the boot said so; `error` if a first download failed. */
+  snapshot: Snapshot = { state: 'idle', attempt: 0 };
+  lastError: LastError | null = null;
+  /** The frame the iframe was made from, if the boot made one. */
+  frame: BootFrame | null = null;
+  /** `performance.now()` when the iframe was requested: the load timer counts from then. */
+  requestedAt = 0;
+  /** The element left the page after the boot launched: the frame is gone, the next connect starts again. */
+  resume = false;
+  /** start(), retry(), cancel() called before the runtime was here, in order. */
+  readonly calls: Array<'start' | 'retry' | 'cancel'> = [];
   #key = '';
   #session: Handover['session'] = null;
   /** The throwaway frame warming the provider's origin (warmUp) while the session is asked for. */
   #warm: HTMLIFrameElement | null = null;
-  #resume = false;
-  #calls: Handover['calls'] = [];
   #queued = false;
   #connected = false;
   /** The boot acts once: after it launched (or gave up), the runtime decides. */
   #done = false;
+  /** Handed over: the runtime's controller stands for the element now. */
+  #over = false;
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
+  readonly #create: Create;
 
   /**
-   * Resolves when the runtime chunk may be fetched: at the end of the boot's first pass (or when the host calls
+   * Called when the runtime chunk may be fetched: at the end of the boot's first pass (or when the host calls
    * a method first), so that the frame's request, or the session request, goes first. On a phone network over
    * HTTP/1.1 the first request takes the page's warm connection: the session request gets it, and the runtime
    * downloads while the host's backend works on the session.
    */
-  readonly released: Promise<void>;
   #release!: () => void;
 
-  constructor(host: HTMLElement, inputs: Inputs, shadow: ShadowRoot) {
-    this.released = new Promise((resolve) => (this.#release = resolve));
+  constructor(host: HTMLElement, inputs: Inputs, shadow: ShadowRoot, create: Create) {
+    void new Promise<void>((resolve) => (this.#release = resolve)).then(() => this.#download());
     this.#host = host;
     this.#inputs = inputs;
+    this.#create = create;
     this.skeleton = skeleton(host.ownerDocument);
     shadow.append(this.skeleton.root);
     this.bridge = new FrameBridge(this.skeleton.frameBox);
   }
 
-  get state(): KycState {
-    return this.#snapshot.state;
-  }
-
-  get lastError(): LastError | null {
-    return this.#lastError;
+  /** The runtime chunk, fetched at once; when it is here it goes on from what the boot did. */
+  #download(): void {
+    loadRuntime().then(
+      (runtime) => {
+        if (this.#over) return;
+        const handover = this.#handOver();
+        this.#create(runtime, handover).adopt(handover, this.#host.isConnected);
+      },
+      () => this.#failed(),
+    );
   }
 
   connect(): void {
     this.#connected = true;
-    this.queue();
+    this.#queue();
   }
 
   /** The frame and the request go with the element; the runtime starts again when it is back. */
@@ -281,7 +291,7 @@ export class Boot {
     this.#connected = false;
     this.#release();
     this.#drop();
-    this.#resume = this.#snapshot.state === 'loading';
+    this.resume = this.snapshot.state === 'loading';
   }
 
   /** Stops the request and removes the frame (which releases the camera). */
@@ -290,22 +300,40 @@ export class Boot {
     this.#session = null;
     this.#warm?.remove();
     this.bridge.destroy();
-    this.#frame = null;
+    this.frame = null;
   }
 
-  call(name: 'start' | 'retry' | 'cancel'): void {
-    this.#calls.push(name);
+  inputChanged(_: keyof Inputs, config: boolean): void {
+    if (config) this.#queue();
+  }
+
+  start(): void {
+    this.#call('start');
+  }
+
+  retry(): void {
+    this.#call('retry');
+  }
+
+  cancel(): void {
+    this.#call('cancel');
+  }
+
+  /** Calls wait for the runtime, in order; after a failed download, it is fetched again. */
+  #call(name: 'start' | 'retry' | 'cancel'): void {
+    this.calls.push(name);
     this.#release();
+    if (this.snapshot.state === 'error') this.#download();
   }
 
   /** One pass at the end of the task, however many inputs change meanwhile. */
-  queue(): void {
+  #queue(): void {
     if (this.#done) this.#release(); // a change after the boot acted is the runtime's to apply
     if (this.#queued || this.#done) return;
     this.#queued = true;
     queueMicrotask(() => {
       this.#queued = false;
-      if (this.#connected && !this.#done && !this.#calls.length) this.#pass();
+      if (this.#connected && !this.#done && !this.calls.length) this.#pass();
       this.#release();
     });
   }
@@ -360,8 +388,8 @@ export class Boot {
 
   #load(frame: BootFrame): void {
     this.#warm?.remove();
-    this.#frame = frame;
-    this.#requestedAt = performance.now();
+    this.frame = frame;
+    this.requestedAt = performance.now();
     const facts = FACTS[frame.id];
     this.bridge.load({
       url: frame.url,
@@ -373,49 +401,42 @@ export class Boot {
   }
 
   #loading(): void {
-    this.#snapshot = { state: 'loading', attempt: 1 };
+    this.snapshot = { state: 'loading', attempt: 1 };
     emit(this.#host, 'kyc-statechange', { provider: this.#inputs.provider, state: 'loading', previous: 'idle' });
   }
 
   /** The runtime is here: it goes on from what the boot did. The boot is done for good. */
-  handOver(): Handover {
-    this.#done = true;
+  #handOver(): Handover {
+    this.#done = this.#over = true;
     const session = this.#session;
     this.#session = null; // a late answer is the runtime's now
-    return {
-      skeleton: this.skeleton,
-      bridge: this.bridge,
-      frame: this.#frame,
-      requestedAt: this.#requestedAt,
-      snapshot: this.#snapshot,
-      lastError: this.#lastError,
-      key: this.#key,
-      session,
-      resume: this.#resume,
-      calls: this.#calls,
-    };
+    return { boot: this, key: this.#key, session };
   }
 
   /**
    * The runtime could not be downloaded: a flow that was asked for ends in a clear, recoverable error
    * (retry() downloads it again).
    */
-  failed(): void {
+  #failed(): void {
     const inputs = this.#inputs;
-    if (!this.#connected || !(inputs.sessionUrl || inputs.sessionToken || inputs.sessionEndpoint || this.#calls.length))
+    const previous = this.snapshot.state;
+    if (
+      this.#over ||
+      !this.#connected ||
+      !(inputs.sessionUrl || inputs.sessionToken || inputs.sessionEndpoint || this.calls.length)
+    )
       return;
     this.#drop();
-    const previous = this.#snapshot.state;
     if (previous === 'error') return;
     const provider = inputs.provider;
-    const info = {
+    const error = {
       code: 'frame-load-timeout' as const,
-      message: `the ${provider} protocol could not be downloaded: check the network and that the widget's chunks are served`,
+      message: `the ${provider} protocol could not be downloaded: check the network`,
       recoverable: true,
     };
-    this.#snapshot = { ...this.#snapshot, state: 'error', error: info };
-    this.#lastError = { provider, ...info };
+    this.snapshot = { ...this.snapshot, state: 'error', error };
+    this.lastError = { provider, ...error };
     emit(this.#host, 'kyc-statechange', { provider, state: 'error', previous });
-    emit(this.#host, 'kyc-error', this.#lastError);
+    emit(this.#host, 'kyc-error', this.lastError);
   }
 }

@@ -55,9 +55,14 @@ export function tokenOf(value: unknown): string | undefined {
 /** A copy of a URL the host gave (the builders add to it). */
 export const copy = (url: URL): URL => new URL(url.href);
 
-/** Any of these options present (even null): the boot leaves the inputs to the runtime's checks. */
-const has = (options: object, ...keys: string[]) =>
-  keys.some((key) => Object.prototype.hasOwnProperty.call(options, key));
+/**
+ * For providers that read options: the boot builds only when there are none, and leaves any options, with the
+ * rest of the inputs, to the runtime's checks (a page that gives options waits for the runtime).
+ */
+const bare =
+  (fast: Facts['fast']): Facts['fast'] =>
+  (context) =>
+    Object.keys(context.options).length ? undefined : fast(context);
 
 /** The token, when the host gave none or a well-formed one; false when it gave a malformed one. */
 const given = (token: string | undefined): string | undefined | false =>
@@ -79,48 +84,43 @@ export const veriffUrl = (sessionUrl: URL, language: string): URL => {
   return url;
 };
 
-/** iDenfy: the session URL, or its (KYB) frame with the token; `authToken` and `lang` added. */
-export function idenfyUrl(sessionUrl: URL | undefined, token: string | undefined, kyb: boolean, language: string): URL {
-  const url = sessionUrl ? copy(sessionUrl) : kyb ? new URL('/welcome', IDENFY_KYB_HOST) : new URL('/', IDENFY_HOST);
+/** iDenfy: the session URL (or KYB's frame, from the runtime), else its frame; `authToken` and `lang` added. */
+export function idenfyUrl(sessionUrl: URL | undefined, token: string | undefined, language: string): URL {
+  const url = sessionUrl ? copy(sessionUrl) : new URL('/', IDENFY_HOST);
   setMissing(url, 'authToken', token);
   setMissing(url, 'lang', language);
   return url;
 }
 
-/** Didit: the session URL or `/session/<token>`, embedded, with the SDK's camera parameters. */
-export function diditUrl(sessionUrl: URL | undefined, token: string, camera: ReadonlyArray<[string, string]>): URL {
+/** Didit: the session URL or `/session/<token>`, embedded (the runtime adds the SDK's camera parameters). */
+export function diditUrl(sessionUrl: URL | undefined, token: string): URL {
   const url = sessionUrl ? copy(sessionUrl) : new URL(`/session/${token}`, DIDIT_HOST);
   setMissing(url, 'sdk_presentation', 'embedded');
-  // Set, not setMissing: @didit-protocol/sdk-web 0.4 lets its configuration win over the URL's value.
-  for (const [name, value] of camera) url.searchParams.set(name, value);
   return url;
 }
 
-/** Yoti: the session goes in the URL, or (`post`) nothing of it does. */
-export function yotiUrl(url: URL, id: string, token: string | undefined, post: boolean): URL {
-  if (post) {
-    url.searchParams.delete('sessionID');
-    url.searchParams.delete('sessionToken');
-  } else {
-    setMissing(url, 'sessionID', id);
-    setMissing(url, 'sessionToken', token);
-  }
+/** Yoti's URL launch: the session in the URL (the runtime's `post` launch removes it). */
+export function yotiUrl(url: URL, id: string, token: string | undefined): URL {
+  setMissing(url, 'sessionID', id);
+  setMissing(url, 'sessionToken', token);
   return url;
 }
 
-/** What Persona's URL gets after its base: everything the widget derives, in persona 5.9's order. */
-export interface PersonaTail {
-  token?: string;
-  /** The host's pass-through options as query pairs. */
-  extra: ReadonlyArray<[string, string]>;
-  ancestors: readonly string[];
-  target?: string;
-}
-
-export function personaUrl(url: URL, tail: PersonaTail, context: FrameContext): URL {
+/**
+ * Persona's URL after its base, in persona 5.9's order: everything the widget derives up to the frame's own id. The
+ * framing parameters (`frame-ancestors[i]`, `message-target-origin`) come last: the runtime adds them (on a framed
+ * page, or from options; the boot leaves both to it).
+ */
+export function personaUrl(
+  url: URL,
+  token: string | undefined,
+  extra: ReadonlyArray<[string, string]>,
+  context: FrameContext,
+): URL {
   const { hostOrigin, locale, mode, theme } = context;
-  setMissing(url, 'session-token', tail.token);
-  for (const [name, value] of tail.extra) setMissing(url, name, value);
+  setMissing(url, 'session-token', token);
+  // The host's pass-through options as query pairs.
+  for (const [name, value] of extra) setMissing(url, name, value);
   if (hostOrigin !== 'null') setMissing(url, 'iframe-origin', hostOrigin);
   setMissing(url, 'language', locale);
   // Persona's modal flow is `embedded` (shown on {action: "open"}); its in-page flow (persona-react's inline inquiry) is `inline`.
@@ -128,14 +128,8 @@ export function personaUrl(url: URL, tail: PersonaTail, context: FrameContext): 
   // Persona's documented theme-set variants: `base` and `dark`.
   if (theme !== 'auto') setMissing(url, 'style-variant', theme === 'dark' ? 'dark' : 'base');
   setMissing(url, 'container-id', randomId('kyc-widget-'));
-  tail.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
-  setMissing(url, 'message-target-origin', tail.target);
   return url;
 }
-
-/** Persona's framing parameters when the host gives none: the page's origin and its ancestors, if framed. */
-export const personaFraming = ({ hostOrigin, ancestors = [] }: FrameContext) =>
-  ancestors.length ? { ancestors: [hostOrigin, ...ancestors], target: hostOrigin } : { ancestors: [] };
 
 /** A per-attempt id that no other frame on the page can guess. */
 export function randomId(prefix: string): string {
@@ -192,18 +186,19 @@ const TABLE = {
     allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
     sandbox:
       'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
-    fast: (context) => {
+    // On a framed page Persona needs the framing parameters: the runtime's.
+    fast: bare((context) => {
       const token = given(context.sessionToken);
-      if (!context.sessionUrl || token === false || Object.keys(context.options).length) return undefined;
-      return [personaUrl(copy(context.sessionUrl), { token, extra: [], ...personaFraming(context) }, context)];
-    },
+      if (!context.sessionUrl || token === false || context.ancestors) return undefined;
+      return [personaUrl(copy(context.sessionUrl), token, [], context)];
+    }),
   },
   sumsub: {
     origins: [SUMSUB_DEFAULT_BASE, 'https://api.sumsub.com'],
     allow: 'camera; microphone; geolocation; clipboard-write; hid',
-    fast: ({ sessionUrl, sessionToken, options, theme }) => {
+    fast: bare(({ sessionUrl, sessionToken, theme }) => {
       const token = tokenOf(sessionToken);
-      if (!token || Object.keys(options).length) return undefined;
+      if (!token) return undefined;
       if (sessionUrl) return [sumsubUrl(sessionUrl, token, theme)];
       const claimed = baseFromToken(token);
       const base = safeUrl(claimed ?? SUMSUB_DEFAULT_BASE);
@@ -211,13 +206,12 @@ const TABLE = {
       const url = sumsubUrl(base, token, theme);
       // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.
       return [url, claimed ? [url.origin] : undefined];
-    },
+    }),
   },
   veriff: {
     origins: ['https://alchemy.veriff.com', 'https://magic.veriff.me'],
     allow: 'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
-    fast: ({ sessionUrl, options, locale }) =>
-      sessionUrl && !has(options, 'language') ? [veriffUrl(sessionUrl, locale)] : undefined,
+    fast: bare(({ sessionUrl, locale }) => (sessionUrl ? [veriffUrl(sessionUrl, locale)] : undefined)),
   },
   jumio: sessionUrlOnly(
     [
@@ -232,43 +226,31 @@ const TABLE = {
     origins: [IDENFY_HOST, IDENFY_KYB_HOST],
     // iDenfy's docs: allow="camera" allowfullscreen. As one `allow` list (both together make Chromium warn on every load).
     allow: 'camera; fullscreen',
-    fast: ({ sessionUrl, sessionToken, options, locale }) => {
+    fast: bare(({ sessionUrl, sessionToken, locale }) => {
       const token = given(sessionToken);
-      if (token === false || !(sessionUrl || token) || has(options, 'language', 'kyb')) return undefined;
-      return [idenfyUrl(sessionUrl, token, false, locale)];
-    },
+      return token !== false && (sessionUrl || token) ? [idenfyUrl(sessionUrl, token, locale)] : undefined;
+    }),
   },
   didit: {
     origins: [DIDIT_HOST],
     // As @didit-protocol/sdk-web 0.4 sets it, with the clipboard Didit's current docs list.
     allow: 'camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write',
-    fast: ({ sessionUrl, sessionToken, options }) => {
+    fast: bare(({ sessionUrl, sessionToken }) => {
       const token = tokenOf(sessionToken) ?? '';
-      if (
-        has(
-          options,
-          'defaultDocumentCamera',
-          'defaultLivenessCamera',
-          'showDocumentCameraSwitchButton',
-          'showLivenessCameraSwitchButton',
-        ) ||
-        !(sessionUrl || DIDIT_TOKEN.test(token))
-      )
-        return undefined;
-      return [diditUrl(sessionUrl, token, [])];
-    },
+      return sessionUrl || DIDIT_TOKEN.test(token) ? [diditUrl(sessionUrl, token)] : undefined;
+    }),
   },
   yoti: {
     origins: [YOTI_HOST],
     // Yoti's docs: allow="camera", nothing else.
     allow: 'camera',
-    fast: ({ sessionUrl, sessionToken, options }) => {
+    fast: bare(({ sessionUrl, sessionToken }) => {
       const token = given(sessionToken);
-      if (!sessionUrl || token === false || has(options, 'launch', 'sessionId', 'sandbox')) return undefined;
+      if (!sessionUrl || token === false) return undefined;
       const url = copy(sessionUrl);
       const id = url.searchParams.get('sessionID');
-      return id && (token || url.searchParams.has('sessionToken')) ? [yotiUrl(url, id, token, false)] : undefined;
-    },
+      return id && (token || url.searchParams.has('sessionToken')) ? [yotiUrl(url, id, token)] : undefined;
+    }),
   },
   veratad: sessionUrlOnly(
     ['https://vx-fe.dcams.app', 'https://fe.dcams.app', 'https://frontend.dcams.app', 'https://vx-fe.idresponse.com'],
@@ -308,5 +290,5 @@ export const cafUrl = (sessionUrl: URL | undefined, token: string): URL =>
 export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
 
 export function isProviderId(id: unknown): id is ProviderId {
-  return typeof id === 'string' && Object.prototype.hasOwnProperty.call(FACTS, id);
+  return typeof id === 'string' && Object.hasOwn(FACTS, id);
 }

@@ -25,6 +25,8 @@ export class Attempt {
   #token: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #slowTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The origin that last spoke for the frame, else its URL's: the only `targetOrigin` ever used. */
+  #targetOrigin = '';
 
   /** `bridge`: the boot's, with its iframe (boot/boot.ts); a new one in `frameBox` otherwise. */
   constructor(frameBox: HTMLElement, report: Report, bridge?: FrameBridge) {
@@ -59,13 +61,14 @@ export class Attempt {
    * request; the load timer counts from then.
    */
   adopt(frame: ResolvedFrame, id: number, title: string, loadTimeout: number, requestedAt: number): void {
-    this.#bridge.setTitle(title);
+    this.setTitle(title);
     this.#run(frame, id, loadTimeout, Math.max(0, performance.now() - requestedAt));
   }
 
   #run(frame: ResolvedFrame, id: number, loadTimeout: number, elapsed = 0): void {
     this.#id = id;
     this.#frame = frame;
+    this.#targetOrigin = frame.url.origin;
     this.#token = frame.context.sessionToken;
     const report = this.#report;
     const timeout = () => report({ type: 'timeout', frame: id, after: loadTimeout });
@@ -105,7 +108,19 @@ export class Attempt {
   }
 
   setTitle(title: string): void {
-    this.#bridge.setTitle(title);
+    const iframe = this.#bridge.iframe;
+    if (iframe) iframe.title = title;
+  }
+
+  /** Sends to the frame, addressed to the exact origin; the browser drops it if the frame is elsewhere. */
+  #post(message: unknown): void {
+    const target = this.#bridge.iframe?.contentWindow;
+    if (!target || !this.#targetOrigin) return;
+    try {
+      target.postMessage(message, this.#targetOrigin);
+    } catch {
+      // The frame went away between the check and the call: nothing to deliver to.
+    }
   }
 
   /** Hands a new token to the running frame, or tells it that renewal failed (null). */
@@ -120,22 +135,23 @@ export class Attempt {
     const bridge = this.#bridge;
     const report = this.#report;
     const session = protocol.createSession({
-      post: (message) => bridge.post(message),
+      post: (message) => this.#post(message),
       token: () => this.#token,
       context: frame.context,
       frameUrl: frame.url,
     });
     this.#session = session;
     report({ type: 'attached', frame: id, takesTokens: Boolean(session.tokenRefreshed) });
-    bridge.attach(
-      {
-        message: (message) =>
-          report({ type: 'signals', frame: id, signals: guarded(() => session.receive(message)), from: 'message' }),
-        load: () =>
-          report({ type: 'signals', frame: id, signals: guarded(() => session.onLoad?.() ?? []), from: 'load' }),
-      },
-      decodeMessage,
-    );
+    // What passed the bridge's guard (source window, then origin), in order: decoded, then the protocol's.
+    bridge.drain((item) => {
+      if (!item)
+        return report({ type: 'signals', frame: id, signals: guarded(() => session.onLoad?.() ?? []), from: 'load' });
+      const message = decodeMessage(item.data);
+      if (!message) return void bridge.stats.ignored++;
+      bridge.stats.accepted++;
+      this.#targetOrigin = item.origin;
+      report({ type: 'signals', frame: id, signals: guarded(() => session.receive(message)), from: 'message' });
+    });
   }
 }
 

@@ -10,6 +10,11 @@ import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './reso
  * configuration's key, the endpoint; comparing it with the running configuration is step's.
  */
 
+/** A phone-sized or touch-only view (Veriff's protocol asks its frame for the mobile layout). */
+export function isMobile(win: Window | null): boolean {
+  return typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
+}
+
 export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
@@ -36,13 +41,12 @@ export class Configuration {
     const doc = this.#host.ownerDocument;
     const win = doc.defaultView;
     const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
-    const mobile = typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
     const resolution = resolveFrame(effective, {
       locale,
       hostOrigin: win?.location.origin ?? '',
       baseUrl: doc.baseURI,
       ancestors,
-      mobile,
+      mobile: isMobile(win),
     });
     return {
       resolution,

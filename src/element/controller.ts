@@ -4,7 +4,7 @@ import { warmOrigin, type Handover } from '../boot/boot';
 import type { SessionTry } from '../boot/session';
 import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
-import { Configuration } from './configuration';
+import { Configuration, isMobile } from './configuration';
 import { Connectivity } from './connectivity';
 import { emit, type KycEventDetails, type KycEventName } from './events';
 import type { Inputs } from './inputs';
@@ -80,7 +80,8 @@ export class WidgetController {
   #draining = false;
 
   /** `boot`: the boot chunk's hand-over (its skeleton and bridge are taken over here; see adopt). */
-  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, boot?: Handover) {
+  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, handover?: Handover) {
+    const boot = handover?.boot;
     const inputs = port.inputs;
     const report = (event: Report) => this.#report(event);
     this.#host = host;
@@ -135,18 +136,19 @@ export class WidgetController {
    * The seam with the boot chunk (boot/boot.ts): go on from where it stopped, as an `adopted` event (see
    * flow/step.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
    */
-  adopt(boot: Handover, connected: boolean): void {
+  adopt({ boot, key, session }: Handover, connected: boolean): void {
     this.#lastError = boot.lastError;
     this.#requestedAt = boot.requestedAt;
     this.#shown = boot.snapshot;
-    const session = boot.session;
     this.#firstTry = session?.sent;
     this.#bootSession = session;
     const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
+    // The boot leaves `mobile` to the runtime (boot/boot.ts, environment).
+    if (frame && isMobile(this.#host.ownerDocument.defaultView)) frame.context = { ...frame.context, mobile: true };
     this.#report({
       type: 'adopted',
       snapshot: boot.snapshot,
-      key: boot.key,
+      key,
       frame,
       endpoint: session?.endpoint,
       answered: Boolean(session?.answer),

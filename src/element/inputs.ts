@@ -4,6 +4,7 @@
  * Parsing never throws: a bad value becomes the default, except where the README asks for a `config-invalid`
  * error instead (unknown provider, unparsable options) — those keep the raw value for the config check.
  */
+import { isPlainObject } from '../boot/session';
 
 export interface Inputs {
   /** Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf or zignsec. */
@@ -35,15 +36,12 @@ export interface Inputs {
 }
 
 /**
- * Options that are not a JSON object: what is wrong (`problem`), where (`at`), and the value or error it is
- * about. The sentence is the runtime's (`reasonOf`, element/options-reason.ts): the boot chunk holds no messages.
+ * Options that are not a JSON object, as the host gave them (the text, or the object). The boot chunk only knows
+ * that they are invalid; the runtime's `reasonOf` (element/options-reason.ts) reads `raw` again to say what is
+ * wrong and where.
  */
 export class InvalidJson {
-  constructor(
-    readonly problem: string,
-    readonly at = 'options',
-    readonly cause?: unknown,
-  ) {}
+  constructor(readonly raw: unknown) {}
 }
 
 type Kind = 'string' | 'boolean' | 'number' | 'json' | readonly string[];
@@ -61,26 +59,31 @@ export interface InputSpec<K extends keyof Inputs = keyof Inputs> {
 
 export const DEFAULT_LOAD_TIMEOUT = 20000;
 
-/** A row of the table; the attribute is the property in kebab case (sessionUrl ⇄ session-url). */
-function spec<K extends keyof Inputs>(row: Omit<InputSpec<K>, 'attribute'>): InputSpec<K> {
-  return { ...row, attribute: row.property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) };
+/**
+ * A row of the table: `config` inputs are read by the flow (a change restarts or reconfigures the session), `secret`
+ * ones are config too, and never reflected or logged. The attribute is the property in kebab case (sessionUrl ⇄
+ * session-url).
+ */
+function row<K extends keyof Inputs>(property: K, kind: Kind, fallback: Inputs[K], flag?: 'config' | 'secret') {
+  const attribute = property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return { property, attribute, kind, default: fallback, config: flag !== undefined, secret: flag === 'secret' };
 }
 
 export const INPUTS = [
-  spec({ property: 'provider', kind: 'string', default: 'generic', config: true }),
-  spec({ property: 'sessionUrl', kind: 'string', default: undefined, config: true }),
-  spec({ property: 'sessionToken', kind: 'string', default: undefined, config: true, secret: true }),
-  spec({ property: 'sessionEndpoint', kind: 'string', default: undefined, config: true }),
-  spec({ property: 'allowedOrigins', kind: 'string', default: undefined, config: true }),
-  spec({ property: 'options', kind: 'json', default: {}, config: true }),
-  spec({ property: 'mode', kind: ['inline', 'modal'], default: 'inline', config: true }),
-  spec({ property: 'open', kind: 'boolean', default: false }),
-  spec({ property: 'locale', kind: 'string', default: undefined }),
-  spec({ property: 'theme', kind: ['light', 'dark', 'auto'], default: 'auto' }),
-  spec({ property: 'loadTimeout', kind: 'number', default: DEFAULT_LOAD_TIMEOUT }),
-  spec({ property: 'decision', kind: ['approved', 'declined', 'review'], default: undefined }),
-  spec({ property: 'debug', kind: 'boolean', default: false }),
-] as const satisfies readonly InputSpec[];
+  row('provider', 'string', 'generic', 'config'),
+  row('sessionUrl', 'string', undefined, 'config'),
+  row('sessionToken', 'string', undefined, 'secret'),
+  row('sessionEndpoint', 'string', undefined, 'config'),
+  row('allowedOrigins', 'string', undefined, 'config'),
+  row('options', 'json', {}, 'config'),
+  row('mode', ['inline', 'modal'], 'inline', 'config'),
+  row('open', 'boolean', false),
+  row('locale', 'string', undefined),
+  row('theme', ['light', 'dark', 'auto'], 'auto'),
+  row('loadTimeout', 'number', DEFAULT_LOAD_TIMEOUT),
+  row('decision', ['approved', 'declined', 'review'], undefined),
+  row('debug', 'boolean', false),
+] satisfies readonly InputSpec[];
 
 export const BY_ATTRIBUTE: ReadonlyMap<string, InputSpec> = new Map(
   INPUTS.map((row) => [row.attribute, row as InputSpec]),
@@ -99,21 +102,18 @@ export function configKey(inputs: Inputs): string {
 }
 
 export function defaults(): Inputs {
-  const inputs = {} as Record<string, unknown>;
-  for (const row of INPUTS) inputs[row.property] = row.kind === 'json' ? { ...(row.default as object) } : row.default;
-  return inputs as unknown as Inputs;
+  return Object.fromEntries(INPUTS.map((row) => [row.property, coerce(row, undefined)])) as unknown as Inputs;
 }
 
 /** Attribute text → property value. `null` (attribute removed) gives the default. */
 export function fromAttribute(row: InputSpec, text: string | null): unknown {
-  if (text === null) return row.kind === 'json' ? {} : row.default;
   // HTML boolean attributes: present means true, whatever the value (even "" or "false").
-  if (row.kind === 'boolean') return true;
-  return coerce(row, text);
+  return row.kind === 'boolean' ? text !== null : coerce(row, text);
 }
 
 /** Any property value → a valid value of the input's type (bad input becomes the default). */
 export function coerce(row: InputSpec, value: unknown): unknown {
+  // A fresh object for options: the element's copy is its own.
   if (value === null || value === undefined) return row.kind === 'json' ? {} : row.default;
   switch (row.kind) {
     case 'boolean':
@@ -142,24 +142,15 @@ function scalarText(value: unknown): string | undefined {
   return undefined;
 }
 
-function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson {
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '') return {};
-    if (text === '[object Object]') return new InvalidJson('object-text');
-    try {
-      return parseJsonObject(JSON.parse(text));
-    } catch (error) {
-      return new InvalidJson('syntax', 'options', error);
-    }
-  }
-  if (typeof value !== 'object' || value === null) return new InvalidJson('not-object');
-  reading = 'options';
+/** JSON text (trimmed; a JSON string holding JSON text is read again) or an object → a copy, or InvalidJson. */
+function parseJsonObject(value: unknown, raw = value): Record<string, unknown> | InvalidJson {
   try {
-    return Array.isArray(value) ? new InvalidJson('not-object') : copyOptions(value);
-  } catch (error) {
-    // A getter or a Proxy trap threw (or the Proxy was revoked): the host's object, not ours.
-    return error instanceof InvalidJson ? error : new InvalidJson('unreadable', reading, error);
+    if (typeof value !== 'string') return jsonCopy(value);
+    const text = value.trim();
+    return text ? parseJsonObject(JSON.parse(text), raw) : {};
+  } catch {
+    // Not JSON text, not a plain object, a value JSON cannot hold, a getter or a Proxy trap that threw.
+    return new InvalidJson(raw);
   }
 }
 
@@ -167,68 +158,41 @@ function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson 
 export const MAX_OPTION_VALUES = 10_000;
 export const MAX_OPTION_DEPTH = 64;
 
-/** The path being read when a getter or trap threw, for the message. */
-let reading = 'options';
-
 /**
- * A JSON copy of the host's options, or an InvalidJson (thrown) naming the first value JSON cannot hold and
- * where it is: a cycle, a BigInt, a symbol, a function, a class instance (Date, Map, window…), a non-finite
- * number. The copy is what the widget keeps: later changes to the host's object, or getters, never reach it.
+ * A JSON copy of the host's options (a plain object), or a throw at the first value JSON cannot hold: a cycle, a
+ * BigInt, a symbol (or a symbol key), a function, a class instance (Date, Map, window…), a non-finite number, too
+ * many values or too deep. The copy is what the widget keeps: later changes to the host's object, or getters,
+ * never reach it. The runtime's `diagnose` (options-reason.ts) walks the same rules with the path, for the message.
  */
-function copyOptions(root: object): Record<string, unknown> {
+function jsonCopy(root: unknown): Record<string, unknown> {
   let values = 0;
   const ancestors = new Set<object>();
-  const fail = (problem: string, at: string, cause?: unknown): never => {
-    throw new InvalidJson(problem, at, cause);
-  };
-  if (!isPlainJsonObject(root)) fail('not-plain', 'options', root);
-  const copy = (value: unknown, path: string, depth: number): unknown => {
-    reading = path;
-    if (++values > MAX_OPTION_VALUES) fail('values', path);
+  const copy = (value: unknown, depth: number): unknown => {
     const type = typeof value;
-    if (type === 'string' || type === 'boolean' || value === null) return value;
-    if (type === 'number') return Number.isFinite(value) ? value : fail('number', path, value);
-    if (type === 'undefined') return undefined;
-    if (type !== 'object') return fail(type, path); // bigint, symbol, function
-    const object = value as object;
-    if (ancestors.has(object)) return fail('cycle', path);
-    if (depth > MAX_OPTION_DEPTH) fail('depth', path);
+    if (++values > MAX_OPTION_VALUES) throw 0;
+    if (type === 'string' || type === 'boolean' || type === 'undefined' || value === null) return value;
+    if (type === 'number' && Number.isFinite(value)) return value;
+    if (type !== 'object' || ancestors.has(value as object) || depth > MAX_OPTION_DEPTH) throw 0;
+    const object = value as Record<string, unknown>;
     ancestors.add(object);
     let result: unknown;
     if (Array.isArray(object)) {
-      if (object.length > MAX_OPTION_VALUES) fail('array', path, object.length);
-      result = Array.from({ length: object.length }, (_, i) => {
-        const at = `${path}[${i}]`;
-        reading = at;
-        // As JSON: an item holding undefined becomes null.
-        return copy(object[i] as unknown, at, depth + 1) ?? null;
-      });
-    } else if (isPlainJsonObject(object)) {
-      const out: Record<string, unknown> = {};
-      if (Object.getOwnPropertySymbols(object).length > 0) fail('symbol-key', path);
-      const keys = Object.keys(object);
-      if (keys.length > MAX_OPTION_VALUES) fail('fields', path, keys.length);
-      for (const key of keys) {
-        const at = `${path}.${key}`;
-        reading = at;
-        const item = copy((object as Record<string, unknown>)[key], at, depth + 1);
-        // As JSON: a field holding undefined is left out. defineProperty: "__proto__" stays a plain field.
-        if (item !== undefined)
-          Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-      }
-      result = out;
+      if (object.length > MAX_OPTION_VALUES) throw 0;
+      // As JSON: an item holding undefined becomes null.
+      result = Array.from({ length: object.length }, (_, i) => copy(object[i], depth + 1) ?? null);
     } else {
-      fail('kind', path, object);
+      if (!isPlainObject(object) || Object.getOwnPropertySymbols(object).length) throw 0;
+      const keys = Object.keys(object);
+      if (keys.length > MAX_OPTION_VALUES) throw 0;
+      const fields = keys.map((key) => [key, copy(object[key], depth + 1)]);
+      // As JSON: a field holding undefined is left out. fromEntries defines fields: "__proto__" stays a plain one.
+      result = Object.fromEntries(fields.filter((field) => field[1] !== undefined));
     }
     ancestors.delete(object);
     return result;
   };
-  return copy(root, 'options', 0) as Record<string, unknown>;
-}
-
-function isPlainJsonObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  if (!isPlainObject(root)) throw 0;
+  return copy(root, 0) as Record<string, unknown>;
 }
 
 /**
@@ -240,7 +204,7 @@ export function reapplyEarlyProperties(element: Element): Map<string, string> {
   const el = element as unknown as Record<string, unknown>;
   const shadowed = new Map<string, string>();
   for (const { property, attribute } of INPUTS) {
-    if (!Object.prototype.hasOwnProperty.call(el, property)) continue;
+    if (!Object.hasOwn(el, property)) continue;
     const value = el[property];
     delete el[property];
     el[property] = value;

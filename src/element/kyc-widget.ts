@@ -1,7 +1,7 @@
-import { Boot, loadRuntime, runtimeNow, type Handover, type Runtime } from '../boot/boot';
+import { Boot, runtimeNow, type Handover, type Runtime, type Stand } from '../boot/boot';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import type { LastError, WidgetController } from './controller';
+import type { LastError } from './controller';
 import {
   BY_ATTRIBUTE,
   BY_PROPERTY,
@@ -71,7 +71,7 @@ export class KycWidgetElement extends Base {
       if (property === 'options') continue; // its own pair: it takes text or an object, and gives an object
       Object.defineProperty(this.prototype, property, {
         get(this: KycWidgetElement) {
-          return this.#get(property);
+          return this.#inputs[property];
         },
         set(this: KycWidgetElement, value: unknown) {
           this.#set(property, value);
@@ -81,14 +81,11 @@ export class KycWidgetElement extends Base {
     }
   }
 
-  static get observedAttributes(): string[] {
-    return INPUTS.map((row) => row.attribute);
-  }
+  static readonly observedAttributes: string[] = INPUTS.map((row) => row.attribute);
 
   readonly #inputs: Inputs = defaults();
-  /** The runtime's controller; until its chunk is here, the boot stands in (boot/boot.ts). */
-  #controller: WidgetController | null = null;
-  #boot: Boot | null = null;
+  /** The runtime's controller; until its chunk is here, the boot stands in (boot/boot.ts) and then hands over. */
+  #controller: Stand;
   /** Attributes this element removes itself (a token, scrubbed from the DOM): their removal is not an input. */
   readonly #scrubbing = new Set<string>();
   /**
@@ -102,12 +99,11 @@ export class KycWidgetElement extends Base {
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
+    const port = { inputs: this.#inputs, setOpen: (open: boolean) => (this.open = open) };
+    const create = (runtime: Runtime, handover?: Handover) =>
+      (this.#controller = new runtime.WidgetController(this, port, shadow, handover));
     const runtime = runtimeNow();
-    if (runtime) this.#create(runtime, shadow);
-    else {
-      const boot = (this.#boot = new Boot(this, this.#inputs, shadow));
-      void boot.released.then(() => this.#download(shadow));
-    }
+    this.#controller = runtime ? create(runtime) : new Boot(this, this.#inputs, shadow, create);
     this.#shadowed = reapplyEarlyProperties(this);
     // The upgrade reports the attributes in this same task; anything after that is a new write.
     if (this.#shadowed.size) queueMicrotask(() => this.#shadowed.clear());
@@ -150,7 +146,7 @@ export class KycWidgetElement extends Base {
    * @default {}
    */
   get options(): Record<string, unknown> {
-    const value = this.#get('options');
+    const value = this.#inputs.options;
     return value instanceof InvalidJson ? {} : (value as Record<string, unknown>);
   }
   set options(value: Record<string, unknown> | string | undefined) {
@@ -207,58 +203,32 @@ export class KycWidgetElement extends Base {
 
   /** The current state of the flow. */
   get state(): KycState {
-    return this.#controller?.snapshot.state ?? this.#boot!.state;
+    return this.#controller.snapshot.state;
   }
 
   /** The provider's session or inquiry id, once known. */
   get sessionId(): string | undefined {
-    return this.#controller?.snapshot.sessionId;
+    return this.#controller.snapshot.sessionId;
   }
 
   /** The detail of the last `kyc-error`, or null. */
   get lastError(): LastError | null {
-    return this.#controller ? this.#controller.lastError : this.#boot!.lastError;
+    return this.#controller.lastError;
   }
 
   /** Begins the flow, or restarts it from the beginning. In modal mode it also opens the dialog. */
   start(): void {
-    this.#call('start');
+    this.#controller.start();
   }
 
   /** Starts a new attempt after a recoverable error or a cancel. */
   retry(): void {
-    this.#call('retry');
+    this.#controller.retry();
   }
 
   /** Ends the running flow as the person leaving would (fires kyc-cancel). */
   cancel(): void {
-    this.#call('cancel');
-  }
-
-  /** Before the runtime is here, calls wait for it, in order (a failed download is tried again). */
-  #call(name: 'start' | 'retry' | 'cancel'): void {
-    if (this.#controller) return this.#controller[name]();
-    this.#boot!.call(name);
-    if (this.#boot!.state === 'error' && this.shadowRoot) this.#download(this.shadowRoot);
-  }
-
-  #create(runtime: Runtime, shadow: ShadowRoot, handover?: Handover): WidgetController {
-    const port = { inputs: this.#inputs, setOpen: (open: boolean) => (this.open = open) };
-    return (this.#controller = new runtime.WidgetController(this, port, shadow, handover));
-  }
-
-  /** The runtime chunk, fetched at once; when it is here it goes on from what the boot did. */
-  #download(shadow: ShadowRoot): void {
-    loadRuntime().then(
-      (runtime) => {
-        const boot = this.#boot;
-        if (!boot) return;
-        const handover = boot.handOver();
-        this.#boot = null;
-        this.#create(runtime, shadow, handover).adopt(handover, this.isConnected);
-      },
-      () => this.#boot?.failed(),
-    );
+    this.#controller.cancel();
   }
 
   connectedCallback(): void {
@@ -266,11 +236,11 @@ export class KycWidgetElement extends Base {
     // `open` reflects: a property set before the upgrade may disagree with the markup's attribute.
     if (this.hasAttribute('open') !== this.open) this.toggleAttribute('open', this.open);
     recoverLowercasedAttributes(this, (property, value) => this.#set(property, value));
-    (this.#controller ?? this.#boot!).connect();
+    this.#controller.connect();
   }
 
   disconnectedCallback(): void {
-    (this.#controller ?? this.#boot!).disconnect();
+    this.#controller.disconnect();
   }
 
   /**
@@ -293,10 +263,6 @@ export class KycWidgetElement extends Base {
     }
   }
 
-  #get(property: keyof Inputs): unknown {
-    return this.#inputs[property];
-  }
-
   #set(property: keyof Inputs, value: unknown, parsed?: InputSpec): void {
     const row = parsed ?? BY_PROPERTY.get(property)!;
     const next = parsed ? value : coerce(row, value);
@@ -304,8 +270,7 @@ export class KycWidgetElement extends Base {
     (this.#inputs as unknown as Record<string, unknown>)[property] = next;
     // `open` reflects, like <dialog open>, so that hosts can style and query it.
     if (property === 'open' && this.hasAttribute('open') !== next) this.toggleAttribute('open', next === true);
-    if (this.#controller) this.#controller.inputChanged(property, row.config === true);
-    else if (row.config) this.#boot!.queue();
+    this.#controller.inputChanged(property, row.config === true);
   }
 }
 

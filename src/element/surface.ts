@@ -12,7 +12,7 @@ import {
 import type { Announcement } from '../flow/step';
 import { adoptStyles } from '../ui/styles';
 import type { ScreenView } from '../ui/view';
-import { skeleton, type Skeleton } from '../boot/boot';
+import { box, skeleton, type Skeleton } from '../boot/boot';
 import type { Inputs } from './inputs';
 
 /**
@@ -52,7 +52,17 @@ export class Surface {
     this.#host = host;
     this.#inputs = inputs;
     this.#report = report;
-    const { root, live, banner, stage, frameBox, ui } = parts ?? skeleton(host.ownerDocument);
+    const doc = host.ownerDocument;
+    const { root, stage, frameBox } = parts ?? skeleton(doc);
+    // Around the boot's frame part, which must not move: root > live region, banner, stage > frame box, screens.
+    const live = box(doc, 'visually-hidden');
+    live.setAttribute('role', 'status');
+    live.setAttribute('aria-live', 'polite');
+    const banner = box(doc, 'banner', 'banner');
+    banner.hidden = true;
+    const ui = box(doc, 'ui');
+    root.prepend(live, banner);
+    stage.append(ui);
     this.root = root;
     this.#live = live;
     this.#banner = banner;

@@ -14,7 +14,8 @@ import { TOKEN } from './providers/helpers';
  * combinations): the boot defers, or boot == runtime.
  */
 
-type Env = Parameters<typeof bootFrame>[1];
+/** The boot's environment, and `mobile`, which the runtime adds to the boot's frame when it adopts it. */
+type Env = Parameters<typeof bootFrame>[1] & { mobile: boolean };
 const ENVS: Env[] = [
   {
     locale: 'en',
@@ -146,14 +147,15 @@ const PROBES = [
 
 const normalized = (url: URL) => url.href.replace(/container-id=kyc-widget-[0-9a-f]{24}/, 'container-id=ID');
 
-function same(boot: BootFrame, runtime: ResolvedFrame, label: string): void {
+function same(boot: BootFrame, runtime: ResolvedFrame, env: Env, label: string): void {
   expect(normalized(boot.url), label).toBe(normalized(runtime.url));
   expect(boot.id, label).toBe(runtime.provider.id);
   expect(FACTS[boot.id].allow, label).toBe(runtime.provider.allow);
   expect(FACTS[boot.id].sandbox, label).toBe(runtime.provider.sandbox);
   for (const origin of [...PROBES, runtime.url.origin])
     expect(boot.allowlist.has(origin), `${label} allows ${origin}`).toBe(runtime.allowlist.has(origin));
-  expect(boot.context, label).toEqual(runtime.context);
+  // As WidgetController.adopt completes it.
+  expect(env.mobile ? { ...boot.context, mobile: true } : boot.context, label).toEqual(runtime.context);
 }
 
 /**
@@ -177,7 +179,7 @@ describe('the boot frame: defers, or is exactly the runtime frame', () => {
           const runtime = resolveFrame(given, env);
           expect(runtime.kind, label).toBe('ok');
           if (runtime.kind !== 'ok') continue;
-          same(boot, runtime.frame, label);
+          same(boot, runtime.frame, env, label);
           built.set(boot.id, (built.get(boot.id) ?? 0) + 1);
         }
       }

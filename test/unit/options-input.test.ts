@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BY_PROPERTY, coerce, InvalidJson } from '../../src/element/inputs';
-import { reasonOf } from '../../src/element/options-reason';
+import { diagnose, reasonOf } from '../../src/element/options-reason';
 
 const row = BY_PROPERTY.get('options')!;
 const reason = (value: unknown) => {
@@ -47,5 +47,67 @@ describe('options as a property: a JSON copy, or a reason', () => {
     let node: object = { leaf: 1 };
     for (let i = 0; i < 40; i++) node = { a: node, b: node };
     expect(reason(node)).toMatch(/too large \(more than 10000 values\)/);
+  });
+
+  it("the boot's copy and the runtime's diagnosis agree on every value: invalid exactly when a problem is named", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const shared = { x: 1 };
+    const nest = (depth: number, leaf: unknown): unknown => (depth ? { a: nest(depth - 1, leaf) } : leaf);
+    const throwing = Object.defineProperty({}, 'boom', {
+      enumerable: true,
+      get() {
+        throw new Error('no');
+      },
+    });
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const values: unknown[] = [
+      '',
+      '  ',
+      '{}',
+      ' {"a":1} ',
+      '"{\\"a\\":1}"',
+      '""',
+      '[object Object]',
+      '{',
+      'null',
+      '[]',
+      '1',
+      {},
+      [],
+      { a: [1, 'x', null, true, undefined, { b: {} }] },
+      { a: shared, b: shared },
+      cyclic,
+      { n: NaN },
+      { n: Infinity },
+      { n: 1n },
+      { s: Symbol('s') },
+      { [Symbol('k')]: 1 },
+      { f: () => 1 },
+      { d: new Date(0) },
+      Object.create(null) as object,
+      { o: Object.create(null) as object },
+      new Map(),
+      nest(64, 1),
+      nest(64, {}),
+      nest(65, {}),
+      nest(66, 1),
+      { list: new Array(10_000).fill(0) },
+      { list: new Array(10_001).fill(0) },
+      { list: new Array(9_999).fill(0) },
+      Object.fromEntries(Array.from({ length: 9_999 }, (_, i) => [`k${i}`, i])),
+      Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i])),
+      throwing,
+      { inner: throwing },
+      revoked,
+      { revoked },
+      new Proxy({ a: 1 }, {}),
+    ];
+    for (const [i, value] of values.entries()) {
+      const copied = coerce(row, value);
+      expect(copied instanceof InvalidJson, `value ${i}`).toBe(diagnose(value) !== undefined);
+      if (copied instanceof InvalidJson) expect(copied.raw).toBe(value);
+    }
   });
 });

@@ -21,7 +21,10 @@ export const didit: ProviderFrame<'didit'> = {
       return { ok: false, message: "Didit needs a session-url (the session url from Didit's API) or a session-token" };
     if (!sessionUrl && !DIDIT_TOKEN.test(token))
       return { ok: false, message: 'session-token is not a valid Didit session token' };
-    return { ok: true, url: diditUrl(sessionUrl, token, camera.value) };
+    const url = diditUrl(sessionUrl, token);
+    // Set, not setMissing: @didit-protocol/sdk-web 0.4 lets its configuration win over the URL's value.
+    for (const [name, value] of camera.value) url.searchParams.set(name, value);
+    return { ok: true, url };
   },
 };
 

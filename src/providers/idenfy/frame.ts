@@ -1,4 +1,4 @@
-import { FACTS, idenfyUrl, tokenOf } from '../../boot/frames';
+import { FACTS, IDENFY_KYB_HOST, idenfyUrl, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 import { stringOption } from '../options';
 
@@ -28,9 +28,7 @@ export const idenfy: ProviderFrame<'idenfy'> = {
         message: "iDenfy needs a session-token (the authToken from iDenfy's token API) or a session-url",
       };
     // KYB's frame is its welcome page: https://kyb.ui.idenfy.com/welcome?authToken=…
-    return {
-      ok: true,
-      url: idenfyUrl(sessionUrl, token, options.kyb === true, language.value?.toLowerCase() ?? locale),
-    };
+    const base = sessionUrl ?? (options.kyb === true ? new URL('/welcome', IDENFY_KYB_HOST) : undefined);
+    return { ok: true, url: idenfyUrl(base, token, language.value?.toLowerCase() ?? locale) };
   },
 };

@@ -1,5 +1,5 @@
 import { parseSafeUrl } from '../../frame/origins';
-import { copy, FACTS, PERSONA_HOSTS, personaUrl, tokenOf } from '../../boot/frames';
+import { copy, FACTS, PERSONA_HOSTS, personaUrl, setMissing, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 import { optionString } from '../url';
 import { personaParams } from './options';
@@ -39,7 +39,10 @@ export const persona: ProviderFrame<'persona'> = {
     if (!extra.ok) return extra;
     const framing = framingOf(options, hostOrigin, ancestors);
     if (!framing.ok) return framing;
-    return { ok: true, url: personaUrl(url, { token, extra: extra.value ?? [], ...framing }, context) };
+    url = personaUrl(url, token, extra.value ?? [], context);
+    framing.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
+    setMissing(url, 'message-target-origin', framing.target);
+    return { ok: true, url };
   },
 };
 

@@ -40,7 +40,12 @@ export const yoti: ProviderFrame<'yoti'> = {
           "Yoti needs the session's id (options.sessionId) and its client session token (session-token), or a session-url that has both",
       };
     }
-    // The post method: nothing of the session in the URL.
-    return { ok: true, url: yotiUrl(url, id, token, post) };
+    if (post) {
+      // The post method: nothing of the session in the URL.
+      url.searchParams.delete('sessionID');
+      url.searchParams.delete('sessionToken');
+      return { ok: true, url };
+    }
+    return { ok: true, url: yotiUrl(url, id, token) };
   },
 };
