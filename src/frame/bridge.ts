@@ -1,5 +1,3 @@
-import type { OriginAllowlist } from './origins';
-
 /**
  * The iframe and its guarded `message` listener, in the boot chunk. Framework-free: it exists before any UI
  * does, and it owns the listener from the moment the iframe exists.
@@ -12,12 +10,17 @@ import type { OriginAllowlist } from './origins';
  * (at most MAX_WAITING) until it does.
  */
 
+/** The origins that may speak for the frame: the runtime's OriginAllowlist, or the boot's (boot.ts). */
+export interface Allowlist {
+  has(origin: string): boolean;
+}
+
 export interface FrameSpec {
   url: URL;
   allow: string;
   sandbox?: string;
   title: string;
-  allowlist: OriginAllowlist;
+  allowlist: Allowlist;
 }
 
 /** A guarded message, not yet decoded; null is a `load` event (a navigation inside the frame fires it again). */
@@ -34,7 +37,7 @@ const MAX_WAITING = 1000;
 export class FrameBridge {
   readonly stats: BridgeStats = { accepted: 0, ignored: 0 };
   #iframe: HTMLIFrameElement | null = null;
-  #allowlist: OriginAllowlist | null = null;
+  #allowlist: Allowlist | null = null;
   #sink: ((item: Guarded) => void) | null = null;
   #waiting: Guarded[] = [];
   readonly #container: HTMLElement;

@@ -97,6 +97,11 @@ const ALLOWED: Array<string | undefined> = [
   SANDBOX,
   'nope',
   'https://*.com',
+  // Canonical origins the boot takes as they are, and spellings it leaves to the runtime's patterns.
+  'http://localhost:4100 https://flow.example:8443',
+  'https://flow.example/',
+  'https://Flow.example',
+  'https://flow.example:443',
 ];
 
 function inputs(patch: Partial<Inputs>): Inputs {
@@ -140,6 +145,14 @@ const PROBES = [
   'https://a.b.flow.example',
   'https://eu.sumsub.example',
   'https://evil.example',
+  // Around the one-label wildcards: two labels, a port, http, a bad label, the bare domain.
+  'https://a.b.cadastro.io',
+  'https://abc.cadastro.io:8443',
+  'http://abc.cadastro.io',
+  'https://-a.cadastro.io',
+  'https://abc.beta.cadastro.io',
+  'https://web.emea-1.jumio.ai',
+  'https://flow.example:8443',
   SANDBOX,
   'http://localhost:4100',
   'null',
