@@ -78,12 +78,12 @@ export function environment(host: Element, locale: string | undefined) {
 }
 
 /**
- * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame`. Both have
- * refused options that are not a JSON object before they get here.
+ * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame` (which adds
+ * `mobile`). Both have refused options that are not a JSON object before they get here.
  */
 export function frameContext(
   inputs: Inputs,
-  env: { locale: string; hostOrigin: string; ancestors?: string[]; mobile?: boolean },
+  env: { locale: string; hostOrigin: string; ancestors?: string[] },
   sessionUrl: URL | undefined,
 ): FrameContext {
   const context: FrameContext = {
@@ -96,7 +96,6 @@ export function frameContext(
     mode: inputs.mode,
   };
   if (env.ancestors?.length) context.ancestors = env.ancestors;
-  if (env.mobile) context.mobile = true;
   return context;
 }
 
@@ -136,11 +135,9 @@ export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): 
   } else if (!inputs.sessionToken) return undefined;
   const facts = FACTS[id];
   const context = frameContext(inputs, env, sessionUrl);
-  const built = facts.fast(context);
-  if (!built) return undefined;
-  const url = safeUrl(built[0].href);
+  const url = safeUrl(facts.fast(context)?.href);
   if (typeof url !== 'object') return undefined;
-  const trusted = [...entries, ...(facts.origins.length ? facts.origins : [url.origin]), ...(built[1] ?? [])];
+  const trusted = [...entries, ...(facts.origins.length ? facts.origins : [url.origin])];
   const allowlist = {
     has: (origin: string) => trusted.includes(origin) || trusted.includes(origin.replace(FIRST_LABEL, 'https://*.')),
   };

@@ -76,6 +76,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
 
   const provider = frameFor(inputs.provider);
   const context = frameContext(inputs, env, sessionUrl);
+  if (env.mobile) context.mobile = true;
   let built;
   try {
     built = provider.frameUrl(context);
