@@ -212,6 +212,22 @@ describe('the boot frame: defers, or is exactly the runtime frame', () => {
     }
   });
 
+  it('leaves to the runtime: a token alone with Sumsub, Didit and CAF, and allowed-origins not written canonically', () => {
+    for (const id of ['sumsub', 'didit', 'caf'] as const) {
+      const given = inputs({ provider: id, sessionToken: (SANDBOX_TOKENS as Record<string, string>)[id] });
+      expect(resolveFrame(given, ENVS[0]).kind, id).toBe('ok');
+      expect(bootFrame(given, ENVS[0]), `${id} token alone`).toBeUndefined();
+    }
+    const sandbox = (PROVIDER_DEMOS as Record<string, (origin: string) => Partial<Inputs>>).generic(SANDBOX);
+    for (const allowedOrigins of ['https://*.flow.example', 'https://flow.example/', 'https://Flow.example'])
+      expect(
+        bootFrame(inputs({ ...sandbox, allowedOrigins: `${SANDBOX} ${allowedOrigins}` }), ENVS[0]),
+      ).toBeUndefined();
+    expect(
+      bootFrame(inputs({ ...sandbox, allowedOrigins: `${SANDBOX} https://flow.example:8443` }), ENVS[0]),
+    ).toBeDefined();
+  });
+
   it(
     'defers on anything the runtime reports as config-invalid',
     () => {
