@@ -26,6 +26,7 @@ export interface FrameSpec {
 /** A guarded message, not yet decoded; null is a `load` event (a navigation inside the frame fires it again). */
 export type Guarded = { data: unknown; origin: string } | null;
 
+/** The counts debug mode logs (element/attempt.ts `stats`): messages handed on, and messages turned away. */
 export interface BridgeStats {
   accepted: number;
   ignored: number;
@@ -35,7 +36,8 @@ export interface BridgeStats {
 const MAX_WAITING = 1000;
 
 export class FrameBridge {
-  readonly stats: BridgeStats = { accepted: 0, ignored: 0 };
+  /** Messages turned away (the guard, or a full queue); the runtime's attempt counts its own. */
+  ignored = 0;
   #iframe: HTMLIFrameElement | null = null;
   #allowlist: Allowlist | null = null;
   #sink: ((item: Guarded) => void) | null = null;
@@ -97,7 +99,7 @@ export class FrameBridge {
   #deliver(item: Guarded): void {
     if (this.#sink) this.#sink(item);
     else if (this.#waiting.length < MAX_WAITING) this.#waiting.push(item);
-    else this.stats.ignored++;
+    else this.ignored++;
   }
 
   readonly #onLoad = (): void => {
@@ -112,7 +114,7 @@ export class FrameBridge {
       event.source !== iframe.contentWindow ||
       !this.#allowlist?.has(event.origin)
     ) {
-      this.stats.ignored++;
+      this.ignored++;
       return;
     }
     this.#deliver({ data: event.data, origin: event.origin });
