@@ -1,6 +1,6 @@
 import type { Snapshot } from '../flow/machine';
-import { FrameBridge } from '../frame/bridge';
-import { OriginAllowlist, originPattern, safeUrl, type OriginPattern } from '../frame/allow';
+import { FrameBridge, type Allowlist } from '../frame/bridge';
+import { safeUrl } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
 import { configKey, InvalidJson, type Inputs } from '../element/inputs';
 import { emit, type KycEventDetails } from '../element/events';
@@ -53,7 +53,7 @@ export interface BootFrame {
   id: ProviderId;
   context: FrameContext;
   url: URL;
-  allowlist: OriginAllowlist;
+  allowlist: Allowlist;
 }
 
 /** What the runtime needs to go on where the boot stopped (WidgetController.adopt). */
@@ -78,12 +78,12 @@ export function environment(host: Element, locale: string | undefined) {
 }
 
 /**
- * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame`. Both have
- * refused options that are not a JSON object before they get here.
+ * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame` (which adds
+ * `mobile`). Both have refused options that are not a JSON object before they get here.
  */
 export function frameContext(
   inputs: Inputs,
-  env: { locale: string; hostOrigin: string; ancestors?: string[]; mobile?: boolean },
+  env: { locale: string; hostOrigin: string; ancestors?: string[] },
   sessionUrl: URL | undefined,
 ): FrameContext {
   const context: FrameContext = {
@@ -96,33 +96,37 @@ export function frameContext(
     mode: inputs.mode,
   };
   if (env.ancestors?.length) context.ancestors = env.ancestors;
-  if (env.mobile) context.mobile = true;
   return context;
 }
 
 /**
- * The allowlist's patterns from `allowed-origins`, when the inputs are plainly valid and inline (a known
- * provider, options that parsed, every origin well-formed); else undefined.
+ * The host's `allowed-origins`, when the inputs are plainly valid and inline (a known provider, options that
+ * parsed) and every entry is already a canonical origin the runtime allows as it is (`https://host[:port]`, http
+ * only on loopback); else undefined. Wildcards and other spellings wait for the runtime's patterns (origins.ts).
  */
-function plain(inputs: Inputs): OriginPattern[] | undefined {
+function plain(inputs: Inputs): string[] | undefined {
   if (!isProviderId(inputs.provider) || inputs.options instanceof InvalidJson || inputs.mode !== 'inline') return;
-  const patterns: OriginPattern[] = [];
-  for (const entry of (inputs.allowedOrigins ?? '').split(/\s+/).filter(Boolean)) {
-    const parsed = originPattern(entry);
-    if (typeof parsed !== 'object') return;
-    patterns.push(parsed);
-  }
-  return patterns;
+  const entries = (inputs.allowedOrigins ?? '').split(/\s+/).filter(Boolean);
+  const canonical = (entry: string) => {
+    const url = safeUrl(entry);
+    return !entry.includes('*') && typeof url === 'object' && url.origin === entry;
+  };
+  return entries.every(canonical) ? entries : undefined;
 }
+
+/** An origin's first DNS label made a wildcard (`https://a.cadastro.io` → `https://*.cadastro.io`). */
+const FIRST_LABEL = /^https:\/\/[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\./;
 
 /**
  * Inputs → the frame, when they need no checking beyond the cheap ones; else undefined (the runtime
- * decides). Where it builds one, it is exactly the frame the runtime's `resolveFrame` builds.
+ * decides). Where it builds one, it is exactly the frame the runtime's `resolveFrame` builds, and its allowlist
+ * allows exactly what the runtime's OriginAllowlist allows: canonical origins (the host's, the provider's, the
+ * session's) and the providers' one-label wildcards, which match as the origin with its first label a `*`.
  */
 export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
-  const patterns = plain(inputs);
+  const entries = plain(inputs);
   const id = inputs.provider as ProviderId;
-  if (!patterns) return undefined;
+  if (!entries) return undefined;
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
     const parsed = safeUrl(inputs.sessionUrl);
@@ -131,15 +135,12 @@ export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): 
   } else if (!inputs.sessionToken) return undefined;
   const facts = FACTS[id];
   const context = frameContext(inputs, env, sessionUrl);
-  const built = facts.fast(context);
-  if (!built) return undefined;
-  const url = safeUrl(built[0].href);
+  const url = safeUrl(facts.fast(context)?.href);
   if (typeof url !== 'object') return undefined;
-  for (const origin of [...(facts.origins.length ? facts.origins : [url.origin]), ...(built[1] ?? [])]) {
-    const parsed = originPattern(origin);
-    if (typeof parsed === 'object') patterns.push(parsed);
-  }
-  const allowlist = new OriginAllowlist(patterns);
+  const trusted = [...entries, ...(facts.origins.length ? facts.origins : [url.origin])];
+  const allowlist = {
+    has: (origin: string) => trusted.includes(origin) || trusted.includes(origin.replace(FIRST_LABEL, 'https://*.')),
+  };
   return allowlist.has(url.origin) ? { id, context, url, allowlist } : undefined;
 }
 

@@ -1,4 +1,3 @@
-import { safeUrl } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
 
 /**
@@ -9,9 +8,6 @@ import type { FrameContext } from '../providers/types';
  * both over a corpus: the boot defers, or builds exactly the runtime's frame.
  */
 
-/** A built frame URL, and the origins that speak for the provider in this session besides its own. */
-export type Built = [url: URL, trust?: string[]];
-
 export interface Facts {
   /** Exact origins or one-label wildcards (`https://*.web.emea-1.jumio.ai`); empty: the session URL's origin. */
   readonly origins: readonly string[];
@@ -20,7 +16,7 @@ export interface Facts {
   /** `sandbox` tokens, or undefined for no sandbox attribute. */
   readonly sandbox?: string;
   /** The frame for inputs that need no checking, else undefined (the runtime decides, with its messages). */
-  readonly fast: (context: FrameContext) => Built | undefined;
+  readonly fast: (context: FrameContext) => URL | undefined;
 }
 
 export const PERSONA_HOSTS = [
@@ -34,11 +30,6 @@ export const IDENFY_KYB_HOST = 'https://kyb.ui.idenfy.com';
 export const DIDIT_HOST = 'https://verify.didit.me';
 export const YOTI_HOST = 'https://api.yoti.com';
 export const CAF_HOST = 'https://cadastro.io';
-
-/** A Didit session token used as a path segment: no `/`, no `..`, nothing that needs escaping. */
-export const DIDIT_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
-/** A CAF onboarding token as a path segment (and not starting with a dot). */
-export const CAF_TOKEN = /^(?!\.)[A-Za-z0-9_.-]{1,1024}$/;
 
 // ---- helpers shared with the runtime's frame checks ------------------------------------------------------
 
@@ -72,7 +63,7 @@ const given = (token: string | undefined): string | undefined | false =>
 const sessionUrlOnly = (origins: readonly string[], allow: string): Facts => ({
   origins,
   allow,
-  fast: ({ sessionUrl }) => (sessionUrl ? [copy(sessionUrl)] : undefined),
+  fast: ({ sessionUrl }) => sessionUrl && copy(sessionUrl),
 });
 
 // ---- builders ------------------------------------------------------------------------------------------
@@ -92,9 +83,9 @@ export function idenfyUrl(sessionUrl: URL | undefined, token: string | undefined
   return url;
 }
 
-/** Didit: the session URL or `/session/<token>`, embedded (the runtime adds the SDK's camera parameters). */
-export function diditUrl(sessionUrl: URL | undefined, token: string): URL {
-  const url = sessionUrl ? copy(sessionUrl) : new URL(`/session/${token}`, DIDIT_HOST);
+/** Didit: the session URL (or the runtime's `/session/<token>`), embedded (the runtime adds the SDK's camera parameters). */
+export function diditUrl(sessionUrl: URL): URL {
+  const url = copy(sessionUrl);
   setMissing(url, 'sdk_presentation', 'embedded');
   return url;
 }
@@ -162,21 +153,6 @@ export function frameIdFor(token: string): string {
   return `id_${btoa(binary)}`;
 }
 
-/** `_act-sbx-jwt-<header>.<payload>.<sig>` (or `_act-jwt-…`, `-v2`): the first part whose JSON has a `url`. */
-export function baseFromToken(token: string): string | undefined {
-  const prefix = ['_act-sbx-jwt-', '_act-jwt-'].find((p) => token.startsWith(p));
-  if (!prefix) return undefined;
-  for (const part of token.slice(prefix.length).replace('-v2', '').split('.')) {
-    try {
-      const url = (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { url?: unknown } | null)?.url;
-      if (typeof url === 'string' && url) return url;
-    } catch {
-      // not base64 JSON: the next part
-    }
-  }
-  return undefined;
-}
-
 // ---- the table ----------------------------------------------------------------------------------------
 
 const TABLE = {
@@ -190,28 +166,22 @@ const TABLE = {
     fast: bare((context) => {
       const token = given(context.sessionToken);
       if (!context.sessionUrl || token === false || context.ancestors) return undefined;
-      return [personaUrl(copy(context.sessionUrl), token, [], context)];
+      return personaUrl(copy(context.sessionUrl), token, [], context);
     }),
   },
   sumsub: {
     origins: [SUMSUB_DEFAULT_BASE, 'https://api.sumsub.com'],
     allow: 'camera; microphone; geolocation; clipboard-write; hid',
+    // A token alone (its base from options, its `url` claim or in.sumsub.com) is the runtime's.
     fast: bare(({ sessionUrl, sessionToken, theme }) => {
       const token = tokenOf(sessionToken);
-      if (!token) return undefined;
-      if (sessionUrl) return [sumsubUrl(sessionUrl, token, theme)];
-      const claimed = baseFromToken(token);
-      const base = safeUrl(claimed ?? SUMSUB_DEFAULT_BASE);
-      if (typeof base !== 'object') return undefined;
-      const url = sumsubUrl(base, token, theme);
-      // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.
-      return [url, claimed ? [url.origin] : undefined];
+      return sessionUrl && token ? sumsubUrl(sessionUrl, token, theme) : undefined;
     }),
   },
   veriff: {
     origins: ['https://alchemy.veriff.com', 'https://magic.veriff.me'],
     allow: 'autoplay; camera; microphone; fullscreen; accelerometer; magnetometer; gyroscope; picture-in-picture',
-    fast: bare(({ sessionUrl, locale }) => (sessionUrl ? [veriffUrl(sessionUrl, locale)] : undefined)),
+    fast: bare(({ sessionUrl, locale }) => sessionUrl && veriffUrl(sessionUrl, locale)),
   },
   jumio: sessionUrlOnly(
     [
@@ -228,17 +198,15 @@ const TABLE = {
     allow: 'camera; fullscreen',
     fast: bare(({ sessionUrl, sessionToken, locale }) => {
       const token = given(sessionToken);
-      return token !== false && (sessionUrl || token) ? [idenfyUrl(sessionUrl, token, locale)] : undefined;
+      return token !== false && (sessionUrl || token) ? idenfyUrl(sessionUrl, token, locale) : undefined;
     }),
   },
   didit: {
     origins: [DIDIT_HOST],
     // As @didit-protocol/sdk-web 0.4 sets it, with the clipboard Didit's current docs list.
     allow: 'camera; microphone; fullscreen; autoplay; encrypted-media; geolocation; clipboard-write',
-    fast: bare(({ sessionUrl, sessionToken }) => {
-      const token = tokenOf(sessionToken) ?? '';
-      return sessionUrl || DIDIT_TOKEN.test(token) ? [diditUrl(sessionUrl, token)] : undefined;
-    }),
+    // A token alone (`/session/<token>`) is the runtime's.
+    fast: bare(({ sessionUrl }) => sessionUrl && diditUrl(sessionUrl)),
   },
   yoti: {
     origins: [YOTI_HOST],
@@ -249,7 +217,7 @@ const TABLE = {
       if (!sessionUrl || token === false) return undefined;
       const url = copy(sessionUrl);
       const id = url.searchParams.get('sessionID');
-      return id && (token || url.searchParams.has('sessionToken')) ? [yotiUrl(url, id, token)] : undefined;
+      return id && (token || url.searchParams.has('sessionToken')) ? yotiUrl(url, id, token) : undefined;
     }),
   },
   veratad: sessionUrlOnly(
@@ -257,15 +225,12 @@ const TABLE = {
     // Veratad's docs: allow="camera" allowfullscreen, as one `allow` list.
     'camera; fullscreen',
   ),
-  caf: {
-    origins: [CAF_HOST, 'https://*.cadastro.io', 'https://*.beta.cadastro.io'],
+  // The onboarding link; a token alone (`https://cadastro.io/<token>`) is the runtime's.
+  caf: sessionUrlOnly(
+    [CAF_HOST, 'https://*.cadastro.io', 'https://*.beta.cadastro.io'],
     // CAF's docs: allow="camera;geolocation" (the location goes to CAF's trust platform).
-    allow: 'camera; geolocation',
-    fast: ({ sessionUrl, sessionToken }) => {
-      const token = tokenOf(sessionToken) ?? '';
-      return sessionUrl || CAF_TOKEN.test(token) ? [cafUrl(sessionUrl, token)] : undefined;
-    },
-  },
+    'camera; geolocation',
+  ),
   zignsec: sessionUrlOnly(
     [
       'https://gateway.zignsec.com',
@@ -282,12 +247,6 @@ export type ProviderId = keyof typeof TABLE;
 
 /** Every provider's frame facts and builder, by id. */
 export const FACTS: Readonly<Record<ProviderId, Facts>> = TABLE;
-
-/** CAF: the onboarding link, or `https://cadastro.io/<token>`. */
-export const cafUrl = (sessionUrl: URL | undefined, token: string): URL =>
-  sessionUrl ? copy(sessionUrl) : new URL(`/${token}`, CAF_HOST);
-
-export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
 
 export function isProviderId(id: unknown): id is ProviderId {
   return typeof id === 'string' && Object.hasOwn(FACTS, id);

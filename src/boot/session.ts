@@ -37,8 +37,8 @@ export function postSession(
   body: SessionRequest,
   doFetch: typeof fetch = fetch,
   timeoutMs = SESSION_TIMEOUT_MS,
-  abort = new AbortController(),
 ): SessionTry {
+  const abort = new AbortController();
   const timeout = AbortSignal.timeout(timeoutMs);
   const response = doFetch(endpoint.href, {
     method: 'POST',

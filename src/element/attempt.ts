@@ -18,6 +18,7 @@ export type Report = (event: Event<ResolvedFrame>) => void;
 
 export class Attempt {
   readonly #bridge: FrameBridge;
+  #accepted = 0;
   readonly #report: Report;
   #id = 0;
   #frame: ResolvedFrame | null = null;
@@ -38,8 +39,9 @@ export class Attempt {
     return this.#bridge.iframe;
   }
 
+  /** Messages decoded and handed on, and those turned away (by the bridge, or undecodable), for debug mode. */
   get stats(): BridgeStats {
-    return this.#bridge.stats;
+    return { accepted: this.#accepted, ignored: this.#bridge.ignored };
   }
 
   /** Requests frame `id` (stopping the one before); the load timer starts now. */
@@ -147,8 +149,8 @@ export class Attempt {
       if (!item)
         return report({ type: 'signals', frame: id, signals: guarded(() => session.onLoad?.() ?? []), from: 'load' });
       const message = decodeMessage(item.data);
-      if (!message) return void bridge.stats.ignored++;
-      bridge.stats.accepted++;
+      if (!message) return void bridge.ignored++;
+      this.#accepted++;
       this.#targetOrigin = item.origin;
       report({ type: 'signals', frame: id, signals: guarded(() => session.receive(message)), from: 'message' });
     });

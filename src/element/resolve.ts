@@ -6,6 +6,7 @@ import {
   type OriginPattern,
 } from '../frame/origins';
 import { frameContext } from '../boot/boot';
+import type { Allowlist } from '../frame/bridge';
 import { frameFor } from '../providers/frames';
 import { isProviderId, PROVIDER_IDS } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
@@ -21,7 +22,7 @@ export interface ResolvedFrame {
   provider: ProviderFrame;
   context: FrameContext;
   url: URL;
-  allowlist: OriginAllowlist;
+  allowlist: Allowlist;
 }
 
 export type Resolution =
@@ -75,6 +76,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
 
   const provider = frameFor(inputs.provider);
   const context = frameContext(inputs, env, sessionUrl);
+  if (env.mobile) context.mobile = true;
   let built;
   try {
     built = provider.frameUrl(context);

@@ -1,5 +1,3 @@
-import type { OriginAllowlist } from './origins';
-
 /**
  * The iframe and its guarded `message` listener, in the boot chunk. Framework-free: it exists before any UI
  * does, and it owns the listener from the moment the iframe exists.
@@ -12,17 +10,23 @@ import type { OriginAllowlist } from './origins';
  * (at most MAX_WAITING) until it does.
  */
 
+/** The origins that may speak for the frame: the runtime's OriginAllowlist, or the boot's (boot.ts). */
+export interface Allowlist {
+  has(origin: string): boolean;
+}
+
 export interface FrameSpec {
   url: URL;
   allow: string;
   sandbox?: string;
   title: string;
-  allowlist: OriginAllowlist;
+  allowlist: Allowlist;
 }
 
 /** A guarded message, not yet decoded; null is a `load` event (a navigation inside the frame fires it again). */
 export type Guarded = { data: unknown; origin: string } | null;
 
+/** The counts debug mode logs (element/attempt.ts `stats`): messages handed on, and messages turned away. */
 export interface BridgeStats {
   accepted: number;
   ignored: number;
@@ -32,9 +36,10 @@ export interface BridgeStats {
 const MAX_WAITING = 1000;
 
 export class FrameBridge {
-  readonly stats: BridgeStats = { accepted: 0, ignored: 0 };
+  /** Messages turned away (the guard, or a full queue); the runtime's attempt counts its own. */
+  ignored = 0;
   #iframe: HTMLIFrameElement | null = null;
-  #allowlist: OriginAllowlist | null = null;
+  #allowlist: Allowlist | null = null;
   #sink: ((item: Guarded) => void) | null = null;
   #waiting: Guarded[] = [];
   readonly #container: HTMLElement;
@@ -94,7 +99,7 @@ export class FrameBridge {
   #deliver(item: Guarded): void {
     if (this.#sink) this.#sink(item);
     else if (this.#waiting.length < MAX_WAITING) this.#waiting.push(item);
-    else this.stats.ignored++;
+    else this.ignored++;
   }
 
   readonly #onLoad = (): void => {
@@ -109,7 +114,7 @@ export class FrameBridge {
       event.source !== iframe.contentWindow ||
       !this.#allowlist?.has(event.origin)
     ) {
-      this.stats.ignored++;
+      this.ignored++;
       return;
     }
     this.#deliver({ data: event.data, origin: event.origin });

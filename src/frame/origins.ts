@@ -1,19 +1,72 @@
-import { originPattern, safeUrl, type OriginPattern } from './allow';
+import { isSecureScheme, safeUrl, type Problem } from './allow';
 
 /**
- * Origin rules with their sentences (the runtime's `config-invalid` messages), on top of allow.ts (the
- * boot chunk's, without words). Pure functions, unit-tested without a browser.
+ * Origin rules with their sentences (the runtime's `config-invalid` messages), on top of allow.ts (the boot
+ * chunk's URL rules, without words), and the allowlist's patterns: the runtime's alone (the boot's own allowlist
+ * takes only canonical origins, boot.ts). Pure functions, unit-tested without a browser.
  */
 
-export {
-  isLoopback,
-  isSecureScheme,
-  matchesPattern,
-  OriginAllowlist,
-  originPattern,
-  safeUrl,
-  type OriginPattern,
-} from './allow';
+export { isLoopback, isSecureScheme, safeUrl } from './allow';
+
+/** One allowlist entry: an exact origin, or an origin whose first DNS label is `*` (matches exactly one label). */
+export interface OriginPattern {
+  protocol: string;
+  /** Host labels after the wildcard, or the whole host when there is none. */
+  host: string;
+  wildcard: boolean;
+  port: string;
+}
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export function originPattern(text: string): OriginPattern | Problem {
+  const match = /^(https?):\/\/(\*\.)?([^/:?#\s]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?\/?$/i.exec(text.trim());
+  if (!match) return 'syntax';
+  const [, scheme, star, rawHost, port = ''] = match;
+  if (rawHost.includes('*')) return 'label';
+  const protocol = `${scheme.toLowerCase()}:`;
+  let url: URL;
+  try {
+    url = new URL(`${protocol}//${star ? 'x.' : ''}${rawHost}${port ? `:${port}` : ''}`);
+  } catch {
+    return 'origin';
+  }
+  if (!isSecureScheme(url)) return 'http';
+  const host = star ? url.hostname.slice(2) : url.hostname;
+  if (star && host.split('.').length < 2) return 'domain';
+  return { protocol, host, wildcard: Boolean(star), port: url.port };
+}
+
+export function matchesPattern(origin: string, pattern: OriginPattern): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin || url.protocol !== pattern.protocol || url.port !== pattern.port) return false;
+  if (!pattern.wildcard) return url.hostname === pattern.host;
+  const suffix = `.${pattern.host}`;
+  return url.hostname.endsWith(suffix) && LABEL.test(url.hostname.slice(0, -suffix.length));
+}
+
+/** The origins the widget trusts for one session: exact strings compared first, patterns after. */
+export class OriginAllowlist {
+  readonly #exact = new Set<string>();
+  readonly #patterns: OriginPattern[] = [];
+
+  constructor(patterns: readonly OriginPattern[]) {
+    for (const pattern of patterns) {
+      if (pattern.wildcard) this.#patterns.push(pattern);
+      else this.#exact.add(`${pattern.protocol}//${pattern.host}${pattern.port ? `:${pattern.port}` : ''}`);
+    }
+  }
+
+  has(origin: string): boolean {
+    if (typeof origin !== 'string' || origin === '' || origin === 'null') return false;
+    return this.#exact.has(origin) || this.#patterns.some((pattern) => matchesPattern(origin, pattern));
+  }
+}
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 

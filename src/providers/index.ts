@@ -8,8 +8,10 @@ import type { ProviderProtocol } from './types';
  * Adding a provider: its folder (frame.ts, protocol.ts), one entry in boot/frames.ts, one line in
  * frames.ts and one in protocols.ts.
  */
-export { isProviderId, PROVIDER_IDS, type ProviderId } from '../boot/frames';
-import type { ProviderId } from '../boot/frames';
+export { isProviderId, type ProviderId } from '../boot/frames';
+import { FACTS, type ProviderId } from '../boot/frames';
+
+export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
 
 let protocols: Readonly<Record<ProviderId, ProviderProtocol>> | undefined;
 let pending: Promise<Readonly<Record<ProviderId, ProviderProtocol>>> | undefined;

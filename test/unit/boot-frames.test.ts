@@ -97,6 +97,11 @@ const ALLOWED: Array<string | undefined> = [
   SANDBOX,
   'nope',
   'https://*.com',
+  // Canonical origins the boot takes as they are, and spellings it leaves to the runtime's patterns.
+  'http://localhost:4100 https://flow.example:8443',
+  'https://flow.example/',
+  'https://Flow.example',
+  'https://flow.example:443',
 ];
 
 function inputs(patch: Partial<Inputs>): Inputs {
@@ -140,6 +145,14 @@ const PROBES = [
   'https://a.b.flow.example',
   'https://eu.sumsub.example',
   'https://evil.example',
+  // Around the one-label wildcards: two labels, a port, http, a bad label, the bare domain.
+  'https://a.b.cadastro.io',
+  'https://abc.cadastro.io:8443',
+  'http://abc.cadastro.io',
+  'https://-a.cadastro.io',
+  'https://abc.beta.cadastro.io',
+  'https://web.emea-1.jumio.ai',
+  'https://flow.example:8443',
   SANDBOX,
   'http://localhost:4100',
   'null',
@@ -197,6 +210,22 @@ describe('the boot frame: defers, or is exactly the runtime frame', () => {
       expect(bootFrame(given, ENVS[0]), id).toBeDefined();
       expect(bootFrame({ ...given, mode: 'modal' }, ENVS[0]), `${id} modal`).toBeUndefined();
     }
+  });
+
+  it('leaves to the runtime: a token alone with Sumsub, Didit and CAF, and allowed-origins not written canonically', () => {
+    for (const id of ['sumsub', 'didit', 'caf'] as const) {
+      const given = inputs({ provider: id, sessionToken: (SANDBOX_TOKENS as Record<string, string>)[id] });
+      expect(resolveFrame(given, ENVS[0]).kind, id).toBe('ok');
+      expect(bootFrame(given, ENVS[0]), `${id} token alone`).toBeUndefined();
+    }
+    const sandbox = (PROVIDER_DEMOS as Record<string, (origin: string) => Partial<Inputs>>).generic(SANDBOX);
+    for (const allowedOrigins of ['https://*.flow.example', 'https://flow.example/', 'https://Flow.example'])
+      expect(
+        bootFrame(inputs({ ...sandbox, allowedOrigins: `${SANDBOX} ${allowedOrigins}` }), ENVS[0]),
+      ).toBeUndefined();
+    expect(
+      bootFrame(inputs({ ...sandbox, allowedOrigins: `${SANDBOX} https://flow.example:8443` }), ENVS[0]),
+    ).toBeDefined();
   });
 
   it(

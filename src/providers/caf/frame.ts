@@ -1,4 +1,4 @@
-import { CAF_TOKEN, cafUrl, FACTS, tokenOf } from '../../boot/frames';
+import { CAF_HOST, copy, FACTS, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 
 /**
@@ -7,6 +7,13 @@ import type { ProviderFrame } from '../types';
  */
 
 export { CAF_HOST } from '../../boot/frames';
+
+/** A CAF onboarding token as a path segment (and not starting with a dot). */
+export const CAF_TOKEN = /^(?!\.)[A-Za-z0-9_.-]{1,1024}$/;
+
+/** CAF: the onboarding link, or `https://cadastro.io/<token>`. */
+export const cafUrl = (sessionUrl: URL | undefined, token: string): URL =>
+  sessionUrl ? copy(sessionUrl) : new URL(`/${token}`, CAF_HOST);
 
 export const caf: ProviderFrame<'caf'> = {
   id: 'caf',

@@ -1,4 +1,4 @@
-import { DIDIT_TOKEN, diditUrl, FACTS, tokenOf } from '../../boot/frames';
+import { DIDIT_HOST, diditUrl, FACTS, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 import { booleanOption, oneOf } from '../options';
 
@@ -8,6 +8,9 @@ import { booleanOption, oneOf } from '../options';
  */
 
 export { DIDIT_HOST } from '../../boot/frames';
+
+/** A Didit session token used as a path segment: no `/`, no `..`, nothing that needs escaping. */
+export const DIDIT_TOKEN = /^[A-Za-z0-9_-]{1,512}$/;
 
 export const didit: ProviderFrame<'didit'> = {
   id: 'didit',
@@ -21,7 +24,7 @@ export const didit: ProviderFrame<'didit'> = {
       return { ok: false, message: "Didit needs a session-url (the session url from Didit's API) or a session-token" };
     if (!sessionUrl && !DIDIT_TOKEN.test(token))
       return { ok: false, message: 'session-token is not a valid Didit session token' };
-    const url = diditUrl(sessionUrl, token);
+    const url = diditUrl(sessionUrl ?? new URL(`/session/${token}`, DIDIT_HOST));
     // Set, not setMissing: @didit-protocol/sdk-web 0.4 lets its configuration win over the URL's value.
     for (const [name, value] of camera.value) url.searchParams.set(name, value);
     return { ok: true, url };
