@@ -1,3 +1,4 @@
+import { safeUrl } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
 
 /**
@@ -146,6 +147,21 @@ export function sumsubUrl(base: URL, token: string, theme: FrameContext['theme']
   return url;
 }
 
+/** `_act-sbx-jwt-<header>.<payload>.<sig>` (or `_act-jwt-…`, `-v2`): the first part whose JSON has a `url`. */
+export function baseFromToken(token: string): string | undefined {
+  const prefix = ['_act-sbx-jwt-', '_act-jwt-'].find((p) => token.startsWith(p));
+  if (!prefix) return undefined;
+  for (const part of token.slice(prefix.length).replace('-v2', '').split('.')) {
+    try {
+      const url = (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { url?: unknown } | null)?.url;
+      if (typeof url === 'string' && url) return url;
+    } catch {
+      // not base64 JSON: the next part
+    }
+  }
+  return undefined;
+}
+
 /** Sumsub's frame id: `id_` and the token's UTF-8 bytes in standard base64, as the WebSDK writes it. */
 export function frameIdFor(token: string): string {
   let binary = '';
@@ -172,10 +188,12 @@ const TABLE = {
   sumsub: {
     origins: [SUMSUB_DEFAULT_BASE, 'https://api.sumsub.com'],
     allow: 'camera; microphone; geolocation; clipboard-write; hid',
-    // A token alone (its base from options, its `url` claim or in.sumsub.com) is the runtime's.
+    // A token alone, Sumsub's usual shape: its base is its `url` claim, else in.sumsub.com (a claimed base
+    // outside Sumsub's own origins fails the boot's allowlist: the runtime trusts it).
     fast: bare(({ sessionUrl, sessionToken, theme }) => {
       const token = tokenOf(sessionToken);
-      return sessionUrl && token ? sumsubUrl(sessionUrl, token, theme) : undefined;
+      const base = sessionUrl ?? safeUrl(token && (baseFromToken(token) ?? SUMSUB_DEFAULT_BASE));
+      return token && typeof base === 'object' ? sumsubUrl(base, token, theme) : undefined;
     }),
   },
   veriff: {

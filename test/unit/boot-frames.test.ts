@@ -212,11 +212,23 @@ describe('the boot frame: defers, or is exactly the runtime frame', () => {
     }
   });
 
-  it('leaves to the runtime: a token alone with Sumsub, Didit and CAF, and allowed-origins not written canonically', () => {
-    for (const id of ['sumsub', 'didit', 'caf'] as const) {
+  it('leaves to the runtime: a token alone with Didit and CAF, a Sumsub token claiming a base outside Sumsub, and allowed-origins not written canonically', () => {
+    for (const id of ['didit', 'caf'] as const) {
       const given = inputs({ provider: id, sessionToken: (SANDBOX_TOKENS as Record<string, string>)[id] });
       expect(resolveFrame(given, ENVS[0]).kind, id).toBe('ok');
       expect(bootFrame(given, ENVS[0]), `${id} token alone`).toBeUndefined();
+    }
+    // Sumsub's usual shape, a token alone, is built at once (in.sumsub.com, or the base its `url` claim names),
+    // unless the claimed base is not one of Sumsub's own origins: only the runtime trusts that.
+    for (const [sessionToken, built] of [
+      [SANDBOX_TOKENS.sumsub, 'https://in.sumsub.com/websdk/websdk.html'],
+      [jwt({ url: 'https://api.sumsub.com' }), 'https://api.sumsub.com/websdk/websdk.html'],
+      [jwt({ url: 'https://kyc.example' }), undefined],
+    ] as const) {
+      const given = inputs({ provider: 'sumsub', sessionToken });
+      expect(resolveFrame(given, ENVS[0]).kind).toBe('ok');
+      const frame = bootFrame(given, ENVS[0]);
+      expect(frame && `${frame.url.origin}${frame.url.pathname}`, sessionToken).toBe(built);
     }
     const sandbox = (PROVIDER_DEMOS as Record<string, (origin: string) => Partial<Inputs>>).generic(SANDBOX);
     for (const allowedOrigins of ['https://*.flow.example', 'https://flow.example/', 'https://Flow.example'])

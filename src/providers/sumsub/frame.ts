@@ -1,5 +1,5 @@
 import { parseSafeUrl } from '../../frame/origins';
-import { FACTS, SUMSUB_DEFAULT_BASE, sumsubUrl, tokenOf } from '../../boot/frames';
+import { baseFromToken, FACTS, SUMSUB_DEFAULT_BASE, sumsubUrl, tokenOf } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 import { optionString } from '../url';
 import { configProblem } from './config';
@@ -11,22 +11,7 @@ import { configProblem } from './config';
  * `_act-…` access token (the WebSDK's `getCurrentBaseUrl`), else in.sumsub.com.
  */
 
-export { frameIdFor, SUMSUB_DEFAULT_BASE } from '../../boot/frames';
-
-/** `_act-sbx-jwt-<header>.<payload>.<sig>` (or `_act-jwt-…`, `-v2`): the first part whose JSON has a `url`. */
-export function baseFromToken(token: string): string | undefined {
-  const prefix = ['_act-sbx-jwt-', '_act-jwt-'].find((p) => token.startsWith(p));
-  if (!prefix) return undefined;
-  for (const part of token.slice(prefix.length).replace('-v2', '').split('.')) {
-    try {
-      const url = (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { url?: unknown } | null)?.url;
-      if (typeof url === 'string' && url) return url;
-    } catch {
-      // not base64 JSON: the next part
-    }
-  }
-  return undefined;
-}
+export { baseFromToken, frameIdFor, SUMSUB_DEFAULT_BASE } from '../../boot/frames';
 
 export const sumsub: ProviderFrame<'sumsub'> = {
   id: 'sumsub',
