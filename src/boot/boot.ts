@@ -67,14 +67,19 @@ export interface Handover {
 }
 
 /**
- * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile`: no builder
- * reads it (Veriff's protocol does), so the runtime adds it to the boot's frame when it takes the frame over.
+ * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile` (no builder
+ * reads it; Veriff's protocol does, and the runtime adds it to the boot's frame when it takes the frame over) and
+ * the ancestors' origins: on a page that is itself framed the boot builds nothing, the runtime does.
  */
 export function environment(host: Element, locale: string | undefined) {
   const doc = host.ownerDocument;
   const win = doc.defaultView;
-  const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
-  return { locale: languageOf(host, locale), hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors };
+  return {
+    locale: languageOf(host, locale),
+    hostOrigin: win?.location.origin ?? '',
+    baseUrl: doc.baseURI,
+    framed: win !== win?.top,
+  };
 }
 
 /**
@@ -126,7 +131,7 @@ const FIRST_LABEL = /^https:\/\/[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\./;
 export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
   const entries = plain(inputs);
   const id = inputs.provider as ProviderId;
-  if (!entries) return undefined;
+  if (!entries || env.framed) return undefined;
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
     const parsed = safeUrl(inputs.sessionUrl);
@@ -376,10 +381,8 @@ export class Boot implements Stand {
         const answer = readAnswer(data, endpoint);
         if (!answer || (answer.provider && answer.provider !== id)) return;
         if (answer.expiresAt !== undefined && Date.parse(answer.expiresAt) <= Date.now()) return;
-        const frame = bootFrame(
-          { ...inputs, sessionUrl: answer.sessionUrl ?? inputs.sessionUrl, sessionToken: answer.sessionToken },
-          environment(this.#host, inputs.locale),
-        );
+        // (No session URL nor token in the inputs: the endpoint's answer is the whole session.)
+        const frame = bootFrame({ ...inputs, sessionUrl: answer.sessionUrl, sessionToken: answer.sessionToken }, env);
         if (!frame) return;
         session.answer = answer;
         this.#load(frame);
