@@ -2,7 +2,7 @@ import type { Snapshot } from '../flow/machine';
 import { FrameBridge, type Allowlist } from '../frame/bridge';
 import { safeUrl } from '../frame/allow';
 import type { FrameContext } from '../providers/types';
-import { configKey, InvalidJson, type Inputs } from '../element/inputs';
+import { InvalidJson, type Inputs } from '../element/inputs';
 import { emit, type KycEventDetails } from '../element/events';
 import { FACTS, isProviderId, type ProviderId } from './frames';
 import { FRAME_TITLE, languageOf } from './language';
@@ -60,8 +60,8 @@ export interface BootFrame {
 export interface Handover {
   /** Its skeleton and bridge (the iframe, if any, and the messages the frame said meanwhile), its state. */
   boot: Boot;
-  /** The configuration key the boot launched for ('' when it did not). */
-  key: string;
+  /** The inputs the boot launched with (null when it did not): the runtime compares their configuration key. */
+  launched: Inputs | null;
   /** With a session endpoint: the answer the frame was made from, or the request for the runtime to read. */
   session: { endpoint: URL; answer?: SessionAnswer; sent?: SessionTry } | null;
 }
@@ -243,7 +243,7 @@ export class Boot implements Stand {
   resume = false;
   /** start(), retry(), cancel() called before the runtime was here, in order. */
   readonly calls: Array<'start' | 'retry' | 'cancel'> = [];
-  #key = '';
+  #launched: Inputs | null = null;
   #session: Handover['session'] = null;
   /** The throwaway frame warming the provider's origin (warmUp) while the session is asked for. */
   #warm: HTMLIFrameElement | null = null;
@@ -351,7 +351,7 @@ export class Boot implements Stand {
     const frame = bootFrame(inputs, env);
     if (!frame) return;
     this.#done = true;
-    this.#key = configKey(inputs);
+    this.#launched = { ...inputs };
     this.#load(frame);
     this.#loading();
   }
@@ -367,7 +367,7 @@ export class Boot implements Stand {
     // What would not launch at once (invalid values, modal mode) is the runtime's to report.
     if (typeof endpoint !== 'object' || !plain(inputs)) return;
     this.#done = true;
-    this.#key = configKey(inputs);
+    this.#launched = { ...inputs };
     const sent = postSession(endpoint, { provider: id, locale: env.locale, refresh: false });
     const session: NonNullable<Handover['session']> = { endpoint, sent };
     this.#session = session;
@@ -414,7 +414,7 @@ export class Boot implements Stand {
     this.#done = this.#over = true;
     const session = this.#session;
     this.#session = null; // a late answer is the runtime's now
-    return { boot: this, key: this.#key, session };
+    return { boot: this, launched: this.#launched, session };
   }
 
   /**

@@ -91,13 +91,6 @@ export function diditUrl(sessionUrl: URL): URL {
   return url;
 }
 
-/** Yoti's URL launch: the session in the URL (the runtime's `post` launch removes it). */
-export function yotiUrl(url: URL, id: string, token: string | undefined): URL {
-  setMissing(url, 'sessionID', id);
-  setMissing(url, 'sessionToken', token);
-  return url;
-}
-
 /**
  * Persona's URL after its base, in persona 5.9's order: everything the widget derives up to the frame's own id. The
  * framing parameters (`frame-ancestors[i]`, `message-target-origin`) come last: the runtime adds them (on a framed
@@ -230,11 +223,12 @@ const TABLE = {
     // Yoti's docs: allow="camera", nothing else.
     allow: 'camera',
     fast: bare(({ sessionUrl, sessionToken }) => {
+      // The runtime's yotiUrl for a URL that already names the session: the token added where it is missing.
       const token = given(sessionToken);
-      if (!sessionUrl || token === false) return undefined;
+      if (!sessionUrl?.searchParams.get('sessionID') || token === false) return undefined;
       const url = copy(sessionUrl);
-      const id = url.searchParams.get('sessionID');
-      return id && (token || url.searchParams.has('sessionToken')) ? yotiUrl(url, id, token) : undefined;
+      setMissing(url, 'sessionToken', token);
+      return url.searchParams.has('sessionToken') ? url : undefined;
     }),
   },
   veratad: sessionUrlOnly(

@@ -1,6 +1,6 @@
 import { warmUp } from '../boot/boot';
 import type { Config } from '../flow/step';
-import { configKey, type Inputs } from './inputs';
+import { INPUTS, type Inputs } from './inputs';
 import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './resolve';
 
 /**
@@ -9,6 +9,15 @@ import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './reso
  * the inputs into the data `flow/step.ts` decides with: the resolved frame (or why there is none), the
  * configuration's key, the endpoint; comparing it with the running configuration is step's.
  */
+
+/**
+ * The inputs whose change means a new session or a new frame configuration, as one comparable string.
+ * The token is left out: a new token for the same configuration is handed to the running frame where the
+ * protocol allows it. (Here, not in inputs.ts: the boot chunk never compares configurations.)
+ */
+export function configKey(inputs: Inputs): string {
+  return JSON.stringify(INPUTS.filter((row) => row.config && !row.secret).map((row) => inputs[row.property]));
+}
 
 /** A phone-sized or touch-only view (Veriff's protocol asks its frame for the mobile layout). */
 export function isMobile(win: Window | null): boolean {

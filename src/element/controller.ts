@@ -4,7 +4,7 @@ import { warmOrigin, type Handover } from '../boot/boot';
 import type { SessionTry } from '../boot/session';
 import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
-import { Configuration, isMobile } from './configuration';
+import { configKey, Configuration, isMobile } from './configuration';
 import { Connectivity } from './connectivity';
 import { emit, type KycEventDetails, type KycEventName } from './events';
 import type { Inputs } from './inputs';
@@ -136,7 +136,7 @@ export class WidgetController {
    * The seam with the boot chunk (boot/boot.ts): go on from where it stopped, as an `adopted` event (see
    * flow/step.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
    */
-  adopt({ boot, key, session }: Handover, connected: boolean): void {
+  adopt({ boot, launched, session }: Handover, connected: boolean): void {
     this.#lastError = boot.lastError;
     this.#requestedAt = boot.requestedAt;
     this.#shown = boot.snapshot;
@@ -148,7 +148,7 @@ export class WidgetController {
     this.#report({
       type: 'adopted',
       snapshot: boot.snapshot,
-      key,
+      key: launched ? configKey(launched) : '',
       frame,
       endpoint: session?.endpoint,
       answered: Boolean(session?.answer),

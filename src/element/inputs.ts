@@ -92,15 +92,6 @@ export const BY_PROPERTY: ReadonlyMap<string, InputSpec> = new Map(
   INPUTS.map((row) => [row.property, row as InputSpec]),
 );
 
-/**
- * The inputs whose change means a new session or a new frame configuration, as one comparable string.
- * The token is left out: a new token for the same configuration is handed to the running frame where the
- * protocol allows it.
- */
-export function configKey(inputs: Inputs): string {
-  return JSON.stringify(INPUTS.filter((row) => row.config && !row.secret).map((row) => inputs[row.property]));
-}
-
 export function defaults(): Inputs {
   return Object.fromEntries(INPUTS.map((row) => [row.property, coerce(row, undefined)])) as unknown as Inputs;
 }

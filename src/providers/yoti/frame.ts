@@ -1,4 +1,4 @@
-import { FACTS, tokenOf, YOTI_HOST, yotiUrl } from '../../boot/frames';
+import { FACTS, setMissing, tokenOf, YOTI_HOST } from '../../boot/frames';
 import type { ProviderFrame } from '../types';
 import { optionString } from '../url';
 
@@ -10,6 +10,13 @@ import { optionString } from '../url';
 
 export { YOTI_HOST } from '../../boot/frames';
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Yoti's URL launch: the session in the URL (the runtime's `post` launch removes it). */
+export function yotiUrl(url: URL, id: string, token: string | undefined): URL {
+  setMissing(url, 'sessionID', id);
+  setMissing(url, 'sessionToken', token);
+  return url;
+}
 
 export const yoti: ProviderFrame<'yoti'> = {
   id: 'yoti',
