@@ -155,14 +155,12 @@ export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): 
  * is cross-site, so the page's own socket is never its cross-site frame's (bench/preconnect.mjs shows it). A
  * throwaway frame is cross-site like the real one: its one request, for the origin's `/robots.txt` (small and
  * static on any web host), leaves a connection that the real frame's request then takes instead of opening one,
- * a round trip sooner on a phone. Sandboxed (no script runs in it), without a referrer, hidden from everyone; it
+ * a round trip sooner on a phone. Sandboxed (no script runs in it), without a referrer, `hidden`; it
  * goes when it has loaded or when the real frame is made.
  */
 export function warmUp(parent: Element | ShadowRoot, origin: string): HTMLIFrameElement {
   const frame = (parent.ownerDocument as Document).createElement('iframe'); // a shadow root's is never null
-  frame.hidden = true;
-  frame.tabIndex = -1;
-  frame.setAttribute('aria-hidden', 'true');
+  frame.hidden = true; // not rendered: out of the tab order and the accessibility tree
   frame.setAttribute('sandbox', '');
   frame.referrerPolicy = 'no-referrer';
   frame.onload = () => frame.remove();
@@ -380,7 +378,7 @@ export class Boot implements Stand {
         if (this.#session !== session || data === undefined) return;
         const answer = readAnswer(data, endpoint);
         if (!answer || (answer.provider && answer.provider !== id)) return;
-        if (answer.expiresAt !== undefined && Date.parse(answer.expiresAt) <= Date.now()) return;
+        if (Date.parse(answer.expiresAt!) <= Date.now()) return; // none: NaN, never past
         // (No session URL nor token in the inputs: the endpoint's answer is the whole session.)
         const frame = bootFrame({ ...inputs, sessionUrl: answer.sessionUrl, sessionToken: answer.sessionToken }, env);
         if (!frame) return;

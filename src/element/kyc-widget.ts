@@ -234,7 +234,7 @@ export class KycWidgetElement extends Base {
   connectedCallback(): void {
     this.#shadowed.clear();
     // `open` reflects: a property set before the upgrade may disagree with the markup's attribute.
-    if (this.hasAttribute('open') !== this.open) this.toggleAttribute('open', this.open);
+    this.toggleAttribute('open', this.open); // no change, no attributeChangedCallback, when they agree
     recoverLowercasedAttributes(this, (property, value) => this.#set(property, value));
     this.#controller.connect();
   }
@@ -269,7 +269,7 @@ export class KycWidgetElement extends Base {
     if (Object.is(this.#inputs[property], next)) return;
     (this.#inputs as unknown as Record<string, unknown>)[property] = next;
     // `open` reflects, like <dialog open>, so that hosts can style and query it.
-    if (property === 'open' && this.hasAttribute('open') !== next) this.toggleAttribute('open', next === true);
+    if (property === 'open') this.toggleAttribute('open', next === true);
     this.#controller.inputChanged(property, row.config === true);
   }
 }
