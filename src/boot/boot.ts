@@ -67,19 +67,14 @@ export interface Handover {
 }
 
 /**
- * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile` (no builder
- * reads it; Veriff's protocol does, and the runtime adds it to the boot's frame when it takes the frame over) and
- * the ancestors' origins: on a page that is itself framed the boot builds nothing, the runtime does.
+ * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile`: no builder
+ * reads it (Veriff's protocol does), so the runtime adds it to the boot's frame when it takes the frame over.
  */
 export function environment(host: Element, locale: string | undefined) {
   const doc = host.ownerDocument;
   const win = doc.defaultView;
-  return {
-    locale: languageOf(host, locale),
-    hostOrigin: win?.location.origin ?? '',
-    baseUrl: doc.baseURI,
-    framed: win !== win?.top,
-  };
+  const ancestors = [...(win?.location.ancestorOrigins ?? [])]; // none on a top-level page (nor in Firefox)
+  return { locale: languageOf(host, locale), hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors };
 }
 
 /**
@@ -131,7 +126,7 @@ const FIRST_LABEL = /^https:\/\/[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\./;
 export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
   const entries = plain(inputs);
   const id = inputs.provider as ProviderId;
-  if (!entries || env.framed) return undefined;
+  if (!entries) return undefined;
   let sessionUrl: URL | undefined;
   if (inputs.sessionUrl) {
     const parsed = safeUrl(inputs.sessionUrl);

@@ -171,9 +171,10 @@ const TABLE = {
     allow: 'camera;microphone;clipboard-write;publickey-credentials-create;publickey-credentials-get',
     sandbox:
       'allow-scripts allow-same-origin allow-popups allow-forms allow-modals allow-top-navigation-by-user-activation',
+    // On a framed page Persona needs the framing parameters: the runtime's.
     fast: bare((context) => {
       const token = given(context.sessionToken);
-      if (!context.sessionUrl || token === false) return undefined;
+      if (!context.sessionUrl || token === false || context.ancestors) return undefined;
       return personaUrl(copy(context.sessionUrl), token, [], context);
     }),
   },

@@ -49,7 +49,7 @@ export class Configuration {
   read(inputs: Inputs, effective: Inputs, locale: string, modalOpen: boolean): Config<ResolvedFrame> {
     const doc = this.#host.ownerDocument;
     const win = doc.defaultView;
-    const ancestors = win && win !== win.top ? [...(win.location.ancestorOrigins ?? [])] : [];
+    const ancestors = [...(win?.location.ancestorOrigins ?? [])]; // none on a top-level page (nor in Firefox)
     const resolution = resolveFrame(effective, {
       locale,
       hostOrigin: win?.location.origin ?? '',

@@ -14,14 +14,13 @@ import { TOKEN } from './providers/helpers';
  * combinations): the boot defers, or boot == runtime.
  */
 
-/** The boot's environment, and what only the runtime reads: `mobile` (added to the boot's frame when it adopts it), the ancestors. */
-type Env = Parameters<typeof bootFrame>[1] & { mobile: boolean; ancestors: string[] };
+/** The boot's environment, and `mobile`, which the runtime adds to the boot's frame when it adopts it. */
+type Env = Parameters<typeof bootFrame>[1] & { mobile: boolean };
 const ENVS: Env[] = [
   {
     locale: 'en',
     hostOrigin: 'https://shop.example',
     baseUrl: 'https://shop.example/signup',
-    framed: false,
     ancestors: [],
     mobile: false,
   },
@@ -29,7 +28,6 @@ const ENVS: Env[] = [
     locale: 'pt-BR',
     hostOrigin: 'https://embed.example',
     baseUrl: 'https://embed.example/kyc',
-    framed: true, // the boot builds nothing here: the corpus checks that it defers
     ancestors: ['https://portal.example', 'https://top.example'],
     mobile: true,
   },
