@@ -1,4 +1,4 @@
-import { warmUp } from '../boot/boot';
+import { environment, warmUp } from '../boot/boot';
 import type { Config } from '../flow/step';
 import { INPUTS, type Inputs } from './inputs';
 import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './resolve';
@@ -47,22 +47,15 @@ export class Configuration {
 
   /** `effective`: the inputs with the session endpoint's latest answer over them. */
   read(inputs: Inputs, effective: Inputs, locale: string, modalOpen: boolean): Config<ResolvedFrame> {
-    const doc = this.#host.ownerDocument;
-    const win = doc.defaultView;
-    const ancestors = [...(win?.location.ancestorOrigins ?? [])]; // none on a top-level page (nor in Firefox)
-    const resolution = resolveFrame(effective, {
-      locale,
-      hostOrigin: win?.location.origin ?? '',
-      baseUrl: doc.baseURI,
-      ancestors,
-      mobile: isMobile(win),
-    });
+    // The boot's environment (the language is resolved already: it stays as it is), and `mobile`.
+    const env = environment(this.#host, locale);
+    const resolution = resolveFrame(effective, { ...env, mobile: isMobile(this.#host.ownerDocument.defaultView) });
     return {
       resolution,
       // Only a launchable configuration has a key (an invalid one may hold what JSON cannot write).
       key: resolution.kind === 'ok' || resolution.kind === 'needs-session' ? configKey(inputs) : '',
       binding: inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '',
-      endpoint: endpointOf(inputs, doc.baseURI),
+      endpoint: endpointOf(inputs, env.baseUrl),
       mode: inputs.mode,
       open: inputs.open,
       session: hasSession(inputs),
