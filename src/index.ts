@@ -5,7 +5,7 @@
 import { KycWidgetElement } from './element/kyc-widget';
 
 export { KycWidgetElement };
-export type { LastError as KycErrorDetail } from './element/controller';
+export type { LastError as KycErrorDetail } from './runtime/controller';
 export type { KycEventDetails, KycEventMap, KycEventName, KycBaseDetail } from './element/events';
 export type { KycState } from './flow/machine';
 export type { KycWidgetAttributes } from './frameworks';

@@ -1,7 +1,7 @@
-import { Boot, runtimeNow, type Handover, type Runtime, type Stand } from '../boot/boot';
+import { Boot, runtimeNow, type Handover, type Runtime, type Stand } from './stand-in';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import type { LastError } from './controller';
+import type { LastError } from '../runtime/controller';
 import {
   BY_ATTRIBUTE,
   BY_PROPERTY,

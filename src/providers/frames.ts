@@ -1,14 +1,14 @@
-import { caf } from './caf/frame';
-import { didit } from './didit/frame';
-import { generic } from './generic/frame';
-import { idenfy } from './idenfy/frame';
-import { jumio } from './jumio/frame';
-import { persona } from './persona/frame';
-import { sumsub } from './sumsub/frame';
-import { veratad } from './veratad/frame';
-import { veriff } from './veriff/frame';
-import { yoti } from './yoti/frame';
-import { zignsec } from './zignsec/frame';
+import { caf } from './caf';
+import { didit } from './didit';
+import { generic } from './generic';
+import { idenfy } from './idenfy';
+import { jumio } from './jumio';
+import { persona } from './persona';
+import { sumsub } from './sumsub';
+import { veratad } from './veratad';
+import { veriff } from './veriff';
+import { yoti } from './yoti';
+import { zignsec } from './zignsec';
 import type { ProviderId } from './index';
 import type { ProviderFrame } from './types';
 

@@ -8,8 +8,8 @@ import type { ProviderProtocol } from './types';
  * Adding a provider: its folder (frame.ts, protocol.ts), one entry in boot/frames.ts, one line in
  * frames.ts and one in protocols.ts.
  */
-export { isProviderId, type ProviderId } from '../boot/frames';
-import { FACTS, type ProviderId } from '../boot/frames';
+export { isProviderId, type ProviderId } from './facts';
+import { FACTS, type ProviderId } from './facts';
 
 export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
 
@@ -28,7 +28,7 @@ export function protocolNow(id: ProviderId): ProviderProtocol | undefined {
 
 /** The protocols come with the runtime chunk (runtime.ts sets them): fetches it once; a failed fetch may be tried again. */
 export function loadProtocol(id: ProviderId): Promise<ProviderProtocol> {
-  pending ??= import('../runtime').then(
+  pending ??= import('../runtime/runtime').then(
     () => protocols!,
     (error: unknown) => {
       pending = undefined;

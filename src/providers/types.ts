@@ -10,7 +10,7 @@
  * Both are pure: they never touch the DOM, never import React, and never see a message that the bridge
  * has not already checked (source window, origin, size).
  */
-import type { Decoded } from '../frame/decode';
+import type { Decoded } from '../protocols/decode';
 
 export type Outcome = 'approved' | 'declined' | 'pending';
 

@@ -3,7 +3,7 @@
  * The host's `options` and token are input, not frame data, but they are still checked.
  */
 
-export { randomId, setMissing, tokenOf } from '../boot/frames';
+export { randomId, setMissing, tokenOf } from './facts';
 
 /** An option the host may leave out; present but of the wrong kind is an error the host must see. */
 export function optionString(options: Record<string, unknown>, key: string): { value?: string; bad?: true } {

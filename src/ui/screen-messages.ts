@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../flow/errors';
-import { screensFor, type Language } from './i18n';
+import { screensFor, type Language } from '../i18n/index';
 
 /** The screens' text, in the UI chunk with the screens. */
 

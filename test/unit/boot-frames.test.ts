@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_DEMOS, SANDBOX_TOKENS } from '../../examples/sandbox/catalog.mjs';
-import { bootFrame, type BootFrame } from '../../src/boot/boot';
-import { FACTS } from '../../src/boot/frames';
+import { bootFrame, type BootFrame } from '../../src/element/stand-in';
+import { FACTS } from '../../src/providers/facts';
 import { defaults, fromAttribute, BY_PROPERTY, type Inputs } from '../../src/element/inputs';
 import { resolveFrame, type ResolvedFrame } from '../../src/element/resolve';
 import { PROVIDER_IDS } from '../../src/providers/index';

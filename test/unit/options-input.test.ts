@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BY_PROPERTY, coerce, InvalidJson } from '../../src/element/inputs';
-import { diagnose, reasonOf } from '../../src/element/options-reason';
+import { diagnose, reasonOf } from '../../src/runtime/options-reason';
 
 const row = BY_PROPERTY.get('options')!;
 const reason = (value: unknown) => {

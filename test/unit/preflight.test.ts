@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForCamera, cameraProblem, type CameraFacts } from '../../src/element/preflight';
+import { asksForCamera, cameraProblem, type CameraFacts } from '../../src/runtime/preflight';
 import { FRAMES } from '../../src/providers/frames';
 
 const ORIGIN = 'https://inquiry.withpersona.com';

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { decodeMessage, type Decoded } from '../../../src/frame/decode';
+import { decodeMessage, type Decoded } from '../../../src/protocols/decode';
 import { FRAMES } from '../../../src/providers/frames';
 import type { ProviderId } from '../../../src/providers/index';
-import { PROTOCOLS } from '../../../src/providers/protocols';
+import { PROTOCOLS } from '../../../src/protocols/index';
 import type {
   FrameContext,
   ProviderFrame,

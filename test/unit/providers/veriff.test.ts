@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VERIFF_RENDER_VERSION } from '../../../src/providers/veriff/protocol';
+import { VERIFF_RENDER_VERSION } from '../../../src/protocols/veriff';
 import { adapters, context, expectRobust, junk, send, start } from './helpers';
 
 const { veriff } = adapters;
