@@ -4,7 +4,7 @@
  * Parsing never throws: a bad value becomes the default, except where the README asks for a `config-invalid`
  * error instead (unknown provider, unparsable options) — those keep the raw value for the config check.
  */
-import { isPlainObject } from '../session/request';
+import { isPlainObject } from '../frame/json';
 
 export interface Inputs {
   /** Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf or zignsec. */

@@ -1,12 +1,15 @@
 import type { Snapshot } from '../flow/machine';
-import { FrameBridge, type Allowlist } from '../frame/bridge';
+import { FrameBridge } from '../frame/bridge';
 import { safeUrl } from '../frame/allow';
-import type { FrameContext } from '../providers/types';
 import { InvalidJson, type Inputs } from './inputs';
 import { emit, type KycEventDetails } from './events';
 import { FACTS, isProviderId, type ProviderId } from '../providers/facts';
-import { FRAME_TITLE, languageOf } from './language';
-import { postSession, readAnswer, type SessionAnswer, type SessionTry } from '../session/request';
+import { FRAME_TITLE } from './language';
+import { environment, frameContext } from './environment';
+import { loadRuntime, type BootFrame, type Create, type Handover, type Held, type Stand } from './handover';
+import { skeleton, type Skeleton } from './skeleton';
+import { warmOrigin, warmUp } from './warm-up';
+import { postSession, readAnswer } from '../session/request';
 
 /**
  * The boot: what `<kyc-widget>` does before its runtime (controller, machine, protocols, screens) is
@@ -19,85 +22,6 @@ import { postSession, readAnswer, type SessionAnswer, type SessionTry } from '..
  */
 
 type LastError = KycEventDetails['kyc-error'];
-
-/**
- * The shadow skeleton's frame part: root > stage > frame box. The runtime's Surface takes it over as it is (a
- * moved iframe would reload) and adds the live region, the banner and the screens' box around it.
- */
-export interface Skeleton {
-  root: HTMLDivElement;
-  stage: HTMLDivElement;
-  /** Where the bridge puts the iframe. */
-  frameBox: HTMLDivElement;
-}
-
-/** A `div` of the skeleton, with its class and (for hosts' CSS) its `part`. */
-export function box(doc: Document, className: string, part?: string): HTMLDivElement {
-  const el = doc.createElement('div');
-  el.className = className;
-  if (part) el.setAttribute('part', part);
-  return el;
-}
-
-export function skeleton(doc: Document): Skeleton {
-  const root = box(doc, 'root', 'container');
-  const stage = box(doc, 'stage');
-  const frameBox = box(doc, 'frame-box', 'frame-container');
-  stage.append(frameBox);
-  root.append(stage);
-  return { root, stage, frameBox };
-}
-
-/** A frame as the boot resolved it: the runtime's `ResolvedFrame` but for the provider's checks. */
-export interface BootFrame {
-  id: ProviderId;
-  context: FrameContext;
-  url: URL;
-  allowlist: Allowlist;
-}
-
-/** What the runtime needs to go on where the boot stopped (WidgetController.adopt). */
-export interface Handover {
-  /** Its skeleton and bridge (the iframe, if any, and the messages the frame said meanwhile), its state. */
-  boot: Boot;
-  /** The inputs the boot launched with (null when it did not): the runtime compares their configuration key. */
-  launched: Inputs | null;
-  /** With a session endpoint: the answer the frame was made from, or the request for the runtime to read. */
-  session: { endpoint: URL; answer?: SessionAnswer; sent?: SessionTry } | null;
-}
-
-/**
- * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile`: no builder
- * reads it (Veriff's protocol does), so the runtime adds it to the boot's frame when it takes the frame over.
- */
-export function environment(host: Element, locale: string | undefined) {
-  const doc = host.ownerDocument;
-  const win = doc.defaultView;
-  const ancestors = [...(win?.location.ancestorOrigins ?? [])]; // none on a top-level page (nor in Firefox)
-  return { locale: languageOf(host, locale), hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors };
-}
-
-/**
- * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame` (which adds
- * `mobile`). Both have refused options that are not a JSON object before they get here.
- */
-export function frameContext(
-  inputs: Inputs,
-  env: { locale: string; hostOrigin: string; ancestors?: string[] },
-  sessionUrl: URL | undefined,
-): FrameContext {
-  const context: FrameContext = {
-    sessionUrl,
-    sessionToken: inputs.sessionToken,
-    options: inputs.options as Record<string, unknown>,
-    locale: env.locale,
-    theme: inputs.theme,
-    hostOrigin: env.hostOrigin,
-    mode: inputs.mode,
-  };
-  if (env.ancestors?.length) context.ancestors = env.ancestors;
-  return context;
-}
 
 /**
  * The host's `allowed-origins`, when the inputs are plainly valid and inline (a known provider, options that
@@ -145,84 +69,10 @@ export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): 
 }
 
 /**
- * Opens the connection the provider's frame will take, while the host's backend makes the session. A page's
- * `<link rel="preconnect">` cannot: Chromium keys its connections by the top-level site and whether the request
- * is cross-site, so the page's own socket is never its cross-site frame's (bench/preconnect.mjs shows it). A
- * throwaway frame is cross-site like the real one: its one request, for the origin's `/robots.txt` (small and
- * static on any web host), leaves a connection that the real frame's request then takes instead of opening one,
- * a round trip sooner on a phone. Sandboxed (no script runs in it), without a referrer, `hidden`; it
- * goes when it has loaded or when the real frame is made.
- */
-export function warmUp(parent: Element | ShadowRoot, origin: string): HTMLIFrameElement {
-  const frame = (parent.ownerDocument as Document).createElement('iframe'); // a shadow root's is never null
-  frame.hidden = true; // not rendered: out of the tab order and the accessibility tree
-  frame.setAttribute('sandbox', '');
-  frame.referrerPolicy = 'no-referrer';
-  frame.onload = () => frame.remove();
-  frame.src = new URL('/robots.txt', origin).href;
-  parent.append(frame);
-  return frame;
-}
-
-/**
- * The frame origin to warm while a session is asked for: the host's first exact `allowed-origins` entry (a
- * sandbox, a region, a white-label host), else the provider's first exact origin; none for wildcards only.
- */
-export function warmOrigin(inputs: Inputs): string | undefined {
-  const exact = (inputs.allowedOrigins ?? '').split(/\s+/).find((entry) => /^https?:\/\/[^*]+$/.test(entry));
-  const url = safeUrl(exact ?? FACTS[inputs.provider as ProviderId]?.origins.find((entry) => !entry.includes('*')));
-  return typeof url === 'object' ? url.origin : undefined;
-}
-
-/** The runtime chunk's module. */
-export type Runtime = typeof import('../runtime/runtime');
-
-let runtime: Runtime | undefined;
-let loading: Promise<Runtime> | undefined;
-
-/** The runtime, if it is here (then every element uses it at once). */
-export const runtimeNow = (): Runtime | undefined => runtime;
-
-/** How the runtime chunk is fetched: the browser tests delay it, or make it fail (test/browser/boot.test.ts). */
-export const runtimeLoader = { load: (): Promise<Runtime> => import('../runtime/runtime') };
-
-/** Tests only: the next element starts on the boot again, as on a fresh page. */
-export function forgetRuntime(): void {
-  runtime = loading = undefined;
-}
-
-/** Fetches the runtime chunk once; a failed fetch may be tried again. */
-export function loadRuntime(): Promise<Runtime> {
-  loading ??= runtimeLoader.load().then(
-    (module) => (runtime = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/** What the element keeps of its runtime's controller, or of the boot standing in for it. */
-export interface Stand {
-  readonly snapshot: Snapshot;
-  readonly lastError: LastError | null;
-  connect(): void;
-  disconnect(): void;
-  inputChanged(property: keyof Inputs, config: boolean): void;
-  start(): void;
-  retry(): void;
-  cancel(): void;
-}
-
-/** Makes the element's controller from the runtime's module, going on from the boot's hand-over. */
-export type Create = (runtime: Runtime, handover: Handover) => { adopt(handover: Handover, connected: boolean): void };
-
-/**
  * The element's stand-in for the runtime's controller until the runtime chunk is here; it fetches the chunk, then
  * hands over (`create`). Its public fields are read by the runtime's `adopt`.
  */
-export class Boot implements Stand {
+export class Boot implements Stand, Held {
   readonly skeleton: Skeleton;
   readonly bridge: FrameBridge;
   /** `idle`, or `loading` (attempt 1) once the boot said so; `error` if a first download failed. */

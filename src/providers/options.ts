@@ -54,9 +54,3 @@ export function oneOf<T extends string>(
     ? { ok: true, value: value as T }
     : { ok: false, message: `options.${key} must be one of ${values.map((v) => `"${v}"`).join(', ')}` };
 }
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}

@@ -1,4 +1,5 @@
-import { isPlainObject, languageOption, oneOf, stringOption, type Checked } from './options';
+import { isPlainObject } from '../frame/json';
+import { languageOption, oneOf, stringOption, type Checked } from './options';
 
 /**
  * The Persona options a host passes through to the frame, as persona 5.9's `setupIframe` puts them in the

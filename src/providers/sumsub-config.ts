@@ -1,4 +1,5 @@
-import { isPlainObject, languageOption } from './options';
+import { isPlainObject } from '../frame/json';
+import { languageOption } from './options';
 
 /**
  * `options.config`: the fields of the WebSDK's launch config (`SnsWebSdkBaseConfig` in @sumsub/websdk 2.9's

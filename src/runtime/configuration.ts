@@ -1,7 +1,8 @@
-import { environment, warmUp } from '../element/stand-in';
+import { environment } from '../element/environment';
+import { warmUp } from '../element/warm-up';
 import type { Config } from '../flow/step';
 import { INPUTS, type Inputs } from '../element/inputs';
-import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from '../element/resolve';
+import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from './resolve';
 
 /**
  * When and how the inputs are read. Inputs given together — the attributes of the markup, or properties

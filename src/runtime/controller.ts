@@ -1,6 +1,7 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import { initialModel, step, type Effect, type Event, type Model } from '../flow/step';
-import { warmOrigin, type Handover } from '../element/stand-in';
+import type { Controller, Handover, HostPort } from '../element/handover';
+import { warmOrigin } from '../element/warm-up';
 import type { SessionTry } from '../session/request';
 import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
@@ -11,7 +12,7 @@ import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
-import type { ResolvedFrame } from '../element/resolve';
+import type { ResolvedFrame } from './resolve';
 import { Screens } from './screens';
 import { Surface } from './surface';
 
@@ -26,13 +27,6 @@ import { Surface } from './surface';
  * One queue: a host listener that calls `retry()` inside `kyc-error` runs after the current step. An
  * exception never leaves the element; it is reported where developers look (the console, `window.onerror`).
  */
-
-/** What the controller needs from its element, without making any of it public API. */
-export interface HostPort {
-  readonly inputs: Inputs;
-  /** Sets the `open` property (and attribute), as the person or start() did. */
-  setOpen(open: boolean): void;
-}
 
 export type LastError = KycEventDetails['kyc-error'];
 
@@ -55,7 +49,7 @@ interface Focus {
   onLoading: boolean;
 }
 
-export class WidgetController {
+export class WidgetController implements Controller {
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
   readonly #setOpen: (open: boolean) => void;

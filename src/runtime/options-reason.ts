@@ -1,4 +1,4 @@
-import { isPlainObject } from '../session/request';
+import { isPlainObject } from '../frame/json';
 import { MAX_OPTION_DEPTH, MAX_OPTION_VALUES, type InvalidJson } from '../element/inputs';
 
 /**

@@ -1,4 +1,5 @@
 import { safeUrl } from '../frame/allow';
+import { isPlainObject } from '../frame/json';
 
 /**
  * The session endpoint's request and the reading of its answer (README "Sessions from your backend"), in the
@@ -49,12 +50,6 @@ export function postSession(
     cache: 'no-store',
   });
   return { response, timeout, abort };
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** Validates the answer's shape: only known fields, of the right types, reach the widget. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_DEMOS, SANDBOX_TOKENS } from '../../examples/sandbox/catalog.mjs';
-import { bootFrame, type BootFrame } from '../../src/element/stand-in';
+import { bootFrame } from '../../src/element/stand-in';
+import type { BootFrame } from '../../src/element/handover';
 import { FACTS } from '../../src/providers/facts';
 import { defaults, fromAttribute, BY_PROPERTY, type Inputs } from '../../src/element/inputs';
-import { resolveFrame, type ResolvedFrame } from '../../src/element/resolve';
+import { resolveFrame, type ResolvedFrame } from '../../src/runtime/resolve';
 import { PROVIDER_IDS } from '../../src/providers/index';
 import { TOKEN } from './providers/helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BY_ATTRIBUTE, coerce, defaults, fromAttribute, InvalidJson, type InputSpec } from '../../src/element/inputs';
-import { resolveFrame } from '../../src/element/resolve';
+import { resolveFrame } from '../../src/runtime/resolve';
 
 const row = (name: string) => BY_ATTRIBUTE.get(name) as InputSpec;
 const env = { locale: 'en', hostOrigin: 'https://shop.example', baseUrl: 'https://shop.example/signup' };

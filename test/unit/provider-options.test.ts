@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kebab } from '../../src/providers/persona-options';
-import { resolveFrame } from '../../src/element/resolve';
+import { resolveFrame } from '../../src/runtime/resolve';
 import type { Inputs } from '../../src/element/inputs';
 import { adapters, context, TOKEN } from './providers/helpers';
 

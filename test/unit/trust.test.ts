@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../../src/element/inputs';
-import { resolveFrame } from '../../src/element/resolve';
+import { resolveFrame } from '../../src/runtime/resolve';
 import { OriginAllowlist, parseOriginPattern } from '../../src/frame/origins';
 import type { ProviderId } from '../../src/providers/index';
 

@@ -3,14 +3,8 @@ import { decodeMessage, type Decoded } from '../../../src/protocols/decode';
 import { FRAMES } from '../../../src/providers/frames';
 import type { ProviderId } from '../../../src/providers/index';
 import { PROTOCOLS } from '../../../src/protocols/index';
-import type {
-  FrameContext,
-  ProviderFrame,
-  ProviderProtocol,
-  ProviderSession,
-  SessionPort,
-  Signal,
-} from '../../../src/providers/types';
+import type { FrameContext, ProviderFrame } from '../../../src/providers/types';
+import type { ProviderProtocol, ProviderSession, SessionPort, Signal } from '../../../src/protocols/types';
 
 /** A provider's two parts together, as the element uses them: frame URL and origins, then the protocol. */
 export type ProviderAdapter = ProviderFrame & ProviderProtocol;

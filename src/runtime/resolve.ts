@@ -5,13 +5,13 @@ import {
   parseSafeUrl,
   type OriginPattern,
 } from '../frame/origins';
-import { frameContext } from './stand-in';
+import { frameContext } from '../element/environment';
 import type { Allowlist } from '../frame/bridge';
 import { frameFor } from '../providers/frames';
 import { isProviderId, PROVIDER_IDS } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
-import { InvalidJson, type Inputs } from './inputs';
-import { reasonOf } from '../runtime/options-reason';
+import { InvalidJson, type Inputs } from '../element/inputs';
+import { reasonOf } from './options-reason';
 
 /**
  * Inputs → everything needed to frame one session, or the reason it cannot be framed.
