@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeError } from '../../src/flow/errors';
 import type { KycState, Snapshot } from '../../src/flow/machine';
-import {
-  initialModel,
-  MAX_RELOADS,
-  step,
-  type Config,
-  type Effect,
-  type Event,
-  type Model,
-  type Resolution,
-} from '../../src/flow/step';
+import { MAX_RELOADS } from '../../src/flow/frames';
+import { initialModel, type Config, type Effect, type Event, type Model, type Resolution } from '../../src/flow/model';
+import { step } from '../../src/flow/step';
 import type { Signal } from '../../src/protocols/types';
 
 /**
@@ -103,7 +96,7 @@ const ADOPT_FRAME: Event<Frame> = {
   frame: FRAME,
   key: 'k1',
   snapshot: snap('loading'),
-  answered: false,
+  binding: '',
   resume: false,
   connected: true,
 };
@@ -368,14 +361,14 @@ const ROWS: Row[] = [
   },
   {
     name: 'still offline after the grace period, mid-flow: error, the frame stays for later',
-    model: running('in-progress', { offline: true }),
+    model: running('in-progress'),
     event: { type: 'still-offline', after: 30000 },
     effects: ['dress', 'snapshot', 'settled', 'focus:screen', 'render', 'emit:kyc-statechange', 'emit:kyc-error'],
     state: 'error',
   },
   {
     name: 'still offline while loading: error, and the frame goes (nothing to go on with)',
-    model: running('loading', { offline: true }),
+    model: running('loading'),
     event: { type: 'still-offline', after: 30000 },
     effects: ['dress', 'snapshot', 'stop-frame', 'settled', 'focus:screen', 'render'].concat(
       'emit:kyc-statechange',
@@ -387,7 +380,7 @@ const ROWS: Row[] = [
     name: 'back online after a long loss mid-flow: resumed in the same frame, no new frame',
     model: running('error', {
       snapshot: snap('error', { error: makeError('offline', 'gone') }),
-      offlineResume: 'in-progress',
+      resume: { on: 'online', state: 'in-progress' },
     }),
     event: { type: 'online', config: config() },
     effects: ['offline:off', 'dress', 'snapshot', 'announce:in-progress', 'render', 'emit:kyc-statechange'],
@@ -433,7 +426,7 @@ const ROWS: Row[] = [
     name: "the host's new token reaches the waiting frame: handed over, and the flow resumes where it was",
     model: running('error', {
       frame: { id: 1, frame: FRAME, token: 'tok-1', takesTokens: true, reloads: 0 },
-      awaiting: 'in-progress',
+      resume: { on: 'token', state: 'in-progress' },
       snapshot: snap('error', { error: makeError('session-expired', 'x') }),
     }),
     event: {
