@@ -62,7 +62,7 @@ export class Attempt {
   }
 
   /**
-   * The seam with the boot (boot/boot.ts): the bridge already holds `frame`'s iframe, requested at
+   * The seam with the stand-in (element/stand-in.ts): the bridge already holds `frame`'s iframe, requested at
    * `requestedAt` (performance.now()), and what it said meanwhile. Everything `begin` does but the
    * request; the load timer counts from then.
    */

@@ -72,7 +72,7 @@ export class WidgetController implements Controller {
   readonly #queue: Report[] = [];
   #draining = false;
 
-  /** `boot`: the boot chunk's hand-over (its skeleton and bridge are taken over here; see adopt). */
+  /** `handover`: the stand-in's (its skeleton and bridge are taken over here; see adopt). */
   constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, handover?: Handover) {
     const boot = handover?.boot;
     const inputs = port.inputs;
@@ -128,8 +128,8 @@ export class WidgetController implements Controller {
   }
 
   /**
-   * The seam with the boot chunk (boot/boot.ts): go on from where it stopped, as an `adopted` event (see
-   * flow/step.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
+   * The seam with the stand-in (element/stand-in.ts): go on from where it stopped, as an `adopted` event (see
+   * flow/configuration.ts `adopt`); then the calls made meanwhile, in order. Nothing is dispatched twice.
    */
   adopt({ boot, launched, session }: Handover, connected: boolean): void {
     this.#lastError = boot.lastError;
@@ -137,7 +137,7 @@ export class WidgetController implements Controller {
     this.#shown = boot.snapshot;
     this.#renewal.adopt(session?.sent);
     const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
-    // The boot leaves `mobile` to the runtime (boot/boot.ts, environment).
+    // The stand-in leaves `mobile` to the runtime (element/environment.ts).
     if (frame && isMobile(this.#host.ownerDocument.defaultView)) frame.context = { ...frame.context, mobile: true };
     this.#report({
       type: 'adopted',

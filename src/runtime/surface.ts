@@ -46,7 +46,7 @@ export class Surface {
   #focus = 0;
   #revision = 0;
 
-  /** `parts`: the boot's skeleton, with its iframe (boot/boot.ts); a new one otherwise. */
+  /** `parts`: the stand-in's skeleton, with its iframe (element/stand-in.ts); a new one otherwise. */
   constructor(host: HTMLElement, inputs: Inputs, report: (event: SurfaceReport) => void, parts?: Skeleton) {
     this.#host = host;
     this.#inputs = inputs;
@@ -149,7 +149,7 @@ export class Surface {
 
   /** The browser is offline while the frame waits: show the banner (and say it once). */
   setOffline(offline: boolean): void {
-    if (offline && !this.#offline) this.announce(this.messages().offline);
+    if (offline && !this.#offline) this.#announce(this.messages().offline);
     this.#offline = offline;
     this.#fillPlaceholder();
   }
@@ -202,12 +202,12 @@ export class Surface {
   /** What step asked to say: a state, a step of the flow, or the screens' own text. */
   say(what: Announcement): void {
     if ('state' in what) this.#announceState(what.state);
-    else if ('step' in what) this.announce(format(this.messages().announce.step, what.step));
-    else this.announce(what.text);
+    else if ('step' in what) this.#announce(format(this.messages().announce.step, what.step));
+    else this.#announce(what.text);
   }
 
   /** Says `text` through the polite live region; what is said in one task is said together. */
-  announce(text: string): void {
+  #announce(text: string): void {
     if (!text || this.#said.includes(text)) return;
     this.#said.push(text);
     if (this.#said.length > 1) return;
@@ -227,7 +227,7 @@ export class Surface {
       'in-progress': m.announce.inProgress,
       submitted: m.announce.submitted,
     };
-    this.announce(text[state] ?? '');
+    this.#announce(text[state] ?? '');
   }
 
   /** Asks the screens to move focus to the new screen on their next render. */
