@@ -3,16 +3,16 @@ import { initialModel, step, type Effect, type Event, type Model } from '../flow
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
 import type { SessionTry } from '../session/request';
-import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
-import { configKey, Configuration, isMobile } from './configuration';
+import { configKey } from '../element/inputs';
+import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { emit, type KycEventDetails, type KycEventName } from '../element/events';
 import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
-import type { ResolvedFrame } from './resolve';
+import type { ResolvedFrame } from '../element/resolve';
 import { Screens } from './screens';
 import { Surface } from './surface';
 
@@ -136,9 +136,7 @@ export class WidgetController implements Controller {
     this.#shown = boot.snapshot;
     this.#firstTry = session?.sent;
     this.#bootSession = session;
-    const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
-    // The boot leaves `mobile` to the runtime (boot/boot.ts, environment).
-    if (frame && isMobile(this.#host.ownerDocument.defaultView)) frame.context = { ...frame.context, mobile: true };
+    const frame = boot.frame;
     this.#report({
       type: 'adopted',
       snapshot: boot.snapshot,

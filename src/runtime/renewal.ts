@@ -1,7 +1,7 @@
 import type { SessionTry } from '../session/request';
 import type { Event } from '../flow/step';
 import { SessionSource, type SessionInputs } from './session-source';
-import type { ResolvedFrame } from './resolve';
+import type { ResolvedFrame } from '../element/resolve';
 
 /**
  * The session endpoint, as a part that only reports (README "Sessions from your backend"): it asks when

@@ -57,8 +57,8 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
   if (!isPlainObject(data)) return null;
   const answer: SessionAnswer = {};
   if (typeof data.sessionUrl === 'string' && data.sessionUrl) {
-    const url = safeUrl(data.sessionUrl, endpoint.href);
-    if (typeof url !== 'object') return null;
+    const url = safeUrl(data.sessionUrl, 'sessionUrl', endpoint.href);
+    if (!(url instanceof URL)) return null;
     answer.sessionUrl = url.href;
   }
   if (typeof data.sessionToken === 'string' && data.sessionToken) answer.sessionToken = data.sessionToken;
