@@ -16,6 +16,7 @@ import { say } from './problems';
 export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
+  #warm: HTMLIFrameElement | null = null;
   /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
   readonly queue: () => void;
 
@@ -47,9 +48,17 @@ export class Configuration {
     };
   }
 
-  /** A throwaway frame opening the connection to a frame's origin before the frame is requested (boot's `warmUp`). */
+  /** A throwaway frame opening the connection to a frame's origin before the frame is requested (`warmUp`). */
   warmUp(origin: string | undefined): void {
     const root = this.#host.shadowRoot;
-    if (origin && root) warmUp(root, origin);
+    if (!origin || !root) return;
+    this.coolDown();
+    this.#warm = warmUp(root, origin);
+  }
+
+  /** The frame is being requested (or the flow stopped): the warm-up frame has done its work. */
+  coolDown(): void {
+    this.#warm?.remove();
+    this.#warm = null;
   }
 }

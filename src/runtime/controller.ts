@@ -215,6 +215,7 @@ export class WidgetController implements Controller {
     const inputs = this.#inputs;
     switch (effect.type) {
       case 'load-frame':
+        this.#config.coolDown();
         attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
         surface.setFrameHeight(undefined);
         surface.setSlow(false);
