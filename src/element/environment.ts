@@ -2,26 +2,33 @@ import type { FrameContext } from '../providers/types';
 import type { Inputs } from './inputs';
 import { languageOf } from './language';
 
-/**
- * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile`: no builder
- * reads it (Veriff's protocol does), so the runtime adds it to the boot's frame when it takes the frame over.
- */
-export function environment(host: Element, locale: string | undefined) {
-  const doc = host.ownerDocument;
-  const win = doc.defaultView;
-  const ancestors = [...(win?.location.ancestorOrigins ?? [])]; // none on a top-level page (nor in Firefox)
-  return { locale: languageOf(host, locale), hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors };
+/** Where a frame is resolved: the page, the person's language, and the screen. */
+export interface Environment {
+  locale: string;
+  hostOrigin: string;
+  /** The origins of the frames above the page, nearest first (none on a top-level page, nor in Firefox). */
+  ancestors?: string[];
+  /** A phone-sized or touch-only screen (Veriff's protocol asks its frame for the mobile layout). */
+  mobile?: boolean;
+  /** Base for a relative session endpoint (the document's URL). */
+  baseUrl?: string;
 }
 
-/**
- * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame` (which adds
- * `mobile`). Both have refused options that are not a JSON object before they get here.
- */
-export function frameContext(
-  inputs: Inputs,
-  env: { locale: string; hostOrigin: string; ancestors?: string[] },
-  sessionUrl: URL | undefined,
-): FrameContext {
+/** The environment of `host`'s page; `locale`: the input, or a language already resolved. */
+export function environment(host: Element, locale: string | undefined): Environment {
+  const doc = host.ownerDocument;
+  const win = doc.defaultView;
+  return {
+    locale: languageOf(host, locale),
+    hostOrigin: win?.location.origin ?? '',
+    baseUrl: doc.baseURI,
+    ancestors: [...(win?.location.ancestorOrigins ?? [])],
+    mobile: typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches,
+  };
+}
+
+/** The context a provider's frame is built in. Options that are not a JSON object were refused before. */
+export function frameContext(inputs: Inputs, env: Environment, sessionUrl: URL | undefined): FrameContext {
   const context: FrameContext = {
     sessionUrl,
     sessionToken: inputs.sessionToken,
@@ -32,5 +39,6 @@ export function frameContext(
     mode: inputs.mode,
   };
   if (env.ancestors?.length) context.ancestors = env.ancestors;
+  if (env.mobile) context.mobile = true;
   return context;
 }

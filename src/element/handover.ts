@@ -1,10 +1,9 @@
 import type { Snapshot } from '../flow/machine';
-import type { Allowlist, FrameBridge } from '../frame/bridge';
-import type { ProviderId } from '../providers/facts';
-import type { FrameContext } from '../providers/types';
+import type { FrameBridge } from '../frame/bridge';
 import type { SessionAnswer, SessionTry } from '../session/request';
 import type { KycEventDetails } from './events';
 import type { Inputs } from './inputs';
+import type { ResolvedFrame } from './resolve';
 import type { Skeleton } from './skeleton';
 
 /**
@@ -33,21 +32,13 @@ export interface HostPort {
   setOpen(open: boolean): void;
 }
 
-/** A frame as the stand-in resolved it: the runtime's `ResolvedFrame` but for the provider's checks. */
-export interface BootFrame {
-  id: ProviderId;
-  context: FrameContext;
-  url: URL;
-  allowlist: Allowlist;
-}
-
 /** The stand-in's parts and state, as the runtime reads them when it takes over. */
 export interface Held {
   readonly skeleton: Skeleton;
   readonly bridge: FrameBridge;
   readonly snapshot: Snapshot;
   readonly lastError: LastError | null;
-  readonly frame: BootFrame | null;
+  readonly frame: ResolvedFrame | null;
   readonly requestedAt: number;
   readonly resume: boolean;
   readonly calls: ReadonlyArray<'start' | 'retry' | 'cancel'>;

@@ -1,12 +1,12 @@
 import type { Snapshot } from '../flow/machine';
 import { FrameBridge } from '../frame/bridge';
-import { safeUrl } from '../frame/allow';
-import { InvalidJson, type Inputs } from './inputs';
+import { batched } from './batch';
+import type { Inputs } from './inputs';
 import { emit, type KycEventDetails } from './events';
-import { FACTS, isProviderId, type ProviderId } from '../providers/facts';
 import { FRAME_TITLE } from './language';
-import { environment, frameContext } from './environment';
-import { loadRuntime, type BootFrame, type Create, type Handover, type Held, type Stand } from './handover';
+import { environment, type Environment } from './environment';
+import { loadRuntime, type Create, type Handover, type Held, type Stand } from './handover';
+import { resolveFrame, type ResolvedFrame } from './resolve';
 import { skeleton, type Skeleton } from './skeleton';
 import { warmOrigin, warmUp } from './warm-up';
 import { postSession, readAnswer } from '../session/request';
@@ -23,49 +23,10 @@ import { postSession, readAnswer } from '../session/request';
 
 type LastError = KycEventDetails['kyc-error'];
 
-/**
- * The host's `allowed-origins`, when the inputs are plainly valid and inline (a known provider, options that
- * parsed) and every entry is already a canonical origin the runtime allows as it is (`https://host[:port]`, http
- * only on loopback); else undefined. Wildcards and other spellings wait for the runtime's patterns (origins.ts).
- */
-function plain(inputs: Inputs): string[] | undefined {
-  if (!isProviderId(inputs.provider) || inputs.options instanceof InvalidJson || inputs.mode !== 'inline') return;
-  const entries = (inputs.allowedOrigins ?? '').split(/\s+/).filter(Boolean);
-  const canonical = (entry: string) => {
-    const url = safeUrl(entry);
-    return !entry.includes('*') && typeof url === 'object' && url.origin === entry;
-  };
-  return entries.every(canonical) ? entries : undefined;
-}
-
-/** An origin's first DNS label made a wildcard (`https://a.cadastro.io` → `https://*.cadastro.io`). */
-const FIRST_LABEL = /^https:\/\/[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\./;
-
-/**
- * Inputs → the frame, when they need no checking beyond the cheap ones; else undefined (the runtime
- * decides). Where it builds one, it is exactly the frame the runtime's `resolveFrame` builds, and its allowlist
- * allows exactly what the runtime's OriginAllowlist allows: canonical origins (the host's, the provider's, the
- * session's) and the providers' one-label wildcards, which match as the origin with its first label a `*`.
- */
-export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
-  const entries = plain(inputs);
-  const id = inputs.provider as ProviderId;
-  if (!entries) return undefined;
-  let sessionUrl: URL | undefined;
-  if (inputs.sessionUrl) {
-    const parsed = safeUrl(inputs.sessionUrl);
-    if (typeof parsed !== 'object') return undefined;
-    sessionUrl = parsed;
-  } else if (!inputs.sessionToken) return undefined;
-  const facts = FACTS[id];
-  const context = frameContext(inputs, env, sessionUrl);
-  const url = safeUrl(facts.fast(context)?.href);
-  if (typeof url !== 'object') return undefined;
-  const trusted = [...entries, ...(facts.origins.length ? facts.origins : [url.origin])];
-  const allowlist = {
-    has: (origin: string) => trusted.includes(origin) || trusted.includes(origin.replace(FIRST_LABEL, 'https://*.')),
-  };
-  return allowlist.has(url.origin) ? { id, context, url, allowlist } : undefined;
+/** The frame for these inputs when they are valid and inline (modal mode waits for the runtime's dialog). */
+function inline(inputs: Inputs, env: Environment): ResolvedFrame | undefined {
+  const resolution = resolveFrame(inputs, env);
+  return inputs.mode === 'inline' && resolution.kind === 'ok' ? resolution.frame : undefined;
 }
 
 /**
@@ -79,7 +40,7 @@ export class Boot implements Stand, Held {
   snapshot: Snapshot = { state: 'idle', attempt: 0 };
   lastError: LastError | null = null;
   /** The frame the iframe was made from, if the boot made one. */
-  frame: BootFrame | null = null;
+  frame: ResolvedFrame | null = null;
   /** `performance.now()` when the iframe was requested: the load timer counts from then. */
   requestedAt = 0;
   /** The element left the page after the boot launched: the frame is gone, the next connect starts again. */
@@ -90,8 +51,12 @@ export class Boot implements Stand, Held {
   #session: Handover['session'] = null;
   /** The throwaway frame warming the provider's origin (warmUp) while the session is asked for. */
   #warm: HTMLIFrameElement | null = null;
-  #queued = false;
   #connected = false;
+  /** One pass at the end of the task, however many inputs change meanwhile. */
+  readonly #batch = batched(() => {
+    if (this.#connected && !this.#done && !this.calls.length) this.#pass();
+    this.#release();
+  });
   /** The boot acts once: after it launched (or gave up), the runtime decides. */
   #done = false;
   /** Handed over: the runtime's controller stands for the element now. */
@@ -175,23 +140,17 @@ export class Boot implements Stand, Held {
     if (this.snapshot.state === 'error') this.#download();
   }
 
-  /** One pass at the end of the task, however many inputs change meanwhile. */
   #queue(): void {
-    if (this.#done) this.#release(); // a change after the boot acted is the runtime's to apply
-    if (this.#queued || this.#done) return;
-    this.#queued = true;
-    queueMicrotask(() => {
-      this.#queued = false;
-      if (this.#connected && !this.#done && !this.calls.length) this.#pass();
-      this.#release();
-    });
+    if (this.#done)
+      this.#release(); // a change after the boot acted is the runtime's to apply
+    else this.#batch();
   }
 
   #pass(): void {
     const inputs = this.#inputs;
     const env = environment(this.#host, inputs.locale);
     if (inputs.sessionEndpoint && !inputs.sessionUrl && !inputs.sessionToken) return this.#ask(env);
-    const frame = bootFrame(inputs, env);
+    const frame = inline(inputs, env);
     if (!frame) return;
     this.#done = true;
     this.#launched = { ...inputs };
@@ -203,12 +162,13 @@ export class Boot implements Stand, Held {
    * A session endpoint and nothing else: POST it now (the request the runtime's session client makes), warm
    * the provider's frame origin meanwhile, and create the frame in the task a good answer arrives.
    */
-  #ask(env: ReturnType<typeof environment>): void {
+  #ask(env: Environment): void {
     const inputs = this.#inputs;
-    const id = inputs.provider as ProviderId;
-    const endpoint = safeUrl(inputs.sessionEndpoint, env.baseUrl);
+    const id = inputs.provider;
+    const resolution = resolveFrame(inputs, env);
     // What would not launch at once (invalid values, modal mode) is the runtime's to report.
-    if (typeof endpoint !== 'object' || !plain(inputs)) return;
+    if (inputs.mode !== 'inline' || resolution.kind !== 'needs-session') return;
+    const endpoint = resolution.endpoint;
     this.#done = true;
     this.#launched = { ...inputs };
     const sent = postSession(endpoint, { provider: id, locale: env.locale, refresh: false });
@@ -225,7 +185,7 @@ export class Boot implements Stand, Held {
         if (!answer || (answer.provider && answer.provider !== id)) return;
         if (Date.parse(answer.expiresAt!) <= Date.now()) return; // none: NaN, never past
         // (No session URL nor token in the inputs: the endpoint's answer is the whole session.)
-        const frame = bootFrame({ ...inputs, sessionUrl: answer.sessionUrl, sessionToken: answer.sessionToken }, env);
+        const frame = inline({ ...inputs, sessionUrl: answer.sessionUrl, sessionToken: answer.sessionToken }, env);
         if (!frame) return;
         session.answer = answer;
         this.#load(frame);
@@ -233,15 +193,14 @@ export class Boot implements Stand, Held {
       .catch(() => {}); // the runtime's session client reads the same request and reports
   }
 
-  #load(frame: BootFrame): void {
+  #load(frame: ResolvedFrame): void {
     this.#warm?.remove();
     this.frame = frame;
     this.requestedAt = performance.now();
-    const facts = FACTS[frame.id];
     this.bridge.load({
       url: frame.url,
-      allow: facts.allow,
-      sandbox: facts.sandbox,
+      allow: frame.provider.allow,
+      sandbox: frame.provider.sandbox,
       title: FRAME_TITLE,
       allowlist: frame.allowlist,
     });

@@ -1,5 +1,6 @@
 import { safeUrl } from '../frame/allow';
-import { FACTS, type ProviderId } from '../providers/facts';
+import { Problem } from '../frame/problem';
+import { frameFor, isProviderId } from '../providers/index';
 import type { Inputs } from './inputs';
 
 /**
@@ -28,6 +29,7 @@ export function warmUp(parent: Element | ShadowRoot, origin: string): HTMLIFrame
  */
 export function warmOrigin(inputs: Inputs): string | undefined {
   const exact = (inputs.allowedOrigins ?? '').split(/\s+/).find((entry) => /^https?:\/\/[^*]+$/.test(entry));
-  const url = safeUrl(exact ?? FACTS[inputs.provider as ProviderId]?.origins.find((entry) => !entry.includes('*')));
-  return typeof url === 'object' ? url.origin : undefined;
+  const provider = isProviderId(inputs.provider) ? frameFor(inputs.provider) : undefined;
+  const url = safeUrl(exact ?? provider?.origins.find((entry) => !entry.includes('*')), 'origin');
+  return url instanceof Problem ? undefined : url.origin;
 }

@@ -1,7 +1,9 @@
+import type { Problem } from '../frame/problem';
+
 /**
- * A provider's frame, as the first chunk builds it: the facts (origins, `allow`, `sandbox`) and the URL built from
- * the host's inputs (`providers/<id>.ts`). Pure: no DOM, no React. Its protocol (decoding the frame's messages,
- * replying) is `protocols/<id>.ts`, in the runtime.
+ * A provider's frame, as the first chunk builds it (`providers/<id>.ts`): the facts (origins, `allow`, `sandbox`)
+ * and the URL built from the host's inputs, or the problem with them. Pure: no DOM, no React. Its protocol (decoding
+ * the frame's messages, replying) is `protocols/<id>.ts`, in the runtime.
  */
 
 export interface FrameContext {
@@ -23,7 +25,10 @@ export interface FrameContext {
 }
 
 /** `trust`: origins that speak for the provider in this session besides its built-in ones (a URL the host's backend gave). */
-export type FrameUrlResult = { ok: true; url: URL; trust?: string[] } | { ok: false; message: string };
+export interface Built {
+  url: URL;
+  trust?: string[];
+}
 
 export interface ProviderFrame<Id extends string = string> {
   readonly id: Id;
@@ -36,6 +41,6 @@ export interface ProviderFrame<Id extends string = string> {
   readonly allow: string;
   /** `sandbox` tokens, or undefined for no sandbox attribute. */
   readonly sandbox?: string;
-  /** Builds the URL to load from the host's inputs; says what is wrong in English otherwise. */
-  frameUrl(context: FrameContext): FrameUrlResult;
+  /** The URL to load for these inputs, or what is wrong with them. */
+  frameUrl(context: FrameContext): Built | Problem;
 }

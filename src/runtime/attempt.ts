@@ -5,7 +5,7 @@ import { PROTOCOLS } from '../protocols/index';
 import type { ProviderId } from '../providers/index';
 import type { Event } from '../flow/model';
 import type { ProviderProtocol, ProviderSession, Signal } from '../protocols/types';
-import type { ResolvedFrame } from './resolve';
+import type { ResolvedFrame } from '../element/resolve';
 
 /**
  * The frame of one attempt, as a part that only reports: the iframe (through the bridge), the provider's

@@ -5,16 +5,16 @@ import { withAnswer } from '../flow/sessions';
 import { step } from '../flow/step';
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
-import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
-import { configKey, Configuration, isMobile } from './configuration';
+import { configKey } from '../element/inputs';
+import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { emit, type KycErrorDetail } from '../element/events';
 import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
-import type { ResolvedFrame } from './resolve';
+import type { ResolvedFrame } from '../element/resolve';
 import { Screens } from './screens';
 import { Surface } from './surface';
 
@@ -136,9 +136,7 @@ export class WidgetController implements Controller {
     this.#requestedAt = boot.requestedAt;
     this.#shown = boot.snapshot;
     this.#renewal.adopt(session?.sent);
-    const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
-    // The stand-in leaves `mobile` to the runtime (element/environment.ts).
-    if (frame && isMobile(this.#host.ownerDocument.defaultView)) frame.context = { ...frame.context, mobile: true };
+    const frame = boot.frame;
     this.#report({
       type: 'adopted',
       snapshot: boot.snapshot,
@@ -230,6 +228,7 @@ export class WidgetController implements Controller {
     const inputs = this.#inputs;
     switch (effect.type) {
       case 'load-frame':
+        this.#config.coolDown();
         attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
         surface.setFrameHeight(undefined);
         surface.setSlow(false);

@@ -1,7 +1,7 @@
 import type { SessionTry } from '../session/request';
 import type { Event } from '../flow/model';
 import { fetchSession, type SessionAnswer, type SessionRequest } from './session-client';
-import type { ResolvedFrame } from './resolve';
+import type { ResolvedFrame } from '../element/resolve';
 
 /**
  * The session endpoint, as a part that only reports (README "Sessions from your backend"): it asks when

@@ -13,6 +13,8 @@ defineKycWidget();
 /** The sandbox provider (second origin) and a stranger (third origin). */
 export const SANDBOX = inject('sandbox');
 export const STRANGER = inject('stranger');
+/** A host that never answers (test/support/servers.ts). */
+export const SILENT = inject('silent');
 
 export function sandbox(path: string, origin = SANDBOX): string {
   return `${origin}${path}`;

@@ -1,0 +1,87 @@
+import { safeUrl } from '../frame/allow';
+import type { Allowlist } from '../frame/bridge';
+import { allowedOrigins, OriginAllowlist, originPattern, type OriginPattern } from '../frame/origins';
+import { Problem } from '../frame/problem';
+import { frameFor, isProviderId } from '../providers/index';
+import type { FrameContext, ProviderFrame } from '../providers/types';
+import { frameContext, type Environment } from './environment';
+import { InvalidJson, type Inputs } from './inputs';
+
+/**
+ * Inputs → everything needed to frame one session, or the problem that stops it: the one resolution, for the
+ * stand-in before the runtime is here and for the runtime after (which says the problem in words). Pure: no DOM,
+ * so every config-invalid case is unit-tested.
+ */
+
+export interface ResolvedFrame {
+  provider: ProviderFrame;
+  context: FrameContext;
+  url: URL;
+  allowlist: Allowlist;
+}
+
+export type Resolution =
+  | { kind: 'idle' }
+  /** Only a session endpoint: ask it for the session URL or token, then resolve again. */
+  | { kind: 'needs-session'; endpoint: URL }
+  | { kind: 'invalid'; problem: Problem }
+  | { kind: 'ok'; frame: ResolvedFrame };
+
+/** The endpoint, when the host gave a valid one. */
+export function endpointOf(inputs: Pick<Inputs, 'sessionEndpoint'>, baseUrl?: string): URL | undefined {
+  const parsed = safeUrl(inputs.sessionEndpoint, 'session-endpoint', baseUrl);
+  return parsed instanceof URL ? parsed : undefined;
+}
+
+export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 'sessionEndpoint'>): boolean {
+  return Boolean(inputs.sessionUrl || inputs.sessionToken || inputs.sessionEndpoint);
+}
+
+export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
+  if (!isProviderId(inputs.provider)) return invalid(new Problem('provider', 'provider', inputs.provider));
+  if (inputs.options instanceof InvalidJson) return invalid(inputs.options.problem);
+  const extra = allowedOrigins(inputs.allowedOrigins);
+  if (extra instanceof Problem) return invalid(extra);
+  let endpoint: URL | undefined;
+  if (inputs.sessionEndpoint) {
+    const parsed = safeUrl(inputs.sessionEndpoint, 'session-endpoint', env.baseUrl);
+    if (parsed instanceof Problem) return invalid(parsed);
+    endpoint = parsed;
+  }
+  if (!hasSession(inputs)) return { kind: 'idle' };
+  if (endpoint && !inputs.sessionUrl && !inputs.sessionToken) return { kind: 'needs-session', endpoint };
+
+  let sessionUrl: URL | undefined;
+  if (inputs.sessionUrl) {
+    // Absolute only (README "Attributes and properties"): a relative value would load a page of the host's own origin.
+    const parsed = safeUrl(inputs.sessionUrl, 'session-url');
+    if (parsed instanceof Problem) return invalid(parsed);
+    sessionUrl = parsed;
+  }
+
+  const provider = frameFor(inputs.provider);
+  const context = frameContext(inputs, env, sessionUrl);
+  let built;
+  try {
+    built = provider.frameUrl(context);
+  } catch {
+    built = new Problem('builder', provider.id);
+  }
+  if (built instanceof Problem) return invalid(built);
+  const url = safeUrl(built.url.href, 'the frame URL');
+  if (url instanceof Problem) return invalid(url);
+
+  // Generic has no home origin: the session URL's own origin is trusted. Providers trust their built-in list.
+  const patterns: OriginPattern[] = [...extra];
+  for (const origin of [...(provider.origins.length ? provider.origins : [url.origin]), ...(built.trust ?? [])]) {
+    const parsed = originPattern(origin);
+    if (typeof parsed === 'object') patterns.push(parsed);
+  }
+  const allowlist = new OriginAllowlist(patterns);
+  if (!allowlist.has(url.origin)) return invalid(new Problem('not-allowed', provider.id, url.origin));
+  return { kind: 'ok', frame: { provider, context, url, allowlist } };
+}
+
+function invalid(problem: Problem): Resolution {
+  return { kind: 'invalid', problem };
+}
