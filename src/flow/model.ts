@@ -157,23 +157,11 @@ export type Event<F extends FrameLike> =
   /** A language chunk arrived. */
   | { type: 'language' }
   /**
-   * The runtime arrived after the element's stand-in (element/stand-in.ts) began: its snapshot (idle, or
-   * loading after it said idle → loading), the configuration key it launched for, the frame it made (if any), or
-   * the session request it sent (`endpoint`; `answer`: the endpoint's answer the frame was made from, under
-   * `binding`). Nothing is dispatched again.
+   * The runtime arrived after the element's stand-in (element/stand-in.ts), and the model is the stand-in's:
+   * its snapshot, the key it launched for, its frame or its session request under way, the endpoint's answer the
+   * frame was made from. Step goes on from there; nothing is dispatched again.
    */
-  | {
-      type: 'adopted';
-      snapshot: Snapshot;
-      key: string;
-      frame: F | null;
-      endpoint?: URL;
-      answer?: Answer;
-      binding: string;
-      /** The element left the page after the stand-in launched: the next connect starts again. */
-      resume: boolean;
-      connected: boolean;
-    };
+  | { type: 'adopted'; connected: boolean };
 
 export type Announcement = { state: KycState } | { step: { index: number; total: number } } | { text: string };
 
