@@ -1,5 +1,5 @@
 import type { KycErrorInfo } from '../flow/errors';
-import type { Answer, Effect, Model } from '../flow/model';
+import type { Answer, Effect, FrameLike, Model } from '../flow/model';
 import type { Resolution, ResolvedFrame } from './resolve';
 
 /**
@@ -29,6 +29,25 @@ export type FirstEvent =
   | { type: 'runtime-failed'; asked: boolean; provider: string };
 
 type FirstModel = Model<ResolvedFrame>;
+
+/** The model every element starts from (the stand-in's, then the runtime's: it is handed over). */
+export function initialModel<F extends FrameLike = ResolvedFrame>(): Model<F> {
+  return {
+    snapshot: { state: 'idle', attempt: 0 },
+    connected: false,
+    resume: null,
+    key: '',
+    frame: null,
+    framed: false,
+    frames: 0,
+    endpoint: undefined,
+    binding: '',
+    answer: null,
+    stale: false,
+    request: null,
+    requests: 0,
+  };
+}
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function firstStep(

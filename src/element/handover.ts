@@ -8,7 +8,7 @@ import type { ResolvedFrame } from './resolve';
 import type { Skeleton } from './skeleton';
 
 /**
- * The seam between the element (this folder, the first chunk) and its runtime (runtime/, loaded by the entry):
+ * The seam between the element (this folder) and its runtime (runtime/, loaded by the entry):
  * interfaces only, so that nothing here imports the runtime. The entry (index.ts) says how the runtime is loaded.
  */
 

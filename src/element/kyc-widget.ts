@@ -85,7 +85,7 @@ export class KycWidgetElement extends Base {
   static readonly observedAttributes: string[] = INPUTS.map((row) => row.attribute);
 
   readonly #inputs: Inputs = defaults();
-  /** The runtime's controller; until its chunk is here, the boot stands in (boot/boot.ts) and then hands over. */
+  /** The runtime's controller; until the runtime is here, the stand-in (stand-in.ts), which then hands over. */
   #controller: Stand;
   /** Attributes this element removes itself (a token, scrubbed from the DOM): their removal is not an input. */
   readonly #scrubbing = new Set<string>();

@@ -4,7 +4,7 @@ import { postSession, readAnswer, type SessionTry } from '../session/request';
 import { batched } from './batch';
 import { environment } from './environment';
 import { emit, type KycErrorDetail } from './events';
-import { firstStep, type FirstEvent } from './first-step';
+import { firstStep, initialModel, type FirstEvent } from './first-step';
 import { loadRuntime, type Create, type Handover, type Stand } from './handover';
 import { configKey, type Inputs } from './inputs';
 import { FRAME_TITLE } from './language';
@@ -19,21 +19,7 @@ import { warmOrigin, warmUp } from './warm-up';
  * its first pass is done; start(), retry() and cancel() wait for it, in order.
  */
 export class StandIn implements Stand {
-  model: Model<ResolvedFrame> = {
-    snapshot: { state: 'idle', attempt: 0 },
-    connected: false,
-    resume: null,
-    key: '',
-    frame: null,
-    framed: false,
-    frames: 0,
-    endpoint: undefined,
-    binding: '',
-    answer: null,
-    stale: false,
-    request: null,
-    requests: 0,
-  };
+  model: Model<ResolvedFrame> = initialModel();
   lastError: KycErrorDetail | null = null;
   readonly skeleton: Skeleton;
   readonly bridge: FrameBridge;

@@ -1,6 +1,6 @@
 import type { Signal } from '../protocols/types';
 import type { Emit } from './events';
-import { INITIAL, type KycState, type Snapshot } from './machine';
+import type { KycState, Snapshot } from './machine';
 
 /**
  * The vocabulary of `step` (flow/step.ts): the model it decides on, the events the parts report, the effects the
@@ -104,24 +104,6 @@ export interface Model<F extends FrameLike> {
   readonly stale: boolean;
   readonly request: Request | null;
   readonly requests: number;
-}
-
-export function initialModel<F extends FrameLike>(): Model<F> {
-  return {
-    snapshot: INITIAL,
-    connected: false,
-    resume: null,
-    key: '',
-    frame: null,
-    framed: false,
-    frames: 0,
-    endpoint: undefined,
-    binding: '',
-    answer: null,
-    stale: false,
-    request: null,
-    requests: 0,
-  };
 }
 
 export type Event<F extends FrameLike> =

@@ -1,6 +1,7 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import type { Emit } from '../flow/events';
-import { initialModel, type Answer, type Config, type Effect, type Event, type Model } from '../flow/model';
+import type { Answer, Config, Effect, Event, Model } from '../flow/model';
+import { initialModel } from '../element/first-step';
 import { step } from '../flow/step';
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
@@ -72,17 +73,16 @@ export class WidgetController implements Controller {
 
   /** `handover`: the stand-in's (its skeleton and bridge are taken over here; see adopt). */
   constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, handover?: Handover) {
-    const boot = handover;
     const inputs = port.inputs;
     const report = (event: Report) => this.#report(event);
     this.#host = host;
     this.#inputs = inputs;
     this.#setOpen = (open) => port.setOpen(open);
     this.#shadow = shadow;
-    this.#surface = new Surface(host, inputs, report, boot?.skeleton);
+    this.#surface = new Surface(host, inputs, report, handover?.skeleton);
     // The protocol reads the running frame's token from the model (it changes when one is handed over).
     const token = () => this.#model.frame?.token;
-    this.#attempt = new Attempt(this.#surface.frameBox, report, token, boot?.bridge);
+    this.#attempt = new Attempt(this.#surface.frameBox, report, token, handover?.bridge);
     this.#renewal = new Renewal(report);
     this.#config = new Configuration(host, report);
     this.#placement = new Placement(shadow, this.#surface.root, report);
@@ -243,7 +243,7 @@ export class WidgetController implements Controller {
       case 'fetch-session': {
         const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
         this.#renewal.fetch(effect.endpoint, body, effect.request, effect.first);
-        // A new frame will follow the answer (the boot warmed the first try's): its connection meanwhile.
+        // A new frame will follow the answer (the stand-in warmed its first try's): its connection meanwhile.
         if (!effect.first && !effect.refresh) this.#config.warmUp(warmOrigin(inputs));
         return;
       }

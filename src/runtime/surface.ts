@@ -45,7 +45,7 @@ export class Surface {
     this.#report = report;
     const doc = host.ownerDocument;
     const { root, stage, frameBox } = parts ?? skeleton(doc);
-    // Around the boot's frame part, which must not move: root > live region, banner, stage > frame box, screens.
+    // Around the stand-in's frame part, which must not move: root > live region, banner, stage > frame box, screens.
     const live = box(doc, 'visually-hidden');
     live.setAttribute('role', 'status');
     live.setAttribute('aria-live', 'polite');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstStep, type FirstEvent } from '../../src/element/first-step';
+import { firstStep, initialModel, type FirstEvent } from '../../src/element/first-step';
 import type { Resolution, ResolvedFrame } from '../../src/element/resolve';
 import { Problem } from '../../src/frame/problem';
 import type { Effect, Model } from '../../src/flow/model';
@@ -16,21 +16,7 @@ const FRAME = {
 } as unknown as ResolvedFrame;
 const ENDPOINT = new URL('https://host.example/api/session');
 
-const EMPTY: Model<ResolvedFrame> = {
-  snapshot: { state: 'idle', attempt: 0 },
-  connected: false,
-  resume: null,
-  key: '',
-  frame: null,
-  framed: false,
-  frames: 0,
-  endpoint: undefined,
-  binding: '',
-  answer: null,
-  stale: false,
-  request: null,
-  requests: 0,
-};
+const EMPTY = initialModel();
 
 const ok: Resolution = { kind: 'ok', frame: FRAME };
 const needs: Resolution = { kind: 'needs-session', endpoint: ENDPOINT };

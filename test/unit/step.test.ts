@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeError } from '../../src/flow/errors';
 import type { KycState, Snapshot } from '../../src/flow/machine';
 import { MAX_RELOADS } from '../../src/flow/frames';
-import { initialModel, type Config, type Effect, type Event, type Model, type Resolution } from '../../src/flow/model';
+import { initialModel } from '../../src/element/first-step';
+import type { Config, Effect, Event, Model, Resolution } from '../../src/flow/model';
 import { step } from '../../src/flow/step';
 import type { Signal } from '../../src/protocols/types';
 
