@@ -14,7 +14,8 @@
 //   navigate:<urlencoded URL>  this frame goes to that URL (relative to this page); the script ends
 //   together:<urlencoded steps> runs those steps (comma-separated) in one task, nothing awaited between them:
 //                              the host receives them back to back (tests of once-guards)
-//   (when the script ends, the page posts {sandbox: 'script-done'}: tests wait for it)
+//   (when the script ends, the page posts {sandbox: 'script-done'}: tests wait for it; {sandbox: 'script-stopped'}
+//   when the page's handshake refused to run it)
 //   once:<step>                runs <step> only the first time this exact frame URL reaches this step
 //                              (counted by the sandbox server, GET /once), e.g. `once:reload-request`
 //                              asks for one frame reload and lets the reloaded frame carry on
@@ -186,7 +187,11 @@ export function runScript(wire, { title, actions, before }) {
         : null;
 
   const run = async () => {
-    if (before && (await before(note)) === 'stop') return;
+    if (before && (await before(note)) === 'stop') {
+      // For tests: the page refused to run its script (a handshake it did not accept); nothing more comes.
+      wire.postRaw({ sandbox: 'script-stopped', href: location.href });
+      return;
+    }
     for (const [index, text] of steps.entries()) {
       if (index > 0 && delay) await sleep(delay);
       let step = parseStep(text);
