@@ -1,4 +1,4 @@
-import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing-helpers';
+import { fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { loadRuntime } from '../../src/element/stand-in';
@@ -6,7 +6,7 @@ import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
 import { PROVIDER_IDS, type ProviderId } from '../../src/providers/index';
 
-export { fixture, fixtureCleanup, oneEvent, waitUntil };
+export { fixture, fixtureCleanup, html, oneEvent, waitUntil };
 
 defineKycWidget();
 
