@@ -1,6 +1,7 @@
 /**
  * The widget's CSS for its skeleton (frame, loading screen, dialog); the screens' own rules come with
- * the UI chunk (screen-styles.css), the dialog's with the modal chunk (modal.css). All of it adopted into its shadow root as a constructed stylesheet
+ * the UI chunk (screen-styles.css), the dialog's with the modal chunk (modal.css), and the buttons both have
+ * (buttons.css) with whichever comes first. All of it adopted into its shadow root as a constructed stylesheet
  * (works under a CSP without 'unsafe-inline'; nothing leaks into or out of the host page).
  *
  * Custom properties (documented in custom-elements.json):
