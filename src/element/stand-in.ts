@@ -1,12 +1,15 @@
 import type { Snapshot } from '../flow/machine';
-import { FrameBridge, type Allowlist } from '../frame/bridge';
-import { safeUrl } from '../frame/allow';
-import type { FrameContext } from '../providers/types';
-import { InvalidJson, type Inputs } from './inputs';
+import { FrameBridge } from '../frame/bridge';
+import { batched } from './batch';
+import type { Inputs } from './inputs';
 import { emit, type KycEventDetails } from './events';
-import { FACTS, isProviderId, type ProviderId } from '../providers/facts';
-import { FRAME_TITLE, languageOf } from './language';
-import { postSession, readAnswer, type SessionAnswer, type SessionTry } from '../session/request';
+import { FRAME_TITLE } from './language';
+import { environment, type Environment } from './environment';
+import { loadRuntime, type Create, type Handover, type Held, type Stand } from './handover';
+import { resolveFrame, type ResolvedFrame } from './resolve';
+import { skeleton, type Skeleton } from './skeleton';
+import { warmOrigin, warmUp } from './warm-up';
+import { postSession, readAnswer } from '../session/request';
 
 /**
  * The boot: what `<kyc-widget>` does before its runtime (controller, machine, protocols, screens) is
@@ -20,216 +23,24 @@ import { postSession, readAnswer, type SessionAnswer, type SessionTry } from '..
 
 type LastError = KycEventDetails['kyc-error'];
 
-/**
- * The shadow skeleton's frame part: root > stage > frame box. The runtime's Surface takes it over as it is (a
- * moved iframe would reload) and adds the live region, the banner and the screens' box around it.
- */
-export interface Skeleton {
-  root: HTMLDivElement;
-  stage: HTMLDivElement;
-  /** Where the bridge puts the iframe. */
-  frameBox: HTMLDivElement;
+/** The frame for these inputs when they are valid and inline (modal mode waits for the runtime's dialog). */
+function inline(inputs: Inputs, env: Environment): ResolvedFrame | undefined {
+  const resolution = resolveFrame(inputs, env);
+  return inputs.mode === 'inline' && resolution.kind === 'ok' ? resolution.frame : undefined;
 }
-
-/** A `div` of the skeleton, with its class and (for hosts' CSS) its `part`. */
-export function box(doc: Document, className: string, part?: string): HTMLDivElement {
-  const el = doc.createElement('div');
-  el.className = className;
-  if (part) el.setAttribute('part', part);
-  return el;
-}
-
-export function skeleton(doc: Document): Skeleton {
-  const root = box(doc, 'root', 'container');
-  const stage = box(doc, 'stage');
-  const frameBox = box(doc, 'frame-box', 'frame-container');
-  stage.append(frameBox);
-  root.append(stage);
-  return { root, stage, frameBox };
-}
-
-/** A frame as the boot resolved it: the runtime's `ResolvedFrame` but for the provider's checks. */
-export interface BootFrame {
-  id: ProviderId;
-  context: FrameContext;
-  url: URL;
-  allowlist: Allowlist;
-}
-
-/** What the runtime needs to go on where the boot stopped (WidgetController.adopt). */
-export interface Handover {
-  /** Its skeleton and bridge (the iframe, if any, and the messages the frame said meanwhile), its state. */
-  boot: Boot;
-  /** The inputs the boot launched with (null when it did not): the runtime compares their configuration key. */
-  launched: Inputs | null;
-  /** With a session endpoint: the answer the frame was made from, or the request for the runtime to read. */
-  session: { endpoint: URL; answer?: SessionAnswer; sent?: SessionTry } | null;
-}
-
-/**
- * The environment a frame is resolved in, as the runtime's Configuration reads it, but for `mobile`: no builder
- * reads it (Veriff's protocol does), so the runtime adds it to the boot's frame when it takes the frame over.
- */
-export function environment(host: Element, locale: string | undefined) {
-  const doc = host.ownerDocument;
-  const win = doc.defaultView;
-  const ancestors = [...(win?.location.ancestorOrigins ?? [])]; // none on a top-level page (nor in Firefox)
-  return { locale: languageOf(host, locale), hostOrigin: win?.location.origin ?? '', baseUrl: doc.baseURI, ancestors };
-}
-
-/**
- * The context a provider's frame is built in, the same for the boot and the runtime's `resolveFrame` (which adds
- * `mobile`). Both have refused options that are not a JSON object before they get here.
- */
-export function frameContext(
-  inputs: Inputs,
-  env: { locale: string; hostOrigin: string; ancestors?: string[] },
-  sessionUrl: URL | undefined,
-): FrameContext {
-  const context: FrameContext = {
-    sessionUrl,
-    sessionToken: inputs.sessionToken,
-    options: inputs.options as Record<string, unknown>,
-    locale: env.locale,
-    theme: inputs.theme,
-    hostOrigin: env.hostOrigin,
-    mode: inputs.mode,
-  };
-  if (env.ancestors?.length) context.ancestors = env.ancestors;
-  return context;
-}
-
-/**
- * The host's `allowed-origins`, when the inputs are plainly valid and inline (a known provider, options that
- * parsed) and every entry is already a canonical origin the runtime allows as it is (`https://host[:port]`, http
- * only on loopback); else undefined. Wildcards and other spellings wait for the runtime's patterns (origins.ts).
- */
-function plain(inputs: Inputs): string[] | undefined {
-  if (!isProviderId(inputs.provider) || inputs.options instanceof InvalidJson || inputs.mode !== 'inline') return;
-  const entries = (inputs.allowedOrigins ?? '').split(/\s+/).filter(Boolean);
-  const canonical = (entry: string) => {
-    const url = safeUrl(entry);
-    return !entry.includes('*') && typeof url === 'object' && url.origin === entry;
-  };
-  return entries.every(canonical) ? entries : undefined;
-}
-
-/** An origin's first DNS label made a wildcard (`https://a.cadastro.io` → `https://*.cadastro.io`). */
-const FIRST_LABEL = /^https:\/\/[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\./;
-
-/**
- * Inputs → the frame, when they need no checking beyond the cheap ones; else undefined (the runtime
- * decides). Where it builds one, it is exactly the frame the runtime's `resolveFrame` builds, and its allowlist
- * allows exactly what the runtime's OriginAllowlist allows: canonical origins (the host's, the provider's, the
- * session's) and the providers' one-label wildcards, which match as the origin with its first label a `*`.
- */
-export function bootFrame(inputs: Inputs, env: ReturnType<typeof environment>): BootFrame | undefined {
-  const entries = plain(inputs);
-  const id = inputs.provider as ProviderId;
-  if (!entries) return undefined;
-  let sessionUrl: URL | undefined;
-  if (inputs.sessionUrl) {
-    const parsed = safeUrl(inputs.sessionUrl);
-    if (typeof parsed !== 'object') return undefined;
-    sessionUrl = parsed;
-  } else if (!inputs.sessionToken) return undefined;
-  const facts = FACTS[id];
-  const context = frameContext(inputs, env, sessionUrl);
-  const url = safeUrl(facts.fast(context)?.href);
-  if (typeof url !== 'object') return undefined;
-  const trusted = [...entries, ...(facts.origins.length ? facts.origins : [url.origin])];
-  const allowlist = {
-    has: (origin: string) => trusted.includes(origin) || trusted.includes(origin.replace(FIRST_LABEL, 'https://*.')),
-  };
-  return allowlist.has(url.origin) ? { id, context, url, allowlist } : undefined;
-}
-
-/**
- * Opens the connection the provider's frame will take, while the host's backend makes the session. A page's
- * `<link rel="preconnect">` cannot: Chromium keys its connections by the top-level site and whether the request
- * is cross-site, so the page's own socket is never its cross-site frame's (bench/preconnect.mjs shows it). A
- * throwaway frame is cross-site like the real one: its one request, for the origin's `/robots.txt` (small and
- * static on any web host), leaves a connection that the real frame's request then takes instead of opening one,
- * a round trip sooner on a phone. Sandboxed (no script runs in it), without a referrer, `hidden`; it
- * goes when it has loaded or when the real frame is made.
- */
-export function warmUp(parent: Element | ShadowRoot, origin: string): HTMLIFrameElement {
-  const frame = (parent.ownerDocument as Document).createElement('iframe'); // a shadow root's is never null
-  frame.hidden = true; // not rendered: out of the tab order and the accessibility tree
-  frame.setAttribute('sandbox', '');
-  frame.referrerPolicy = 'no-referrer';
-  frame.onload = () => frame.remove();
-  frame.src = new URL('/robots.txt', origin).href;
-  parent.append(frame);
-  return frame;
-}
-
-/**
- * The frame origin to warm while a session is asked for: the host's first exact `allowed-origins` entry (a
- * sandbox, a region, a white-label host), else the provider's first exact origin; none for wildcards only.
- */
-export function warmOrigin(inputs: Inputs): string | undefined {
-  const exact = (inputs.allowedOrigins ?? '').split(/\s+/).find((entry) => /^https?:\/\/[^*]+$/.test(entry));
-  const url = safeUrl(exact ?? FACTS[inputs.provider as ProviderId]?.origins.find((entry) => !entry.includes('*')));
-  return typeof url === 'object' ? url.origin : undefined;
-}
-
-/** The runtime chunk's module. */
-export type Runtime = typeof import('../runtime/runtime');
-
-let runtime: Runtime | undefined;
-let loading: Promise<Runtime> | undefined;
-
-/** The runtime, if it is here (then every element uses it at once). */
-export const runtimeNow = (): Runtime | undefined => runtime;
-
-/** How the runtime chunk is fetched: the browser tests delay it, or make it fail (test/browser/boot.test.ts). */
-export const runtimeLoader = { load: (): Promise<Runtime> => import('../runtime/runtime') };
-
-/** Tests only: the next element starts on the boot again, as on a fresh page. */
-export function forgetRuntime(): void {
-  runtime = loading = undefined;
-}
-
-/** Fetches the runtime chunk once; a failed fetch may be tried again. */
-export function loadRuntime(): Promise<Runtime> {
-  loading ??= runtimeLoader.load().then(
-    (module) => (runtime = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/** What the element keeps of its runtime's controller, or of the boot standing in for it. */
-export interface Stand {
-  readonly snapshot: Snapshot;
-  readonly lastError: LastError | null;
-  connect(): void;
-  disconnect(): void;
-  inputChanged(property: keyof Inputs, config: boolean): void;
-  start(): void;
-  retry(): void;
-  cancel(): void;
-}
-
-/** Makes the element's controller from the runtime's module, going on from the boot's hand-over. */
-export type Create = (runtime: Runtime, handover: Handover) => { adopt(handover: Handover, connected: boolean): void };
 
 /**
  * The element's stand-in for the runtime's controller until the runtime chunk is here; it fetches the chunk, then
  * hands over (`create`). Its public fields are read by the runtime's `adopt`.
  */
-export class Boot implements Stand {
+export class Boot implements Stand, Held {
   readonly skeleton: Skeleton;
   readonly bridge: FrameBridge;
   /** `idle`, or `loading` (attempt 1) once the boot said so; `error` if a first download failed. */
   snapshot: Snapshot = { state: 'idle', attempt: 0 };
   lastError: LastError | null = null;
   /** The frame the iframe was made from, if the boot made one. */
-  frame: BootFrame | null = null;
+  frame: ResolvedFrame | null = null;
   /** `performance.now()` when the iframe was requested: the load timer counts from then. */
   requestedAt = 0;
   /** The element left the page after the boot launched: the frame is gone, the next connect starts again. */
@@ -240,8 +51,12 @@ export class Boot implements Stand {
   #session: Handover['session'] = null;
   /** The throwaway frame warming the provider's origin (warmUp) while the session is asked for. */
   #warm: HTMLIFrameElement | null = null;
-  #queued = false;
   #connected = false;
+  /** One pass at the end of the task, however many inputs change meanwhile. */
+  readonly #batch = batched(() => {
+    if (this.#connected && !this.#done && !this.calls.length) this.#pass();
+    this.#release();
+  });
   /** The boot acts once: after it launched (or gave up), the runtime decides. */
   #done = false;
   /** Handed over: the runtime's controller stands for the element now. */
@@ -325,23 +140,17 @@ export class Boot implements Stand {
     if (this.snapshot.state === 'error') this.#download();
   }
 
-  /** One pass at the end of the task, however many inputs change meanwhile. */
   #queue(): void {
-    if (this.#done) this.#release(); // a change after the boot acted is the runtime's to apply
-    if (this.#queued || this.#done) return;
-    this.#queued = true;
-    queueMicrotask(() => {
-      this.#queued = false;
-      if (this.#connected && !this.#done && !this.calls.length) this.#pass();
-      this.#release();
-    });
+    if (this.#done)
+      this.#release(); // a change after the boot acted is the runtime's to apply
+    else this.#batch();
   }
 
   #pass(): void {
     const inputs = this.#inputs;
     const env = environment(this.#host, inputs.locale);
     if (inputs.sessionEndpoint && !inputs.sessionUrl && !inputs.sessionToken) return this.#ask(env);
-    const frame = bootFrame(inputs, env);
+    const frame = inline(inputs, env);
     if (!frame) return;
     this.#done = true;
     this.#launched = { ...inputs };
@@ -353,12 +162,13 @@ export class Boot implements Stand {
    * A session endpoint and nothing else: POST it now (the request the runtime's session client makes), warm
    * the provider's frame origin meanwhile, and create the frame in the task a good answer arrives.
    */
-  #ask(env: ReturnType<typeof environment>): void {
+  #ask(env: Environment): void {
     const inputs = this.#inputs;
-    const id = inputs.provider as ProviderId;
-    const endpoint = safeUrl(inputs.sessionEndpoint, env.baseUrl);
+    const id = inputs.provider;
+    const resolution = resolveFrame(inputs, env);
     // What would not launch at once (invalid values, modal mode) is the runtime's to report.
-    if (typeof endpoint !== 'object' || !plain(inputs)) return;
+    if (inputs.mode !== 'inline' || resolution.kind !== 'needs-session') return;
+    const endpoint = resolution.endpoint;
     this.#done = true;
     this.#launched = { ...inputs };
     const sent = postSession(endpoint, { provider: id, locale: env.locale, refresh: false });
@@ -375,7 +185,7 @@ export class Boot implements Stand {
         if (!answer || (answer.provider && answer.provider !== id)) return;
         if (Date.parse(answer.expiresAt!) <= Date.now()) return; // none: NaN, never past
         // (No session URL nor token in the inputs: the endpoint's answer is the whole session.)
-        const frame = bootFrame({ ...inputs, sessionUrl: answer.sessionUrl, sessionToken: answer.sessionToken }, env);
+        const frame = inline({ ...inputs, sessionUrl: answer.sessionUrl, sessionToken: answer.sessionToken }, env);
         if (!frame) return;
         session.answer = answer;
         this.#load(frame);
@@ -383,15 +193,14 @@ export class Boot implements Stand {
       .catch(() => {}); // the runtime's session client reads the same request and reports
   }
 
-  #load(frame: BootFrame): void {
+  #load(frame: ResolvedFrame): void {
     this.#warm?.remove();
     this.frame = frame;
     this.requestedAt = performance.now();
-    const facts = FACTS[frame.id];
     this.bridge.load({
       url: frame.url,
-      allow: facts.allow,
-      sandbox: facts.sandbox,
+      allow: frame.provider.allow,
+      sandbox: frame.provider.sandbox,
       title: FRAME_TITLE,
       allowlist: frame.allowlist,
     });

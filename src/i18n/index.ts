@@ -1,5 +1,5 @@
 import { FRAME_TITLE, type Language } from '../element/language';
-import type { ScreenMessages } from '../ui/screen-messages';
+import type { Locale, Messages, ScreenMessages } from './types';
 
 /**
  * The text the element needs before the UI chunk exists: the frame's title, the loading screen and the
@@ -8,20 +8,8 @@ import type { ScreenMessages } from '../ui/screen-messages';
  */
 
 export { LANGUAGES, resolveLanguage, type Language } from '../element/language';
+export type { Locale, Messages, ResultKind, ScreenMessages } from './types';
 const RTL: ReadonlySet<Language> = new Set(['ar']);
-
-export interface Messages {
-  frameTitle: string;
-  loading: string;
-  close: string;
-  /** The banner while the browser is offline and the flow waits in its frame. */
-  offline: string;
-  /** Under the loading spinner when the frame takes longer than usual. */
-  slow: string;
-  /** The question when the person asks to leave from inside the provider's frame. */
-  leave: { title: string; text: string; stay: string; leave: string };
-  announce: { ready: string; inProgress: string; submitted: string; step: string };
-}
 
 const en: Messages = {
   frameTitle: FRAME_TITLE,
@@ -42,12 +30,6 @@ const en: Messages = {
     step: 'Step {index} of {total}',
   },
 };
-
-/** A language's text: the element's part and the screens' part. English is built in (screens: UI chunk). */
-export interface Locale {
-  messages: Messages;
-  screens: ScreenMessages;
-}
 
 /** Every other language is a chunk of its own (~0.7 KB gzip), fetched when a widget first needs it. */
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {

@@ -1,5 +1,5 @@
 import type { Decoded } from './decode';
-import type { ProviderProtocol, Signal } from '../providers/types';
+import type { ProviderProtocol, Signal } from './types';
 import {
   asRecord,
   complete,

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../session/request';
+import { isPlainObject } from '../frame/json';
 /**
  * What `postMessage` delivered → a plain object or a bare string, or null. The bridge runs this after
  * its source and origin checks; adapters only ever see a `Decoded`.
@@ -101,5 +101,3 @@ export function isBoundedTree(root: object): boolean {
   }
   return chars <= MAX_MESSAGE_CHARS;
 }
-
-export { isPlainObject } from '../session/request';

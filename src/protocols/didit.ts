@@ -1,4 +1,4 @@
-import type { Outcome, ProviderProtocol, Signal } from '../providers/types';
+import type { Outcome, ProviderProtocol, Signal } from './types';
 import {
   asRecord,
   codeOf,

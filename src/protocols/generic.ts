@@ -1,4 +1,4 @@
-import type { Outcome, ProviderProtocol, Signal } from '../providers/types';
+import type { Outcome, ProviderProtocol, Signal } from './types';
 import { asRecord, codeOf, complete, countOf, idOf, progress, resize, safely, str, stepOf, withSession } from './wire';
 
 /**

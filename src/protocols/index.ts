@@ -6,7 +6,7 @@ import type { ProviderId } from '../providers/index';
 import { jumioProtocol } from './jumio';
 import { personaProtocol } from './persona';
 import { sumsubProtocol } from './sumsub';
-import type { ProviderProtocol } from '../providers/types';
+import type { ProviderProtocol } from './types';
 import { veratadProtocol } from './veratad';
 import { veriffProtocol } from './veriff';
 import { yotiProtocol } from './yoti';

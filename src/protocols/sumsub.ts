@@ -1,4 +1,5 @@
-import type { FrameContext, ProviderProtocol, Signal } from '../providers/types';
+import type { FrameContext } from '../providers/types';
+import type { ProviderProtocol, Signal } from './types';
 import {
   asRecord,
   codeOf,

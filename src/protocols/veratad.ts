@@ -1,4 +1,4 @@
-import type { ProviderProtocol, Signal } from '../providers/types';
+import type { ProviderProtocol, Signal } from './types';
 import {
   asRecord,
   asText,

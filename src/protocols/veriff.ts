@@ -1,5 +1,6 @@
 import type { Decoded } from './decode';
-import type { FrameContext, ProviderProtocol, Signal } from '../providers/types';
+import type { FrameContext } from '../providers/types';
+import type { ProviderProtocol, Signal } from './types';
 import { asRecord, asText, complete, safely, str } from './wire';
 
 /**

@@ -1,5 +1,6 @@
-import { decodeMessage, isPlainObject, type Decoded } from './decode';
-import type { FrameErrorCode, Outcome, Signal } from '../providers/types';
+import { isPlainObject } from '../frame/json';
+import { decodeMessage, type Decoded } from './decode';
+import type { FrameErrorCode, Outcome, Signal } from './types';
 
 /**
  * The protocols' shared vocabulary: field readers and signal builders. Every reader takes `unknown`

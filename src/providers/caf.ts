@@ -1,33 +1,27 @@
-import { CAF_HOST, copy, FACTS, tokenOf } from './facts';
+import { Problem } from '../frame/problem';
 import type { ProviderFrame } from './types';
+import { copy, needs, tokenOf } from './url';
 
 /**
- * CAF Onboarding (docs/providers/caf.md): `https://cadastro.io/<token>`, or the onboarding link CAF's API
- * returns (white-label tenants and the beta environment are subdomains of cadastro.io).
+ * CAF Onboarding (docs/providers/caf.md): `https://cadastro.io/<token>`, or the onboarding link CAF's API returns
+ * (white-label tenants and the beta environment are subdomains of cadastro.io).
  */
 
-export { CAF_HOST } from './facts';
+export const CAF_HOST = 'https://cadastro.io';
 
 /** A CAF onboarding token as a path segment (and not starting with a dot). */
 export const CAF_TOKEN = /^(?!\.)[A-Za-z0-9_.-]{1,1024}$/;
 
-/** CAF: the onboarding link, or `https://cadastro.io/<token>`. */
-export const cafUrl = (sessionUrl: URL | undefined, token: string): URL =>
-  sessionUrl ? copy(sessionUrl) : new URL(`/${token}`, CAF_HOST);
-
 export const caf: ProviderFrame<'caf'> = {
   id: 'caf',
-  ...FACTS.caf,
+  origins: [CAF_HOST, 'https://*.cadastro.io', 'https://*.beta.cadastro.io'],
+  // CAF's docs: allow="camera;geolocation" (the location goes to CAF's trust platform).
+  allow: 'camera; geolocation',
 
   frameUrl({ sessionUrl, sessionToken }) {
-    const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
-    if (!sessionUrl && !token)
-      return {
-        ok: false,
-        message: "CAF needs a session-url (the onboarding link) or a session-token (the link's token)",
-      };
-    if (!sessionUrl && !CAF_TOKEN.test(token!))
-      return { ok: false, message: 'session-token is not a valid CAF onboarding token' };
-    return { ok: true, url: cafUrl(sessionUrl, token ?? '') };
+    if (sessionUrl) return { url: copy(sessionUrl) };
+    const token = tokenOf(sessionToken);
+    if (!token) return needs('caf');
+    return CAF_TOKEN.test(token) ? { url: new URL(`/${token}`, CAF_HOST) } : new Problem('token', 'caf');
   },
 };

@@ -1,13 +1,13 @@
-import { FACTS } from './facts';
 import type { ProviderFrame } from './types';
-import { requireUrl } from './url';
+import { sessionUrlOnly } from './url';
 
 /**
- * The project's own protocol (docs/protocol.md). No home origin: the session URL's origin, plus
- * `allowed-origins`, is trusted.
+ * The project's own protocol (docs/protocol.md). No home origin: the session URL's origin, plus `allowed-origins`,
+ * is trusted.
  */
 export const generic: ProviderFrame<'generic'> = {
   id: 'generic',
-  ...FACTS.generic,
-  frameUrl: ({ sessionUrl }) => requireUrl(sessionUrl, 'session-url is required for the generic provider'),
+  origins: [],
+  allow: 'camera; microphone; fullscreen; clipboard-write',
+  frameUrl: sessionUrlOnly('generic'),
 };

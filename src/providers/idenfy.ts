@@ -1,34 +1,36 @@
-import { FACTS, IDENFY_KYB_HOST, idenfyUrl, tokenOf } from './facts';
+import { Problem } from '../frame/problem';
+import { booleanOption, stringOption } from './options';
 import type { ProviderFrame } from './types';
-import { stringOption } from './options';
+import { copy, givenToken, needs, setMissing } from './url';
 
 /**
  * iDenfy's iframe (docs/providers/idenfy.md): `https://ui.idenfy.com/?authToken=…&lang=…`; KYB at
- * `https://kyb.ui.idenfy.com/welcome?authToken=…`. iDenfy's wire format carries the token in the URL; there is no other way to hand it over.
+ * `https://kyb.ui.idenfy.com/welcome?authToken=…`. iDenfy's wire format carries the token in the URL; there is no
+ * other way to hand it over.
  */
 
-export { IDENFY_HOST, IDENFY_KYB_HOST } from './facts';
+export const IDENFY_HOST = 'https://ui.idenfy.com';
+export const IDENFY_KYB_HOST = 'https://kyb.ui.idenfy.com';
 
 export const idenfy: ProviderFrame<'idenfy'> = {
   id: 'idenfy',
-  ...FACTS.idenfy,
+  origins: [IDENFY_HOST, IDENFY_KYB_HOST],
+  // iDenfy's docs: allow="camera" allowfullscreen. As one `allow` list (both together make Chromium warn on every load).
+  allow: 'camera; fullscreen',
 
   frameUrl({ sessionUrl, sessionToken, options, locale }) {
-    const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
-    if (sessionToken !== undefined && !token)
-      return { ok: false, message: 'session-token is not a valid iDenfy authToken' };
+    const token = givenToken(sessionToken, 'idenfy');
+    if (token instanceof Problem) return token;
     // iDenfy's iframe takes `lang=<two letters>` (its "Redirect to iFrame" page); the widget's locale otherwise.
-    const language = stringOption(options, 'language', /^[A-Za-z]{2}$/, 'a two-letter language code such as "lt"');
-    if (!language.ok) return language;
-    if (options.kyb !== undefined && typeof options.kyb !== 'boolean')
-      return { ok: false, message: 'options.kyb must be true or false' };
-    if (!sessionUrl && !token)
-      return {
-        ok: false,
-        message: "iDenfy needs a session-token (the authToken from iDenfy's token API) or a session-url",
-      };
+    const language = stringOption(options, 'language', /^[A-Za-z]{2}$/, 'language-2');
+    if (language instanceof Problem) return language;
+    const kyb = booleanOption(options, 'kyb');
+    if (kyb instanceof Problem) return kyb;
+    if (!sessionUrl && !token) return needs('idenfy');
     // KYB's frame is its welcome page: https://kyb.ui.idenfy.com/welcome?authToken=…
-    const base = sessionUrl ?? (options.kyb === true ? new URL('/welcome', IDENFY_KYB_HOST) : undefined);
-    return { ok: true, url: idenfyUrl(base, token, language.value?.toLowerCase() ?? locale) };
+    const url = sessionUrl ? copy(sessionUrl) : new URL(kyb ? '/welcome' : '/', kyb ? IDENFY_KYB_HOST : IDENFY_HOST);
+    setMissing(url, 'authToken', token);
+    setMissing(url, 'lang', language?.toLowerCase() ?? locale);
+    return { url };
   },
 };

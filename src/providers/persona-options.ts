@@ -1,4 +1,6 @@
-import { isPlainObject, languageOption, oneOf, stringOption, type Checked } from './options';
+import { isPlainObject } from '../frame/json';
+import { Problem } from '../frame/problem';
+import { languageOption, oneOf, stringOption } from './options';
 
 /**
  * The Persona options a host passes through to the frame, as persona 5.9's `setupIframe` puts them in the
@@ -33,63 +35,60 @@ function serialize(
   depth: number,
   kebabKeys: boolean,
   where: string,
-): string | undefined {
+): Problem | undefined {
   if (value === null || value === undefined) return undefined; // qs skipNulls
   if (typeof value === 'string') {
-    if (value.length > MAX_VALUE_LENGTH) return `${where} is longer than ${MAX_VALUE_LENGTH} characters`;
+    if (value.length > MAX_VALUE_LENGTH) return new Problem('long', where, MAX_VALUE_LENGTH);
     pairs.push([prefix, value]);
   } else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return `${where} must be a finite number`;
+    if (!Number.isFinite(value)) return new Problem('must', where, 'finite');
     pairs.push([prefix, String(value)]);
   } else if (typeof value === 'boolean') {
     pairs.push([prefix, String(value)]);
   } else if (Array.isArray(value) || isPlainObject(value)) {
-    if (depth >= MAX_DEPTH) return `${where} is nested more than ${MAX_DEPTH} levels deep`;
+    if (depth >= MAX_DEPTH) return new Problem('deep', where, MAX_DEPTH);
     const entries: Array<[string, unknown]> = Array.isArray(value)
       ? value.map((item, i) => [String(i), item])
       : Object.entries(value);
     for (const [key, item] of entries) {
-      if (!Array.isArray(value) && !FIELD_KEY.test(key))
-        return `${where} has a key "${key.slice(0, 40)}" that is not letters, digits, _ and -`;
+      if (!Array.isArray(value) && !FIELD_KEY.test(key)) return new Problem('key', where, key.slice(0, 40));
       const name = Array.isArray(value) || !kebabKeys ? key : kebab(key);
       const problem = serialize(`${prefix}[${name}]`, item, pairs, depth + 1, kebabKeys, `${where}.${key}`);
       if (problem) return problem;
-      if (pairs.length > MAX_FIELD_ENTRIES) return `${where} has more than ${MAX_FIELD_ENTRIES} values`;
+      if (pairs.length > MAX_FIELD_ENTRIES) return new Problem('many', where, MAX_FIELD_ENTRIES);
     }
   } else {
-    return `${where} must be a string, number, boolean, array or object`;
+    return new Problem('must', where, 'value');
   }
   return undefined;
 }
 
 /** The query parameters of every Persona pass-through option, or which option is malformed and why. */
-export function personaParams(options: Record<string, unknown>): Checked<Pairs> {
+export function personaParams(options: Record<string, unknown>): Pairs | Problem {
   const pairs: Pairs = [];
-  const single: Array<[string, Checked<string>]> = [
+  const single: Array<[string, string | undefined | Problem]> = [
     ['language', languageOption(options)],
-    ['theme-set-id', stringOption(options, 'themeSetId', ID, 'a Persona theme set id (letters, digits, _ and -)')],
-    ['style-variant', stringOption(options, 'styleVariant', ID, 'a theme set variant such as "base" or "dark"')],
-    ['account-id', stringOption(options, 'accountId', ID, 'a Persona account id (act_…)')],
-    ['account-type-id', stringOption(options, 'accountTypeId', ID, 'a Persona account type id')],
-    ['routing-country', stringOption(options, 'routingCountry', /^[A-Za-z]{2}$/, 'a two-letter country code')],
-    ['share-token', stringOption(options, 'shareToken', /^cnst_[A-Za-z0-9_-]{1,200}$/, 'a consent token (cnst_…)')],
+    ['theme-set-id', stringOption(options, 'themeSetId', ID, 'persona-theme-set')],
+    ['style-variant', stringOption(options, 'styleVariant', ID, 'persona-variant')],
+    ['account-id', stringOption(options, 'accountId', ID, 'persona-account')],
+    ['account-type-id', stringOption(options, 'accountTypeId', ID, 'persona-account-type')],
+    ['routing-country', stringOption(options, 'routingCountry', /^[A-Za-z]{2}$/, 'country-2')],
+    ['share-token', stringOption(options, 'shareToken', /^cnst_[A-Za-z0-9_-]{1,200}$/, 'persona-share-token')],
     ['server-outage-mode', oneOf(options, 'serverOutageMode', ['always', 'never', 'defer'] as const)],
   ];
   for (const [name, checked] of single) {
-    if (!checked.ok) return checked;
-    if (checked.value !== undefined) pairs.push([name, checked.value]);
+    if (checked instanceof Problem) return checked;
+    if (checked !== undefined) pairs.push([name, checked]);
   }
   // persona's setupIframe throws on these combinations; the widget says so before any frame exists.
-  if (options.accountId !== undefined && options.referenceId !== undefined)
-    return { ok: false, message: 'options.accountId and options.referenceId cannot be used together' };
-  if (options.accountId !== undefined && options.accountTypeId !== undefined)
-    return { ok: false, message: 'options.accountId and options.accountTypeId cannot be used together' };
+  for (const other of ['referenceId', 'accountTypeId'])
+    if (options.accountId !== undefined && options[other] !== undefined)
+      return new Problem('together', 'options.accountId', `options.${other}`);
 
   if (options.fields !== undefined && options.fields !== null) {
-    if (!isPlainObject(options.fields))
-      return { ok: false, message: 'options.fields must be an object of field names to values (prefill)' };
+    if (!isPlainObject(options.fields)) return new Problem('must', 'options.fields', 'persona-fields');
     const problem = serialize('fields', options.fields, pairs, 0, true, 'options.fields');
-    if (problem) return { ok: false, message: problem };
+    if (problem) return problem;
   }
 
   const mappings = options.fieldMappings;
@@ -105,15 +104,10 @@ export function personaParams(options: Record<string, unknown>): Checked<Pairs> 
           typeof m.destinationFieldName === 'string' &&
           FIELD_KEY.test(m.destinationFieldName),
       );
-    if (!valid)
-      return {
-        ok: false,
-        message: 'options.fieldMappings must be an array of {sourceFieldName, destinationFieldName} field names',
-      };
-    if (options.shareToken === undefined)
-      return { ok: false, message: 'options.fieldMappings has no effect without options.shareToken' };
+    if (!valid) return new Problem('must', 'options.fieldMappings', 'persona-mappings');
+    if (options.shareToken === undefined) return new Problem('without', 'options.fieldMappings', 'options.shareToken');
     const problem = serialize('field-mappings', mappings, pairs, 0, true, 'options.fieldMappings');
-    if (problem) return { ok: false, message: problem };
+    if (problem) return problem;
   }
 
   for (const [key, name] of [
@@ -129,9 +123,9 @@ export function personaParams(options: Record<string, unknown>): Checked<Pairs> 
         ([side, v]) => sides.includes(side) && typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1000,
       )
     )
-      return { ok: false, message: `options.${key} must be an object of top, bottom, left, right in pixels (0–1000)` };
+      return new Problem('must', `options.${key}`, 'padding');
     const problem = serialize(name, padding, pairs, 0, false, `options.${key}`);
-    if (problem) return { ok: false, message: problem };
+    if (problem) return problem;
   }
-  return { ok: true, value: pairs };
+  return pairs;
 }

@@ -1,6 +1,7 @@
-import { FACTS, setMissing, tokenOf, YOTI_HOST } from './facts';
+import { Problem } from '../frame/problem';
+import { booleanOption, optionString } from './options';
 import type { ProviderFrame } from './types';
-import { optionString } from './url';
+import { givenToken, needs, setMissing } from './url';
 
 /**
  * Yoti IDV's web client (docs/providers/yoti.md): `https://api.yoti.com/idverify/v1/web/index.html`
@@ -8,51 +9,37 @@ import { optionString } from './url';
  * `options.launch: "post"`, bare: the protocol hands the session over in Yoti's INIT_SESSION message.
  */
 
-export { YOTI_HOST } from './facts';
+export const YOTI_HOST = 'https://api.yoti.com';
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** Yoti's URL launch: the session in the URL (the runtime's `post` launch removes it). */
-export function yotiUrl(url: URL, id: string, token: string | undefined): URL {
-  setMissing(url, 'sessionID', id);
-  setMissing(url, 'sessionToken', token);
-  return url;
-}
 
 export const yoti: ProviderFrame<'yoti'> = {
   id: 'yoti',
-  ...FACTS.yoti,
+  origins: [YOTI_HOST],
+  // Yoti's docs: allow="camera", nothing else.
+  allow: 'camera',
 
   frameUrl({ sessionUrl, sessionToken, options }) {
-    const launch = optionString(options, 'launch');
-    const post = launch.value === 'post';
-    if (launch.bad || (launch.value && !post && launch.value !== 'url'))
-      return { ok: false, message: 'options.launch must be "url" or "post"' };
-    const given = optionString(options, 'sessionId');
-    if (given.bad || (given.value && !ID.test(given.value)))
-      return { ok: false, message: 'options.sessionId is not a Yoti session id' };
-    if (options.sandbox !== undefined && typeof options.sandbox !== 'boolean')
-      return { ok: false, message: 'options.sandbox must be true or false' };
-    const token = sessionToken === undefined ? undefined : tokenOf(sessionToken);
-    if (sessionToken !== undefined && !token)
-      return { ok: false, message: 'session-token is not a valid Yoti session token' };
+    const launch = optionString(options, 'launch', 'yoti-launch');
+    if (launch instanceof Problem) return launch;
+    if (launch && launch !== 'post' && launch !== 'url') return new Problem('must', 'options.launch', 'yoti-launch');
+    const given = optionString(options, 'sessionId', 'yoti-session');
+    if (given instanceof Problem || (given && !ID.test(given))) return new Problem('yoti-session', 'options.sessionId');
+    const sandbox = booleanOption(options, 'sandbox');
+    if (sandbox instanceof Problem) return sandbox;
+    const token = givenToken(sessionToken, 'yoti');
+    if (token instanceof Problem) return token;
 
-    const url = sessionUrl
-      ? new URL(sessionUrl.href)
-      : new URL(`${options.sandbox === true ? '/sandbox' : ''}/idverify/v1/web/index.html`, YOTI_HOST);
-    const id = given.value ?? url.searchParams.get('sessionID') ?? undefined;
-    if (!id || !(token || url.searchParams.has('sessionToken'))) {
-      return {
-        ok: false,
-        message:
-          "Yoti needs the session's id (options.sessionId) and its client session token (session-token), or a session-url that has both",
-      };
-    }
-    if (post) {
+    const url = new URL(sessionUrl ?? `${YOTI_HOST}${sandbox ? '/sandbox' : ''}/idverify/v1/web/index.html`);
+    const id = given ?? url.searchParams.get('sessionID') ?? undefined;
+    if (!id || !(token || url.searchParams.has('sessionToken'))) return needs('yoti');
+    if (launch === 'post') {
       // The post method: nothing of the session in the URL.
       url.searchParams.delete('sessionID');
       url.searchParams.delete('sessionToken');
-      return { ok: true, url };
+    } else {
+      setMissing(url, 'sessionID', id);
+      setMissing(url, 'sessionToken', token);
     }
-    return { ok: true, url: yotiUrl(url, id, token) };
+    return { url };
   },
 };

@@ -1,9 +1,10 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
 import { decodeMessage } from '../protocols/decode';
 import { startTimer } from './timer';
-import { loadProtocol, protocolNow, type ProviderId } from '../providers/index';
+import { PROTOCOLS } from '../protocols/index';
+import type { ProviderId } from '../providers/index';
 import type { Event } from '../flow/step';
-import type { ProviderProtocol, ProviderSession, Signal } from '../providers/types';
+import type { ProviderProtocol, ProviderSession, Signal } from '../protocols/types';
 import type { ResolvedFrame } from '../element/resolve';
 
 /**
@@ -77,14 +78,7 @@ export class Attempt {
     this.#timer = startTimer(timeout, Math.max(0, loadTimeout - elapsed));
     const slowAfter = Math.max(0, Math.min(8000, loadTimeout / 2) - elapsed);
     this.#slowTimer = setTimeout(() => report({ type: 'slow', frame: id }), slowAfter);
-    const provider = frame.provider.id as ProviderId;
-    const protocol = protocolNow(provider);
-    if (protocol) this.#attach(protocol, id);
-    else
-      loadProtocol(provider).then(
-        (loaded) => this.#attach(loaded, id),
-        () => id === this.#id && this.#frame && report({ type: 'protocol-failed', frame: id, provider }),
-      );
+    this.#attach(PROTOCOLS[frame.provider.id as ProviderId], id);
   }
 
   /** The frame said ready, or the flow ended: the load timers are done. */

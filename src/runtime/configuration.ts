@@ -1,7 +1,10 @@
-import { environment, warmUp } from '../element/stand-in';
+import { environment } from '../element/environment';
+import { warmUp } from '../element/warm-up';
 import type { Config } from '../flow/step';
-import { INPUTS, type Inputs } from '../element/inputs';
+import { batched } from '../element/batch';
+import { configKey, type Inputs } from '../element/inputs';
 import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from '../element/resolve';
+import { say } from './problems';
 
 /**
  * When and how the inputs are read. Inputs given together — the attributes of the markup, or properties
@@ -10,46 +13,27 @@ import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from '../ele
  * configuration's key, the endpoint; comparing it with the running configuration is step's.
  */
 
-/**
- * The inputs whose change means a new session or a new frame configuration, as one comparable string.
- * The token is left out: a new token for the same configuration is handed to the running frame where the
- * protocol allows it. (Here, not in inputs.ts: the boot chunk never compares configurations.)
- */
-export function configKey(inputs: Inputs): string {
-  return JSON.stringify(INPUTS.filter((row) => row.config && !row.secret).map((row) => inputs[row.property]));
-}
-
-/** A phone-sized or touch-only view (Veriff's protocol asks its frame for the mobile layout). */
-export function isMobile(win: Window | null): boolean {
-  return typeof win?.matchMedia === 'function' && win.matchMedia('(max-width: 767px), (hover: none)').matches;
-}
-
 export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
-  #queued = false;
+  #warm: HTMLIFrameElement | null = null;
+  /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
+  readonly queue: () => void;
 
   /** Reports `configure` once per batch of input changes. */
   constructor(host: HTMLElement, report: (event: { type: 'configure' }) => void) {
     this.#host = host;
     this.#report = report;
-  }
-
-  /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
-  queue(): void {
-    if (this.#queued) return;
-    this.#queued = true;
-    queueMicrotask(() => {
-      this.#queued = false;
-      this.#report({ type: 'configure' });
-    });
+    this.queue = batched(() => this.#report({ type: 'configure' }));
   }
 
   /** `effective`: the inputs with the session endpoint's latest answer over them. */
   read(inputs: Inputs, effective: Inputs, locale: string, modalOpen: boolean): Config<ResolvedFrame> {
-    // The boot's environment (the language is resolved already: it stays as it is), and `mobile`.
+    // The language is resolved already: it stays as it is.
     const env = environment(this.#host, locale);
-    const resolution = resolveFrame(effective, { ...env, mobile: isMobile(this.#host.ownerDocument.defaultView) });
+    const resolved = resolveFrame(effective, env);
+    const resolution =
+      resolved.kind === 'invalid' ? { kind: 'invalid' as const, message: say(resolved.problem) } : resolved;
     return {
       resolution,
       // Only a launchable configuration has a key (an invalid one may hold what JSON cannot write).
@@ -64,9 +48,17 @@ export class Configuration {
     };
   }
 
-  /** A throwaway frame opening the connection to a frame's origin before the frame is requested (boot's `warmUp`). */
+  /** A throwaway frame opening the connection to a frame's origin before the frame is requested (`warmUp`). */
   warmUp(origin: string | undefined): void {
     const root = this.#host.shadowRoot;
-    if (origin && root) warmUp(root, origin);
+    if (!origin || !root) return;
+    this.coolDown();
+    this.#warm = warmUp(root, origin);
+  }
+
+  /** The frame is being requested (or the flow stopped): the warm-up frame has done its work. */
+  coolDown(): void {
+    this.#warm?.remove();
+    this.#warm = null;
   }
 }

@@ -1,10 +1,11 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import { initialModel, step, type Effect, type Event, type Model } from '../flow/step';
-import { warmOrigin, type Handover } from '../element/stand-in';
+import type { Controller, Handover, HostPort } from '../element/handover';
+import { warmOrigin } from '../element/warm-up';
 import type { SessionTry } from '../session/request';
-import { frameFor } from '../providers/frames';
 import { Attempt } from './attempt';
-import { configKey, Configuration, isMobile } from './configuration';
+import { configKey } from '../element/inputs';
+import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { emit, type KycEventDetails, type KycEventName } from '../element/events';
 import type { Inputs } from '../element/inputs';
@@ -27,13 +28,6 @@ import { Surface } from './surface';
  * exception never leaves the element; it is reported where developers look (the console, `window.onerror`).
  */
 
-/** What the controller needs from its element, without making any of it public API. */
-export interface HostPort {
-  readonly inputs: Inputs;
-  /** Sets the `open` property (and attribute), as the person or start() did. */
-  setOpen(open: boolean): void;
-}
-
 export type LastError = KycEventDetails['kyc-error'];
 
 type StepEvent = Event<ResolvedFrame>;
@@ -55,7 +49,7 @@ interface Focus {
   onLoading: boolean;
 }
 
-export class WidgetController {
+export class WidgetController implements Controller {
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
   readonly #setOpen: (open: boolean) => void;
@@ -142,9 +136,7 @@ export class WidgetController {
     this.#shown = boot.snapshot;
     this.#firstTry = session?.sent;
     this.#bootSession = session;
-    const frame = boot.frame ? { ...boot.frame, provider: frameFor(boot.frame.id) } : null;
-    // The boot leaves `mobile` to the runtime (boot/boot.ts, environment).
-    if (frame && isMobile(this.#host.ownerDocument.defaultView)) frame.context = { ...frame.context, mobile: true };
+    const frame = boot.frame;
     this.#report({
       type: 'adopted',
       snapshot: boot.snapshot,
@@ -223,6 +215,7 @@ export class WidgetController {
     const inputs = this.#inputs;
     switch (effect.type) {
       case 'load-frame':
+        this.#config.coolDown();
         attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
         surface.setFrameHeight(undefined);
         surface.setSlow(false);

@@ -6,6 +6,7 @@ import {
   type SessionRequest,
   type SessionTry,
 } from '../session/request';
+import { randomId } from '../providers/url';
 
 export { readAnswer, SESSION_TIMEOUT_MS, type SessionAnswer, type SessionRequest };
 
@@ -59,6 +60,8 @@ export async function fetchSession(
   const { signal, retries = SESSION_RETRIES, baseDelayMs = 500 } = options;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? abortableSleep;
+  // One Idempotency-Key for the whole attempt: every retry, and the stand-in's first try, carry the same.
+  const key = options.first?.key ?? randomId('');
   let last = '';
   for (let attempt = 0; attempt <= retries; attempt++) {
     signal.throwIfAborted();
@@ -66,7 +69,7 @@ export async function fetchSession(
       const sent =
         attempt === 0 && options.first
           ? options.first
-          : postSession(endpoint, body, doFetch, options.timeoutMs ?? SESSION_TIMEOUT_MS);
+          : postSession(endpoint, body, key, doFetch, options.timeoutMs ?? SESSION_TIMEOUT_MS);
       signal.addEventListener('abort', () => sent.abort.abort(), { once: true });
       return await readTry(sent, endpoint, signal, options.timeoutMs ?? SESSION_TIMEOUT_MS);
     } catch (error) {

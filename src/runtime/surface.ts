@@ -12,7 +12,7 @@ import {
 import type { Announcement } from '../flow/step';
 import { adoptStyles } from '../styles/styles';
 import type { ScreenView } from '../ui/view';
-import { box, skeleton, type Skeleton } from '../element/stand-in';
+import { box, skeleton, type Skeleton } from '../element/skeleton';
 import type { Inputs } from '../element/inputs';
 
 /**

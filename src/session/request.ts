@@ -1,9 +1,11 @@
 import { safeUrl } from '../frame/allow';
+import { isPlainObject } from '../frame/json';
+import { randomId } from '../providers/url';
 
 /**
  * The session endpoint's request and the reading of its answer (README "Sessions from your backend"), in the
  * boot chunk: with a `session-endpoint` the boot sends the first request itself, at once, while the runtime
- * downloads; the runtime's session client (session/client.ts) takes that request as its first try, and
+ * downloads; the runtime's session client (runtime/session-client.ts) takes that request as its first try, and
  * reads every answer with the same `readAnswer`.
  */
 
@@ -24,6 +26,8 @@ export const SESSION_TIMEOUT_MS = 10_000;
 
 /** One request to the endpoint as it leaves the page; the client reads and judges its answer. */
 export interface SessionTry {
+  /** Its `Idempotency-Key`: one per attempt, the same on the attempt's retries (kyc-widget/server joins them). */
+  key: string;
   response: Promise<Response>;
   /** This try's own timeout (SESSION_TIMEOUT_MS from when it was sent). */
   timeout: AbortSignal;
@@ -31,10 +35,14 @@ export interface SessionTry {
   abort: AbortController;
 }
 
-/** POSTs `body` to the endpoint: same-origin credentials, JSON both ways, never cached, bounded by a timeout. */
+/**
+ * POSTs `body` to the endpoint: same-origin credentials, JSON both ways, never cached, bounded by a timeout. `key`:
+ * the attempt's Idempotency-Key (a new one when none is given: a new attempt).
+ */
 export function postSession(
   endpoint: URL,
   body: SessionRequest,
+  key = randomId(''),
   doFetch: typeof fetch = fetch,
   timeoutMs = SESSION_TIMEOUT_MS,
 ): SessionTry {
@@ -43,18 +51,12 @@ export function postSession(
   const response = doFetch(endpoint.href, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
     body: JSON.stringify(body),
     signal: AbortSignal.any([abort.signal, timeout]),
     cache: 'no-store',
   });
-  return { response, timeout, abort };
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return { key, response, timeout, abort };
 }
 
 /** Validates the answer's shape: only known fields, of the right types, reach the widget. */
@@ -62,8 +64,8 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
   if (!isPlainObject(data)) return null;
   const answer: SessionAnswer = {};
   if (typeof data.sessionUrl === 'string' && data.sessionUrl) {
-    const url = safeUrl(data.sessionUrl, endpoint.href);
-    if (typeof url !== 'object') return null;
+    const url = safeUrl(data.sessionUrl, 'sessionUrl', endpoint.href);
+    if (!(url instanceof URL)) return null;
     answer.sessionUrl = url.href;
   }
   if (typeof data.sessionToken === 'string' && data.sessionToken) answer.sessionToken = data.sessionToken;

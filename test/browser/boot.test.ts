@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/stand-in';
+import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
 import type { KycWidgetElement } from '../../src/index';
-import { fixtureCleanup, frameOf, record, SANDBOX, scripted, untilState, waitUntil } from './helpers';
+import { fixtureCleanup, frameOf, record, SANDBOX, scripted, SILENT, untilState, waitUntil } from './helpers';
 
 /**
  * The boot path: what the element does before its runtime chunk is here. Each browser test file has its own
@@ -12,13 +12,12 @@ import { fixtureCleanup, frameOf, record, SANDBOX, scripted, untilState, waitUnt
 
 const realLoad = runtimeLoader.load;
 
-/** Holds the runtime chunk back until `release()`; `pending` is true until then. */
+/** Holds the runtime chunk back until `release()` (`runtimeNow()` stays undefined until then). */
 function holdRuntime() {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const held = { pending: true, release: () => ((held.pending = false), release()) };
   runtimeLoader.load = () => gate.then(realLoad);
-  return held;
+  return { release };
 }
 
 afterEach(async () => {
@@ -42,7 +41,9 @@ function endpoint(plan: string, answer: { url?: string } = {}) {
   return {
     url: `/__kyc/session?${query}`,
     log: async () =>
-      (await fetch(`/__kyc/session/log?id=${id}`)).json() as Promise<Array<{ body: { refresh: boolean } }>>,
+      (await fetch(`/__kyc/session/log?id=${id}`)).json() as Promise<
+        Array<{ body: { refresh: boolean }; key?: string; aborted: boolean }>
+      >,
   };
 }
 
@@ -57,7 +58,7 @@ describe('the boot: the frame first, the runtime after', () => {
     const first = frameOf(el);
     // In the task the inputs became complete, with the runtime still on its way: the iframe, loading, one event.
     expect(first?.src).toBe(src);
-    expect(held.pending).toBe(true);
+    expect(runtimeNow()).toBeUndefined(); // the runtime is not here: the stand-in made the frame
     expect(el.state).toBe('loading');
     expect(events.names()).toEqual(['state:loading']);
     expect(events[0].detail).toEqual({ provider: 'generic', state: 'loading', previous: 'idle' });
@@ -105,7 +106,7 @@ describe('the boot: the frame first, the runtime after', () => {
     await waitUntil(() => frameOf(el), 'the frame never came', { timeout: 5000, interval: 5 });
     const first = frameOf(el);
     expect(first?.src).toBe(src);
-    expect(held.pending).toBe(true);
+    expect(runtimeNow()).toBeUndefined();
     held.release();
     await untilState(el, 'ready');
     events.stop();
@@ -120,7 +121,9 @@ describe('the boot: the frame first, the runtime after', () => {
     const src = scripted(['ready']);
     const api = endpoint('slow', { url: src }); // answers after 300 ms
     const el = mount((el) => {
-      el.setAttribute('allowed-origins', SANDBOX); // the origin the frame will come from
+      // The first exact entry is the origin warmed: a host that never answers, so the warm-up frame never loads
+      // (and never removes itself): only the frame's arrival can take it away.
+      el.setAttribute('allowed-origins', `${SILENT} ${SANDBOX}`);
       el.setAttribute('session-endpoint', api.url);
     });
     await Promise.resolve(); // the end of the task that set the inputs: the request is on its way
@@ -129,14 +132,15 @@ describe('the boot: the frame first, the runtime after', () => {
     expect(frames()).toHaveLength(1);
     const warm = frames()[0];
     // Cross-site like the real frame (so its connection is the one the frame's request takes), and inert.
-    expect(warm.src).toBe(`${SANDBOX}/robots.txt`);
+    expect(warm.src).toBe(`${SILENT}/robots.txt`);
     expect(warm.getAttribute('sandbox')).toBe('');
     expect(warm.referrerPolicy).toBe('no-referrer');
     expect(getComputedStyle(warm).display).toBe('none'); // not rendered: not focusable, not in the accessibility tree
     await waitUntil(() => frameOf(el), 'the frame never came', { timeout: 5000, interval: 5 });
     expect(frameOf(el)?.src).toBe(src);
     expect(frames()).toEqual([frameOf(el)]); // the warm-up frame is gone
-    expect(held.pending).toBe(true);
+    expect(warm.isConnected).toBe(false);
+    expect(runtimeNow()).toBeUndefined();
     held.release();
     await untilState(el, 'ready');
     expect(frames()).toEqual([frameOf(el)]);
@@ -149,11 +153,15 @@ describe('the boot: the frame first, the runtime after', () => {
     const api = endpoint('quickfail');
     const el = mount((el) => (el.sessionEndpoint = api.url));
     await waitUntil(async () => (await api.log()).length === 1, 'the boot never asked', { timeout: 5000 });
-    expect(held.pending).toBe(true);
+    expect(runtimeNow()).toBeUndefined();
     held.release();
     await untilState(el, 'error', 10000);
     expect(el.lastError).toMatchObject({ code: 'session-fetch-failed' });
-    expect(await api.log()).toHaveLength(4);
+    const log = await api.log();
+    expect(log).toHaveLength(4);
+    // One attempt: the boot's try and the runtime's three retries carry one Idempotency-Key (the server joins them).
+    expect(new Set(log.map((entry) => entry.key)).size).toBe(1);
+    expect(log[0].key).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it('an expired answer to the boot is renewed once by the runtime (refresh: true), not asked again from scratch', async () => {
@@ -167,7 +175,35 @@ describe('the boot: the frame first, the runtime after', () => {
     expect((await api.log()).map((entry) => entry.body.refresh)).toEqual([false, true]);
   });
 
-  it("once the runtime is here, its session requests warm the frame's connection too (not a refresh)", async () => {
+  it('an element removed before the runtime is here takes its frame and its request with it; back on the page, it starts again', async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    const api = endpoint('hang');
+    const withEndpoint = mount((el) => (el.sessionEndpoint = api.url));
+    const src = scripted(['ready']);
+    const withUrl = mount((el) => (el.sessionUrl = src));
+    await waitUntil(async () => (await api.log()).length === 1, 'the boot never asked', { timeout: 5000 });
+    expect(frameOf(withUrl)?.src).toBe(src);
+    const events = record(document);
+    withEndpoint.remove();
+    withUrl.remove();
+    // The frame goes at once (the camera with it); the request is aborted.
+    expect(frameOf(withUrl)).toBeNull();
+    await waitUntil(async () => (await api.log())[0].aborted, 'the request was not aborted', { timeout: 5000 });
+    expect(runtimeNow()).toBeUndefined();
+    document.body.append(withUrl);
+    held.release();
+    await untilState(withUrl, 'ready');
+    events.stop();
+    // One new frame, loaded once; the element that stayed away made nothing more.
+    expect(frameOf(withUrl)?.src).toBe(src);
+    expect(withUrl.shadowRoot!.querySelectorAll('iframe')).toHaveLength(1);
+    expect(frameOf(withEndpoint)).toBeNull();
+    expect(await api.log()).toHaveLength(1);
+    expect(events.names().filter((name) => name === 'kyc-ready')).toHaveLength(1);
+  });
+
+  it("once the runtime is here, its session requests warm the frame's connection too (not a refresh); the warm-up frame goes when the frame comes", async () => {
     await loadRuntime();
     const api = endpoint('slow', { url: scripted(['ready']) });
     const el = document.createElement('kyc-widget');
@@ -177,12 +213,12 @@ describe('the boot: the frame first, the runtime after', () => {
       records.forEach((r) => r.addedNodes.forEach((n) => n instanceof HTMLIFrameElement && added.push(n))),
     );
     watch.observe(el.shadowRoot!, { childList: true, subtree: true });
-    el.setAttribute('allowed-origins', SANDBOX);
+    el.setAttribute('allowed-origins', `${SILENT} ${SANDBOX}`); // the warm-up frame never loads by itself
     el.setAttribute('session-endpoint', api.url);
     document.body.append(el);
     await untilState(el, 'ready');
     watch.disconnect();
-    expect(added.map((frame) => frame.src)).toEqual([`${SANDBOX}/robots.txt`, frameOf(el)!.src]);
+    expect(added.map((frame) => frame.src)).toEqual([`${SILENT}/robots.txt`, frameOf(el)!.src]);
     expect(added[0].getAttribute('sandbox')).toBe('');
     expect([...el.shadowRoot!.querySelectorAll('iframe')]).toEqual([frameOf(el)]);
     expect(await api.log()).toHaveLength(1);

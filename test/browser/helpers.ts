@@ -1,7 +1,7 @@
 import { fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { loadRuntime } from '../../src/element/stand-in';
+import { loadRuntime } from '../../src/element/handover';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
 import { PROVIDER_IDS, type ProviderId } from '../../src/providers/index';
@@ -13,6 +13,8 @@ defineKycWidget();
 /** The sandbox provider (second origin) and a stranger (third origin). */
 export const SANDBOX = inject('sandbox');
 export const STRANGER = inject('stranger');
+/** A host that never answers (test/support/servers.ts). */
+export const SILENT = inject('silent');
 
 export function sandbox(path: string, origin = SANDBOX): string {
   return `${origin}${path}`;

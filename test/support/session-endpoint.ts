@@ -15,10 +15,13 @@ import type { Plugin } from 'vite';
  *   drop      the connection is destroyed without an answer
  *   expired   200 like ok, with an expiresAt a minute in the past
  *   hang      never answers
- * GET /__kyc/session/log?id=<run> returns what each request sent, and whether it was aborted.
+ * GET /__kyc/session/log?id=<run> returns what each request sent (its body and Idempotency-Key), and whether it
+ * was aborted.
  */
 interface Logged {
   body: unknown;
+  /** The request's Idempotency-Key header. */
+  key?: string;
   aborted: boolean;
 }
 
@@ -53,7 +56,8 @@ async function scripted(req: IncomingMessage, res: ServerResponse) {
   const log = runs.get(id) ?? [];
   runs.set(id, log);
   if (req.method === 'GET' && url.pathname === '/log') return send(res, 200, log);
-  const entry: Logged = { body: JSON.parse((await readBody(req)) || 'null'), aborted: false };
+  const key = req.headers['idempotency-key'];
+  const entry: Logged = { body: JSON.parse((await readBody(req)) || 'null'), key: key as string, aborted: false };
   log.push(entry);
   let answered = false;
   res.on('close', () => {

@@ -47,6 +47,20 @@ describe('session endpoint client', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
   });
 
+  it('sends one Idempotency-Key per attempt: the same on every retry, a new one for the next attempt', async () => {
+    const keyOf = (call: { init: RequestInit }) => (call.init.headers as Record<string, string>)['Idempotency-Key'];
+    const first = run([new TypeError('Failed to fetch'), json({}, 503), json({ sessionToken: 'tok_1' })]);
+    await first.promise;
+    expect(first.calls).toHaveLength(3);
+    const key = keyOf(first.calls[0]);
+    expect(key).toMatch(/^[0-9a-f]{24}$/);
+    expect(first.calls.map(keyOf)).toEqual([key, key, key]);
+    const second = run([json({ sessionToken: 'tok_2' })]);
+    await second.promise;
+    expect(keyOf(second.calls[0])).toMatch(/^[0-9a-f]{24}$/);
+    expect(keyOf(second.calls[0])).not.toBe(key);
+  });
+
   it('retries network errors, 5xx, bad JSON and wrong shapes at most 3 times, then fails', async () => {
     const { promise, calls, waits } = run([
       new TypeError('Failed to fetch'),

@@ -1,5 +1,4 @@
-import type { Messages } from '../index';
-import type { ScreenMessages } from '../../ui/screen-messages';
+import type { Messages, ScreenMessages } from '../types';
 
 export const messages: Messages = {
   frameTitle: 'Identitätsprüfung',
