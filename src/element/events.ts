@@ -1,36 +1,7 @@
-import type { ErrorCode } from '../flow/errors';
-import type { KycState } from '../flow/machine';
-import type { ProviderId } from '../providers/index';
-import type { Outcome } from '../protocols/types';
+import type { KycEventDetails, KycEventMap, KycEventName } from '../flow/events';
 
-/** Present on every event's detail. */
-export interface KycBaseDetail {
-  /** The `provider` input (an unknown value too, on the `config-invalid` error that reports it). */
-  provider: ProviderId | (string & {});
-  sessionId?: string;
-}
-
-/** Every event's detail, by name (README "Events"). */
-export interface KycEventDetails {
-  'kyc-statechange': KycBaseDetail & { state: KycState; previous: KycState };
-  'kyc-ready': KycBaseDetail;
-  'kyc-start': KycBaseDetail;
-  'kyc-progress': KycBaseDetail & { step: string; index?: number; total?: number };
-  'kyc-submit': KycBaseDetail;
-  'kyc-complete': KycBaseDetail & { outcome: Outcome };
-  'kyc-cancel': KycBaseDetail;
-  'kyc-error': KycBaseDetail & { code: ErrorCode; message: string; recoverable: boolean; providerCode?: string };
-  'kyc-warning': KycBaseDetail & { code: ErrorCode; message: string; providerCode?: string };
-  'kyc-close': KycBaseDetail & { state: KycState };
-}
-
-export type KycEventName = keyof KycEventDetails;
-
-/** The detail of a `kyc-error` (also the element's `lastError`). */
-export type KycErrorDetail = KycEventDetails['kyc-error'];
-
-/** `el.addEventListener('kyc-complete', (e) => e.detail.outcome)` type-checks in hosts (see kyc-widget.ts). */
-export type KycEventMap = { [K in KycEventName]: CustomEvent<KycEventDetails[K]> };
+// The event map's types are flow/'s (flow/events.ts): step emits by them; hosts read them from here.
+export type { KycBaseDetail, KycErrorDetail, KycEventDetails, KycEventMap, KycEventName } from '../flow/events';
 
 const NAMES: Record<KycEventName, true> = {
   'kyc-statechange': true,

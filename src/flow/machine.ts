@@ -1,22 +1,13 @@
 import type { Outcome } from '../protocols/types';
 import type { KycErrorInfo, KycWarningInfo } from './errors';
+import type { Emit, KycState } from './events';
 
 /**
  * The verification flow as a pure state machine: (snapshot, input) → (snapshot, emits).
  * No timers, no DOM: the element applies the emits and owns side effects (frame, timers).
  */
 
-export const STATES = [
-  'idle',
-  'loading',
-  'ready',
-  'in-progress',
-  'submitted',
-  'complete',
-  'cancelled',
-  'error',
-] as const;
-export type KycState = (typeof STATES)[number];
+export { STATES, type KycState } from './events';
 
 export interface Snapshot {
   readonly state: KycState;
@@ -46,18 +37,9 @@ export type Input =
   /** The person dismissed the widget (Done on a result screen, or closed the modal). */
   | { type: 'close' };
 
-/** What the element should dispatch, in order. `kyc-statechange` is always first when the state moved. */
-export type Emit =
-  | { event: 'kyc-statechange'; detail: { state: KycState; previous: KycState } }
-  | { event: 'kyc-ready' | 'kyc-start' | 'kyc-submit' | 'kyc-cancel'; detail: Record<string, never> }
-  | { event: 'kyc-progress'; detail: { step: string; index?: number; total?: number } }
-  | { event: 'kyc-complete'; detail: { outcome: Outcome } }
-  | { event: 'kyc-error'; detail: KycErrorInfo }
-  | { event: 'kyc-warning'; detail: KycWarningInfo }
-  | { event: 'kyc-close'; detail: { state: KycState } };
-
 export interface Transition {
   snapshot: Snapshot;
+  /** What the element should dispatch, in order. `kyc-statechange` is always first when the state moved. */
   emits: Emit[];
 }
 
@@ -79,7 +61,7 @@ export function transition(snapshot: Snapshot, input: Input): Transition {
   const move = (state: KycState, patch: Partial<Snapshot> = {}): Snapshot => {
     const next: Snapshot = { ...snapshot, ...patch, state };
     if (state !== snapshot.state)
-      emits.unshift({ event: 'kyc-statechange', detail: { state, previous: snapshot.state } });
+      emits.unshift({ name: 'kyc-statechange', detail: { state, previous: snapshot.state } });
     return next;
   };
   const withId = (id: string | undefined): Partial<Snapshot> => (id ? { sessionId: id } : {});
@@ -100,46 +82,46 @@ export function transition(snapshot: Snapshot, input: Input): Transition {
       return { snapshot: move('idle', { outcome: undefined, error: undefined }), emits };
     case 'ready':
       if (state !== 'loading') return { snapshot: idOnly(snapshot, input.sessionId), emits };
-      emits.push({ event: 'kyc-ready', detail: {} });
+      emits.push({ name: 'kyc-ready', detail: {} });
       return { snapshot: move('ready', withId(input.sessionId)), emits };
     case 'start-flow':
       if (state !== 'ready' && state !== 'loading') return { snapshot: idOnly(snapshot, input.sessionId), emits };
-      emits.push({ event: 'kyc-start', detail: {} });
+      emits.push({ name: 'kyc-start', detail: {} });
       return { snapshot: move('in-progress', withId(input.sessionId)), emits };
     case 'progress': {
       if (state !== 'ready' && state !== 'in-progress' && state !== 'loading') return { snapshot, emits };
       const detail: { step: string; index?: number; total?: number } = { step: input.step };
       if (input.index !== undefined) detail.index = input.index;
       if (input.total !== undefined) detail.total = input.total;
-      emits.push({ event: 'kyc-progress', detail });
+      emits.push({ name: 'kyc-progress', detail });
       return { snapshot: move('in-progress'), emits };
     }
     case 'submit':
       if (!isLive(state) || state === 'submitted') return { snapshot: idOnly(snapshot, input.sessionId), emits };
-      emits.push({ event: 'kyc-submit', detail: {} });
+      emits.push({ name: 'kyc-submit', detail: {} });
       return { snapshot: move('submitted', withId(input.sessionId)), emits };
     case 'complete':
       if (!isLive(state)) return { snapshot, emits };
-      emits.push({ event: 'kyc-complete', detail: { outcome: input.outcome } });
+      emits.push({ name: 'kyc-complete', detail: { outcome: input.outcome } });
       return { snapshot: move('complete', { ...withId(input.sessionId), outcome: input.outcome }), emits };
     case 'cancel':
       if (!isLive(state)) return { snapshot, emits };
-      emits.push({ event: 'kyc-cancel', detail: {} });
+      emits.push({ name: 'kyc-cancel', detail: {} });
       return { snapshot: move('cancelled'), emits };
     case 'fail':
       // A finished verification stays finished: a late frame error must not replace the result.
       if (state === 'complete') return { snapshot, emits };
-      emits.push({ event: 'kyc-error', detail: input.error });
+      emits.push({ name: 'kyc-error', detail: input.error });
       return { snapshot: move('error', { error: input.error }), emits };
     case 'warn':
       if (!isLive(state)) return { snapshot, emits };
-      emits.push({ event: 'kyc-warning', detail: input.warning });
+      emits.push({ name: 'kyc-warning', detail: input.warning });
       return { snapshot, emits };
     case 'resume':
       if (state !== 'error' || !isLive(input.state)) return { snapshot, emits };
       return { snapshot: move(input.state, { error: undefined }), emits };
     case 'close':
-      emits.push({ event: 'kyc-close', detail: { state } });
+      emits.push({ name: 'kyc-close', detail: { state } });
       return { snapshot, emits };
   }
 }

@@ -3,7 +3,7 @@ import { decodeMessage } from '../protocols/decode';
 import { startTimer } from './timer';
 import { PROTOCOLS } from '../protocols/index';
 import type { ProviderId } from '../providers/index';
-import type { Event } from '../flow/step';
+import type { Event } from '../flow/model';
 import type { ProviderProtocol, ProviderSession, Signal } from '../protocols/types';
 import type { ResolvedFrame } from '../element/resolve';
 
@@ -16,6 +16,8 @@ import type { ResolvedFrame } from '../element/resolve';
  */
 
 export type Report = (event: Event<ResolvedFrame>) => void;
+/** The running frame's token, as the model has it (the one it was given, or the last handed over). */
+export type Token = () => string | undefined;
 
 export class Attempt {
   readonly #bridge: FrameBridge;
@@ -24,16 +26,17 @@ export class Attempt {
   #id = 0;
   #frame: ResolvedFrame | null = null;
   #session: ProviderSession | null = null;
-  #token: string | undefined;
+  readonly #token: Token;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #slowTimer: ReturnType<typeof setTimeout> | undefined;
   /** The origin that last spoke for the frame, else its URL's: the only `targetOrigin` ever used. */
   #targetOrigin = '';
 
-  /** `bridge`: the boot's, with its iframe (boot/boot.ts); a new one in `frameBox` otherwise. */
-  constructor(frameBox: HTMLElement, report: Report, bridge?: FrameBridge) {
+  /** `bridge`: the stand-in's, with its iframe (element/stand-in.ts); a new one in `frameBox` otherwise. */
+  constructor(frameBox: HTMLElement, report: Report, token: Token, bridge?: FrameBridge) {
     this.#bridge = bridge ?? new FrameBridge(frameBox);
     this.#report = report;
+    this.#token = token;
   }
 
   get iframe(): HTMLIFrameElement | null {
@@ -59,7 +62,7 @@ export class Attempt {
   }
 
   /**
-   * The seam with the boot (boot/boot.ts): the bridge already holds `frame`'s iframe, requested at
+   * The seam with the stand-in (element/stand-in.ts): the bridge already holds `frame`'s iframe, requested at
    * `requestedAt` (performance.now()), and what it said meanwhile. Everything `begin` does but the
    * request; the load timer counts from then.
    */
@@ -72,7 +75,6 @@ export class Attempt {
     this.#id = id;
     this.#frame = frame;
     this.#targetOrigin = frame.url.origin;
-    this.#token = frame.context.sessionToken;
     const report = this.#report;
     const timeout = () => report({ type: 'timeout', frame: id, after: loadTimeout });
     this.#timer = startTimer(timeout, Math.max(0, loadTimeout - elapsed));
@@ -121,7 +123,6 @@ export class Attempt {
 
   /** Hands a new token to the running frame, or tells it that renewal failed (null). */
   handOver(token: string | null, error?: string): void {
-    if (token) this.#token = token;
     this.#session?.tokenRefreshed?.(token, error);
   }
 
@@ -132,7 +133,7 @@ export class Attempt {
     const report = this.#report;
     const session = protocol.createSession({
       post: (message) => this.#post(message),
-      token: () => this.#token,
+      token: this.#token,
       context: frame.context,
       frameUrl: frame.url,
     });

@@ -1,7 +1,8 @@
 /**
  * The browser's connectivity, as a part that only reports (README error code `offline`): the window's
  * `offline` and `online` events while the element is on the page, and the end of the grace period once
- * the runtime starts it. What a loss means (a warning, then an error, then resuming) is `flow/step.ts`'s.
+ * the runtime starts it. What a loss means (a warning, then an error, then resuming) is the offline rule's
+ * (`flow/connectivity.ts` `offlineRule`).
  */
 
 export type ConnectivityReport = { type: 'offline' } | { type: 'online' } | { type: 'still-offline'; after: number };

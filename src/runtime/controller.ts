@@ -1,13 +1,15 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
-import { initialModel, step, type Effect, type Event, type Model } from '../flow/step';
+import type { Emit } from '../flow/events';
+import { initialModel, type Answer, type Config, type Effect, type Event, type Model } from '../flow/model';
+import { withAnswer } from '../flow/sessions';
+import { step } from '../flow/step';
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
-import type { SessionTry } from '../session/request';
 import { Attempt } from './attempt';
 import { configKey } from '../element/inputs';
 import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
-import { emit, type KycEventDetails, type KycEventName } from '../element/events';
+import { emit, type KycErrorDetail } from '../element/events';
 import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
@@ -28,7 +30,7 @@ import { Surface } from './surface';
  * exception never leaves the element; it is reported where developers look (the console, `window.onerror`).
  */
 
-export type LastError = KycEventDetails['kyc-error'];
+export type LastError = KycErrorDetail;
 
 type StepEvent = Event<ResolvedFrame>;
 type WithInputs = Extract<StepEvent, { config: unknown }>;
@@ -66,14 +68,11 @@ export class WidgetController implements Controller {
   /** What `state` and the events read: the model's snapshot, as far as the current step has got. */
   #shown: Snapshot = INITIAL;
   #lastError: LastError | null = null;
-  /** The boot chunk's session request, already sent: the first fetch's first try. */
-  #firstTry: SessionTry | undefined;
-  #bootSession: Handover['session'] = null;
   #requestedAt = 0;
   readonly #queue: Report[] = [];
   #draining = false;
 
-  /** `boot`: the boot chunk's hand-over (its skeleton and bridge are taken over here; see adopt). */
+  /** `handover`: the stand-in's (its skeleton and bridge are taken over here; see adopt). */
   constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, handover?: Handover) {
     const boot = handover?.boot;
     const inputs = port.inputs;
@@ -83,7 +82,9 @@ export class WidgetController implements Controller {
     this.#setOpen = (open) => port.setOpen(open);
     this.#shadow = shadow;
     this.#surface = new Surface(host, inputs, report, boot?.skeleton);
-    this.#attempt = new Attempt(this.#surface.frameBox, report, boot?.bridge);
+    // The protocol reads the running frame's token from the model (it changes when one is handed over).
+    const token = () => this.#model.frame?.token;
+    this.#attempt = new Attempt(this.#surface.frameBox, report, token, boot?.bridge);
     this.#renewal = new Renewal(report);
     this.#config = new Configuration(host, report);
     this.#placement = new Placement(shadow, this.#surface.root, report);
@@ -127,15 +128,14 @@ export class WidgetController implements Controller {
   }
 
   /**
-   * The seam with the boot chunk (boot/boot.ts): go on from where it stopped, as an `adopted` event (see
-   * flow/step.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
+   * The seam with the stand-in (element/stand-in.ts): go on from where it stopped, as an `adopted` event (see
+   * flow/configuration.ts `adopt`); then the calls made meanwhile, in order. Nothing is dispatched twice.
    */
   adopt({ boot, launched, session }: Handover, connected: boolean): void {
     this.#lastError = boot.lastError;
     this.#requestedAt = boot.requestedAt;
     this.#shown = boot.snapshot;
-    this.#firstTry = session?.sent;
-    this.#bootSession = session;
+    this.#renewal.adopt(session?.sent);
     const frame = boot.frame;
     this.#report({
       type: 'adopted',
@@ -143,7 +143,9 @@ export class WidgetController implements Controller {
       key: launched ? configKey(launched) : '',
       frame,
       endpoint: session?.endpoint,
-      answered: Boolean(session?.answer),
+      answer: session?.answer,
+      // The endpoint's binding now, which the answer and the request belong to.
+      binding: this.#read(this.#inputs, null).binding,
       resume: boot.resume,
       connected,
     });
@@ -180,15 +182,26 @@ export class WidgetController implements Controller {
       case 'done':
       case 'opened':
       case 'session':
-      case 'online': {
-        const inputs = this.#inputs;
-        const language = this.#surface.language();
-        const config = this.#config.read(inputs, this.#renewal.effective(inputs), language, this.#placement.modalOpen);
-        return { ...event, config } as StepEvent;
-      }
+      case 'online':
+        return { ...event, config: this.#configFor(event.type === 'session' ? event.answer : this.#model.answer) };
       default:
         return event;
     }
+  }
+
+  /**
+   * The inputs as step decides with them: the session endpoint's answer (the model's latest, or the `session`
+   * event's own, which step takes in the same step) over the markup's session inputs, if it is this binding's;
+   * another binding's answer is forgotten in this step (flow/sessions.ts `absorb`), so the markup alone counts.
+   */
+  #configFor(answer: Answer | null): Config<ResolvedFrame> {
+    const config = this.#read(this.#inputs, answer);
+    return answer && config.binding !== this.#model.binding ? this.#read(this.#inputs, null) : config;
+  }
+
+  #read(inputs: Inputs, answer: Answer | null): Config<ResolvedFrame> {
+    const language = this.#surface.language();
+    return this.#config.read(inputs, withAnswer(inputs, answer), language, this.#placement.modalOpen);
   }
 
   #advance(event: StepEvent): void {
@@ -223,11 +236,6 @@ export class WidgetController implements Controller {
       case 'adopt-frame':
         attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
         return;
-      case 'adopt-session': {
-        const answer = this.#bootSession?.answer;
-        if (answer) this.#renewal.adopt(inputs, answer);
-        return;
-      }
       case 'stop-frame':
         attempt.stop();
         return;
@@ -246,9 +254,7 @@ export class WidgetController implements Controller {
         return;
       case 'fetch-session': {
         const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
-        const first = effect.first ? this.#firstTry : undefined;
-        this.#firstTry = undefined;
-        this.#renewal.fetch(effect.endpoint, inputs, body, effect.request, first);
+        this.#renewal.fetch(effect.endpoint, body, effect.request, effect.first);
         // A new frame will follow the answer (the boot warmed the first try's): its connection meanwhile.
         if (!effect.first && !effect.refresh) this.#config.warmUp(warmOrigin(inputs));
         return;
@@ -259,13 +265,11 @@ export class WidgetController implements Controller {
       case 'snapshot':
         this.#shown = effect.snapshot;
         return;
-      case 'emit': {
-        const detail = { provider: inputs.provider, ...effect.detail } as KycEventDetails[KycEventName];
-        if (effect.name === 'kyc-error') this.#lastError = detail as LastError;
-        if (inputs.debug) console.info(`[kyc-widget] ${effect.name}`, detail, { ...attempt.stats });
-        emit(this.#host, effect.name, detail);
+      case 'emit':
+        // `lastError` is the kyc-error's own detail, in place before any listener runs.
+        if (effect.name === 'kyc-error') this.#dispatch(effect, (detail) => (this.#lastError = detail));
+        else this.#dispatch(effect);
         return;
-      }
       case 'announce':
         surface.say(effect.say);
         return;
@@ -326,6 +330,14 @@ export class WidgetController implements Controller {
         if (inputs.debug) console.info(`[kyc-widget] ${effect.note}`, { ...attempt.stats });
         return;
     }
+  }
+
+  /** Dispatches one of step's events, with `provider` added; `first` sees the detail before any listener does. */
+  #dispatch<E extends Emit>(effect: E, first?: (detail: { provider: string } & E['detail']) => void): void {
+    const detail = { provider: this.#inputs.provider, ...effect.detail };
+    first?.(detail);
+    if (this.#inputs.debug) console.info(`[kyc-widget] ${effect.name}`, detail, { ...this.#attempt.stats });
+    emit(this.#host, effect.name, detail);
   }
 
   #render(): void {

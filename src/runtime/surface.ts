@@ -9,7 +9,7 @@ import {
   type Language,
   type Messages,
 } from '../i18n/index';
-import type { Announcement } from '../flow/step';
+import type { Announcement } from '../flow/model';
 import { adoptStyles } from '../styles/styles';
 import type { ScreenView } from '../ui/view';
 import { box, skeleton, type Skeleton } from '../element/skeleton';
@@ -45,9 +45,8 @@ export class Surface {
   #lang: Language | undefined;
   #focus = 0;
   #revision = 0;
-  #state: KycState = 'idle';
 
-  /** `parts`: the boot's skeleton, with its iframe (boot/boot.ts); a new one otherwise. */
+  /** `parts`: the stand-in's skeleton, with its iframe (element/stand-in.ts); a new one otherwise. */
   constructor(host: HTMLElement, inputs: Inputs, report: (event: SurfaceReport) => void, parts?: Skeleton) {
     this.#host = host;
     this.#inputs = inputs;
@@ -150,7 +149,7 @@ export class Surface {
 
   /** The browser is offline while the frame waits: show the banner (and say it once). */
   setOffline(offline: boolean): void {
-    if (offline && !this.#offline) this.announce(this.messages().offline);
+    if (offline && !this.#offline) this.#announce(this.messages().offline);
     this.#offline = offline;
     this.#fillPlaceholder();
   }
@@ -202,13 +201,13 @@ export class Surface {
 
   /** What step asked to say: a state, a step of the flow, or the screens' own text. */
   say(what: Announcement): void {
-    if ('state' in what) this.announceState(what.state);
-    else if ('step' in what) this.announce(format(this.messages().announce.step, what.step));
-    else this.announce(what.text);
+    if ('state' in what) this.#announceState(what.state);
+    else if ('step' in what) this.#announce(format(this.messages().announce.step, what.step));
+    else this.#announce(what.text);
   }
 
   /** Says `text` through the polite live region; what is said in one task is said together. */
-  announce(text: string): void {
+  #announce(text: string): void {
     if (!text || this.#said.includes(text)) return;
     this.#said.push(text);
     if (this.#said.length > 1) return;
@@ -220,7 +219,7 @@ export class Surface {
   }
 
   /** The running states' announcements; the result and error screens announce themselves when they render. */
-  announceState(state: KycState): void {
+  #announceState(state: KycState): void {
     const m = this.messages();
     const text: Partial<Record<KycState, string>> = {
       loading: m.loading,
@@ -228,7 +227,7 @@ export class Surface {
       'in-progress': m.announce.inProgress,
       submitted: m.announce.submitted,
     };
-    this.announce(text[state] ?? '');
+    this.#announce(text[state] ?? '');
   }
 
   /** Asks the screens to move focus to the new screen on their next render. */
@@ -255,7 +254,6 @@ export class Surface {
     root.dir = isRtl(language) ? 'rtl' : 'ltr';
     root.dataset.theme = this.#inputs.theme;
     root.dataset.state = snapshot.state;
-    this.#state = snapshot.state;
     if (!isLive(snapshot.state)) this.#stage.querySelector('.confirm')?.remove(); // the flow ended meanwhile
     this.#fillPlaceholder();
     return {
@@ -272,9 +270,9 @@ export class Surface {
     };
   }
 
+  /** The running state is said again in the new language by step (flow/step.ts, the `language` event). */
   #languageArrived(): void {
     this.#fillPlaceholder();
-    if (this.#host.isConnected) this.announceState(this.#state);
     this.#report({ type: 'language' });
   }
 }

@@ -41,7 +41,13 @@ describe('sessions from the host backend (session-endpoint)', () => {
     await untilState(el, 'ready');
     events.stop();
     expect(events.names().slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
-    expect(await api.log()).toEqual([{ body: { provider: 'generic', locale: 'en', refresh: false }, aborted: false }]);
+    expect(await api.log()).toEqual([
+      {
+        body: { provider: 'generic', locale: 'en', refresh: false },
+        key: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+        aborted: false,
+      },
+    ]);
     el.remove();
   });
 

@@ -9,7 +9,7 @@ function run(inputs: Input[], from: Snapshot = INITIAL) {
     const result = transition(snapshot, input);
     snapshot = result.snapshot;
     for (const emit of result.emits)
-      events.push(emit.event === 'kyc-statechange' ? `state:${emit.detail.state}` : emit.event);
+      events.push(emit.name === 'kyc-statechange' ? `state:${emit.detail.state}` : emit.name);
   }
   return { snapshot, events };
 }
@@ -42,8 +42,8 @@ describe('flow machine', () => {
   it('emits statechange before the event it explains, with previous', () => {
     const { emits } = transition({ state: 'loading', attempt: 1 }, { type: 'ready' });
     expect(emits).toEqual([
-      { event: 'kyc-statechange', detail: { state: 'ready', previous: 'loading' } },
-      { event: 'kyc-ready', detail: {} },
+      { name: 'kyc-statechange', detail: { state: 'ready', previous: 'loading' } },
+      { name: 'kyc-ready', detail: {} },
     ]);
   });
 

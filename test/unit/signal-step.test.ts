@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signalStep as stepFor } from '../../src/flow/step';
+import { signalStep as stepFor } from '../../src/flow/signals';
 
 describe('stepFor: a provider signal → what the element does', () => {
   it('turns flow signals into machine inputs, keeping the session id', () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeError } from '../../src/flow/errors';
 import type { KycState, Snapshot } from '../../src/flow/machine';
-import {
-  initialModel,
-  MAX_RELOADS,
-  step,
-  type Config,
-  type Effect,
-  type Event,
-  type Model,
-  type Resolution,
-} from '../../src/flow/step';
+import { MAX_RELOADS } from '../../src/flow/frames';
+import { initialModel, type Config, type Effect, type Event, type Model, type Resolution } from '../../src/flow/model';
+import { step } from '../../src/flow/step';
 import type { Signal } from '../../src/protocols/types';
 
 /**
@@ -103,7 +96,7 @@ const ADOPT_FRAME: Event<Frame> = {
   frame: FRAME,
   key: 'k1',
   snapshot: snap('loading'),
-  answered: false,
+  binding: '',
   resume: false,
   connected: true,
 };
@@ -368,14 +361,14 @@ const ROWS: Row[] = [
   },
   {
     name: 'still offline after the grace period, mid-flow: error, the frame stays for later',
-    model: running('in-progress', { offline: true }),
+    model: running('in-progress'),
     event: { type: 'still-offline', after: 30000 },
     effects: ['dress', 'snapshot', 'settled', 'focus:screen', 'render', 'emit:kyc-statechange', 'emit:kyc-error'],
     state: 'error',
   },
   {
     name: 'still offline while loading: error, and the frame goes (nothing to go on with)',
-    model: running('loading', { offline: true }),
+    model: running('loading'),
     event: { type: 'still-offline', after: 30000 },
     effects: ['dress', 'snapshot', 'stop-frame', 'settled', 'focus:screen', 'render'].concat(
       'emit:kyc-statechange',
@@ -387,7 +380,7 @@ const ROWS: Row[] = [
     name: 'back online after a long loss mid-flow: resumed in the same frame, no new frame',
     model: running('error', {
       snapshot: snap('error', { error: makeError('offline', 'gone') }),
-      offlineResume: 'in-progress',
+      resume: { on: 'online', state: 'in-progress' },
     }),
     event: { type: 'online', config: config() },
     effects: ['offline:off', 'dress', 'snapshot', 'announce:in-progress', 'render', 'emit:kyc-statechange'],
@@ -433,7 +426,7 @@ const ROWS: Row[] = [
     name: "the host's new token reaches the waiting frame: handed over, and the flow resumes where it was",
     model: running('error', {
       frame: { id: 1, frame: FRAME, token: 'tok-1', takesTokens: true, reloads: 0 },
-      awaiting: 'in-progress',
+      resume: { on: 'token', state: 'in-progress' },
       snapshot: snap('error', { error: makeError('session-expired', 'x') }),
     }),
     event: {
@@ -556,6 +549,27 @@ const ROWS: Row[] = [
     state: 'ready',
   },
   {
+    name: 'a language arrives mid-flow: the state is said again in it, then the frame title and the screens follow',
+    model: running('ready'),
+    event: { type: 'language' },
+    effects: ['announce:ready', 'language', 'render'],
+    state: 'ready',
+  },
+  {
+    name: 'a language arrives on a result screen: nothing to say again (the screen says itself)',
+    model: running('complete', { framed: false }),
+    event: { type: 'language' },
+    effects: ['language', 'render'],
+    state: 'complete',
+  },
+  {
+    name: 'a language arrives while the element is away: only the frame title',
+    model: running('ready', { connected: false }),
+    event: { type: 'language' },
+    effects: ['language'],
+    state: 'ready',
+  },
+  {
     name: 'open = true: the dialog shows (connected), nothing else until it reports opened',
     model: connected(),
     event: { type: 'input', name: 'open', configures: false, open: true },
@@ -668,8 +682,9 @@ function walk(model: Model<Frame>, events: Event<Frame>[]): { model: Model<Frame
 }
 
 const emitted = (effects: Effect<Frame>[]) =>
-  effects.flatMap((e) => (e.type === 'emit' ? [e.name === 'kyc-statechange' ? `state:${stateOf(e)}` : e.name] : []));
-const stateOf = (e: Extract<Effect<Frame>, { type: 'emit' }>) => (e.detail as { state: KycState }).state;
+  effects.flatMap((e) =>
+    e.type === 'emit' ? [e.name === 'kyc-statechange' ? `state:${e.detail.state}` : e.name] : [],
+  );
 
 describe('step: sequences', () => {
   it('the happy path, with the session id on every event once known', () => {
@@ -897,5 +912,94 @@ describe('step: sequences', () => {
     const error = effects.find((e) => e.type === 'emit' && e.name === 'kyc-error');
     expect(error).toMatchObject({ detail: { code: 'config-invalid' } });
     expect(JSON.stringify(error)).toContain("the session endpoint's answer: bad url");
+  });
+
+  it('resume on connect: a running flow, or one waiting for a token, loads again when the element is back', () => {
+    const left = step(running('in-progress'), { type: 'disconnect' }).model;
+    expect(left.resume).toEqual({ on: 'connect' });
+    const waiting = running('error', {
+      frame: { id: 1, frame: FRAME, token: 'tok-1', takesTokens: true, reloads: 0 },
+      resume: { on: 'token', state: 'in-progress' },
+      snapshot: snap('error', { error: makeError('session-expired', 'x') }),
+    });
+    expect(step(waiting, { type: 'disconnect' }).model.resume).toEqual({ on: 'connect' });
+    expect(step(running('complete', { framed: false }), { type: 'disconnect' }).model.resume).toBeNull();
+    const back = step(left, { type: 'connect' }).model;
+    expect(back).toMatchObject({ resume: null, key: '' });
+  });
+
+  it('a resume that needs the frame goes with it: a new frame, or the frame stopped', () => {
+    const waiting = running('error', {
+      frame: { id: 1, frame: FRAME, token: 'tok-1', takesTokens: true, reloads: 0 },
+      resume: { on: 'token', state: 'in-progress' },
+      snapshot: snap('error', { error: makeError('session-expired', 'x') }),
+    });
+    const moved = step(waiting, { type: 'configure', config: config({ key: 'k2' }) });
+    expect(moved.effects.map(word)).toContain('load-frame');
+    expect(moved.model.resume).toBeNull();
+    const lost = running('error', {
+      resume: { on: 'online', state: 'in-progress' },
+      snapshot: snap('error', { error: makeError('offline', 'gone') }),
+    });
+    expect(step(lost, { type: 'configure', config: config({ key: 'k2' }) }).model.resume).toBeNull();
+  });
+});
+
+describe('step: the session endpoint’s answer is the model’s', () => {
+  const A = 'generic https://host.example/api/session';
+  const B = 'generic https://other.example/api/session';
+  const needs = (binding: string) =>
+    config({ binding, endpoint: ENDPOINT, resolution: { kind: 'needs-session', endpoint: ENDPOINT } });
+
+  it('a session event’s answer is the latest, whichever request it answers; its config was read with it', () => {
+    const asked = step(connected(), { type: 'configure', config: needs(A) }).model;
+    expect(asked).toMatchObject({ binding: A, answer: null });
+    const answer = { sessionUrl: 'https://frame.example/s/1', sessionToken: 'tok-1' };
+    const answered = step(asked, {
+      type: 'session',
+      request: asked.request!.id,
+      answer,
+      now: 0,
+      config: config({ binding: A }),
+    });
+    expect(answered.model.answer).toEqual(answer);
+    expect(answered.effects.map(word)[0]).toBe('load-frame');
+    // An answer for an earlier request (the same request joined by a later ask) is the endpoint's latest too.
+    const stray = step(asked, { type: 'session', request: 0, answer, now: 0, config: config({ binding: A }) });
+    expect(stray.effects).toEqual([]);
+    expect(stray.model.answer).toEqual(answer);
+  });
+
+  it('another binding: the answer and the staleness were the old one’s, and its request in flight stops', () => {
+    const asked = step(connected(), { type: 'configure', config: needs(A) }).model;
+    const held = { ...asked, answer: { sessionToken: 'tok-1' }, stale: true };
+    const rebound = step(held, { type: 'configure', config: needs(B) });
+    expect(rebound.effects.map(word)[0]).toBe('abort-session');
+    expect(rebound.model).toMatchObject({ binding: B, answer: null, stale: false });
+    // The same binding keeps them, and nothing is stopped.
+    const same = step(held, { type: 'configure', config: needs(A) });
+    expect(same.effects.map(word)).not.toContain('abort-session');
+    expect(same.model).toMatchObject({ answer: { sessionToken: 'tok-1' }, stale: true });
+    // Nothing in flight: nothing to stop.
+    expect(step(connected(), { type: 'configure', config: needs(B) }).effects.map(word)).not.toContain('abort-session');
+  });
+
+  it('an answer that comes with another binding’s inputs is not kept', () => {
+    const asked = step(connected(), { type: 'configure', config: needs(A) }).model;
+    const late = step(asked, {
+      type: 'session',
+      request: asked.request!.id,
+      answer: { sessionToken: 't' },
+      now: 0,
+      config: needs(B),
+    });
+    expect(late.model).toMatchObject({ binding: B, answer: null });
+  });
+
+  it('the stand-in’s answer, with its binding, is the model’s: the first pass with the same binding keeps it', () => {
+    const answer = { sessionUrl: 'https://frame.example/s/1' };
+    const adopted = step(initialModel<Frame>(), { ...ADOPT_FRAME, answer, binding: A }).model;
+    expect(adopted).toMatchObject({ answer, binding: A });
+    expect(step(adopted, { type: 'configure', config: config({ binding: A }) }).model.answer).toEqual(answer);
   });
 });

@@ -1,0 +1,63 @@
+import type { ErrorCode } from './errors';
+import type { ProviderId } from '../providers/index';
+import type { Outcome } from '../protocols/types';
+
+/**
+ * The widget's public vocabulary: its states and its events (README "Events"), typed once. flow/ emits them
+ * (`Emit`: the detail without `provider`, which the runner adds); element/events.ts dispatches them and
+ * re-exports these types for hosts.
+ */
+
+export const STATES = [
+  'idle',
+  'loading',
+  'ready',
+  'in-progress',
+  'submitted',
+  'complete',
+  'cancelled',
+  'error',
+] as const;
+export type KycState = (typeof STATES)[number];
+
+/** Present on every event's detail. */
+export interface KycBaseDetail {
+  /** The `provider` input (an unknown value too, on the `config-invalid` error that reports it). */
+  provider: ProviderId | (string & {});
+  sessionId?: string;
+}
+
+/** Every event's detail, by name (README "Events"). */
+export interface KycEventDetails {
+  'kyc-statechange': KycBaseDetail & { state: KycState; previous: KycState };
+  'kyc-ready': KycBaseDetail;
+  'kyc-start': KycBaseDetail;
+  'kyc-progress': KycBaseDetail & { step: string; index?: number; total?: number };
+  'kyc-submit': KycBaseDetail;
+  'kyc-complete': KycBaseDetail & { outcome: Outcome };
+  'kyc-cancel': KycBaseDetail;
+  'kyc-error': KycBaseDetail & { code: ErrorCode; message: string; recoverable: boolean; providerCode?: string };
+  'kyc-warning': KycBaseDetail & { code: ErrorCode; message: string; providerCode?: string };
+  'kyc-close': KycBaseDetail & { state: KycState };
+}
+
+export type KycEventName = keyof KycEventDetails;
+
+/** The detail of a `kyc-error` (also the element's `lastError`). */
+export type KycErrorDetail = KycEventDetails['kyc-error'];
+
+/** `el.addEventListener('kyc-complete', (e) => e.detail.outcome)` type-checks in hosts (see kyc-widget.ts). */
+export type KycEventMap = { [K in KycEventName]: CustomEvent<KycEventDetails[K]> };
+
+/**
+ * An event as flow/ decides it: its name and its detail without `provider`, which the runner adds. One type per
+ * name (`Emit<'kyc-complete'>`), so a detail that does not fit its event does not compile.
+ */
+export type Emit<K extends KycEventName = KycEventName> = {
+  [P in K]: { name: P; detail: Omit<KycEventDetails[P], 'provider'> };
+}[K];
+
+/** The event with the session's id on its detail, once one is known (the detail's own fields win). */
+export function withSessionId<K extends KycEventName>(emit: Emit<K>, sessionId: string | undefined): Emit<K> {
+  return sessionId ? { name: emit.name, detail: { sessionId, ...emit.detail } } : emit;
+}

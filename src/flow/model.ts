@@ -1,0 +1,226 @@
+import type { Signal } from '../protocols/types';
+import type { Emit } from './events';
+import { INITIAL, type KycState, type Snapshot } from './machine';
+
+/**
+ * The vocabulary of `step` (flow/step.ts): the model it decides on, the events the parts report, the effects the
+ * runner (runtime/controller.ts) carries out. All of it plain data.
+ *
+ * The frame is generic (`F`): flow/ does not know how a frame is resolved, only its URL and token.
+ */
+
+/** What step needs of a resolved frame. */
+export interface FrameLike {
+  readonly url: URL;
+  readonly context: { readonly sessionToken?: string };
+}
+
+/** The inputs resolved into a frame (runtime/resolve.ts), or the reason they cannot be. */
+export type Resolution<F extends FrameLike> =
+  | { kind: 'idle' }
+  | { kind: 'needs-session'; endpoint: URL }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'ok'; frame: F };
+
+/** The inputs as the element reads them when an event that needs them is handled. */
+export interface Config<F extends FrameLike> {
+  /** Resolved with the session endpoint's latest answer (`Model.answer`) over the markup's session inputs. */
+  resolution: Resolution<F>;
+  /** The configuration's comparable key (runtime/configuration.ts `configKey`; the token is not part of it; '' unless launchable). */
+  key: string;
+  /** The session endpoint and the provider it serves: an answer, and a stale session, belong to one binding. */
+  binding: string;
+  /** The host's session endpoint, when it gave a valid one. */
+  endpoint?: URL;
+  mode: 'inline' | 'modal';
+  open: boolean;
+  /** The host gave a session URL, token or endpoint. */
+  session: boolean;
+  /** The `sessionToken` input. */
+  token?: string;
+  /** The modal dialog is showing. */
+  modalOpen: boolean;
+}
+
+/** A session endpoint's answer (session/request.ts `readAnswer` has read its shape). */
+export interface Answer {
+  provider?: string;
+  sessionUrl?: string;
+  sessionToken?: string;
+  expiresAt?: string;
+}
+
+export interface Frame<F> {
+  /** Every frame request gets a new id: what a stopped frame's timers or chunks report is ignored. */
+  readonly id: number;
+  readonly frame: F;
+  /** The token this frame was given, or handed since: what its protocol reads (runtime/attempt.ts). */
+  readonly token: string | undefined;
+  /** Its protocol can take a new token without a reload (Sumsub, generic). */
+  readonly takesTokens: boolean;
+  /** Reloads the provider asked for, in a row. */
+  readonly reloads: number;
+}
+
+export interface Request {
+  readonly id: number;
+  readonly endpoint: URL;
+  /** `start`: a session before the frame; `renew`: a new token for the running frame. */
+  readonly purpose: 'start' | 'renew';
+  readonly refresh: boolean;
+  /** Asked again because the first answer had already expired (only once). */
+  readonly again: boolean;
+  /** The attempt that asked: an answer for an earlier attempt is dropped. */
+  readonly attempt: number;
+  /** The frame that was running, and whether it could take a token then (renewal). */
+  readonly frame: number | undefined;
+  readonly takesTokens: boolean;
+}
+
+/**
+ * What brings a stopped or waiting flow back, and where:
+ * - `connect`: the flow was running when the element left the page: when it is back, the frame loads again;
+ * - `token`: the frame stopped on an expired token and stays: a new token from the host resumes `state`;
+ * - `online`: a long offline loss stopped the flow in `state`, the frame stays: `online` resumes it there.
+ */
+export type Resume = { on: 'connect' } | { on: 'token' | 'online'; state: KycState } | null;
+
+export interface Model<F extends FrameLike> {
+  readonly snapshot: Snapshot;
+  readonly connected: boolean;
+  readonly resume: Resume;
+  /** The configuration the frame was made for ('' : none, so the next pass loads). */
+  readonly key: string;
+  /** The last frame requested (kept after it stops, for a reload, a retry or a token). */
+  readonly frame: Frame<F> | null;
+  /** That frame's iframe is there. */
+  readonly framed: boolean;
+  readonly frames: number;
+  readonly endpoint: URL | undefined;
+  readonly binding: string;
+  /** The session endpoint's latest answer for this binding: it wins over the markup's session inputs. */
+  readonly answer: Answer | null;
+  /** Renewal failed: the next start asks the endpoint with `refresh: true` first. */
+  readonly stale: boolean;
+  readonly request: Request | null;
+  readonly requests: number;
+}
+
+export function initialModel<F extends FrameLike>(): Model<F> {
+  return {
+    snapshot: INITIAL,
+    connected: false,
+    resume: null,
+    key: '',
+    frame: null,
+    framed: false,
+    frames: 0,
+    endpoint: undefined,
+    binding: '',
+    answer: null,
+    stale: false,
+    request: null,
+    requests: 0,
+  };
+}
+
+export type Event<F extends FrameLike> =
+  | { type: 'connect' }
+  | { type: 'disconnect' }
+  /** An input changed (`configures`: one of the frame's configuration; `open`: the `open` input now). */
+  | { type: 'input'; name: string; configures: boolean; open: boolean }
+  /** One pass over the inputs, at the end of the task in which they changed (or once the dialog is placed). */
+  | { type: 'configure'; config: Config<F> }
+  | { type: 'start'; config: Config<F> }
+  /** `keepFocus`: the screens' button, which goes away: focus waits on the loading screen. */
+  | { type: 'retry'; config: Config<F>; keepFocus?: boolean }
+  | { type: 'cancel' }
+  /** The result screen's Done. */
+  | { type: 'done'; config: Config<F> }
+  | { type: 'opened'; config: Config<F> }
+  | { type: 'closed'; byPerson: boolean }
+  /** What the frame's messages (or its `load`) meant. */
+  | { type: 'signals'; frame: number; signals: readonly Signal[]; from: 'message' | 'load' }
+  /** The frame's protocol is attached. */
+  | { type: 'attached'; frame: number; takesTokens: boolean }
+  | { type: 'timeout'; frame: number; after: number }
+  | { type: 'slow'; frame: number }
+  /** The endpoint answered request `request` (`config` is read with this answer over the markup). */
+  | { type: 'session'; request: number; answer: Answer; now: number; config: Config<F> }
+  | { type: 'session-error'; request: number; message: string }
+  | { type: 'offline' }
+  | { type: 'still-offline'; after: number }
+  | { type: 'online'; config: Config<F> }
+  /** The browser will not give the frame the camera (runtime/preflight.ts). */
+  | { type: 'camera'; message: string }
+  | { type: 'announce'; text: string }
+  /** A language chunk arrived. */
+  | { type: 'language' }
+  /**
+   * The runtime arrived after the element's stand-in (element/stand-in.ts) began: its snapshot (idle, or
+   * loading after it said idle → loading), the configuration key it launched for, the frame it made (if any), or
+   * the session request it sent (`endpoint`; `answer`: the endpoint's answer the frame was made from, under
+   * `binding`). Nothing is dispatched again.
+   */
+  | {
+      type: 'adopted';
+      snapshot: Snapshot;
+      key: string;
+      frame: F | null;
+      endpoint?: URL;
+      answer?: Answer;
+      binding: string;
+      /** The element left the page after the stand-in launched: the next connect starts again. */
+      resume: boolean;
+      connected: boolean;
+    };
+
+export type Announcement = { state: KycState } | { step: { index: number; total: number } } | { text: string };
+
+export type Effect<F extends FrameLike> =
+  /** Request the frame (stopping any other first), with a fresh load timer. */
+  | { type: 'load-frame'; frame: F; id: number }
+  /** Take over the stand-in's frame as frame `id`. */
+  | { type: 'adopt-frame'; frame: F; id: number }
+  /** Remove the frame (which releases the camera). */
+  | { type: 'stop-frame' }
+  /** The load timer is done and the slow hint goes. */
+  | { type: 'settled' }
+  | { type: 'slow' }
+  | { type: 'frame-height'; height: number }
+  /** A new token for the running frame, or (null) word that renewal failed. */
+  | { type: 'hand-over-token'; token: string | null; error?: string }
+  /** `first`: the stand-in's request, already sent, is this one's first try. */
+  | { type: 'fetch-session'; endpoint: URL; refresh: boolean; request: number; first?: boolean }
+  | { type: 'abort-session' }
+  /** What `state`, `sessionId`, the screens and the events read from now on. */
+  | { type: 'snapshot'; snapshot: Snapshot }
+  /** A DOM event, typed by the public event map; the runner adds `provider`. */
+  | ({ type: 'emit' } & Emit)
+  | { type: 'announce'; say: Announcement }
+  | { type: 'render' }
+  /** The styles and the loading screen, in place (idempotent): never in front of the frame request. */
+  | { type: 'dress' }
+  /** `screen`: the next screen takes focus if focus was in the widget; `frame`/`loading`: if it was on the loading screen / in the widget. */
+  | { type: 'focus'; to: 'screen' | 'frame' | 'loading' }
+  /** Offline: the banner, and the grace period's timer. */
+  | { type: 'offline'; on: boolean }
+  | { type: 'listen'; on: boolean }
+  | { type: 'place'; mode: 'inline' | 'modal'; open: boolean }
+  | { type: 'show-dialog'; open: boolean }
+  | { type: 'close-dialog' }
+  | { type: 'set-open'; open: boolean }
+  | { type: 'warm-up'; url: URL }
+  | { type: 'confirm-leave' }
+  | { type: 'check-camera'; origin: string }
+  /** `reset`: work the language out again; then the frame's title follows it. */
+  | { type: 'language'; reset: boolean }
+  /** The running frame hears of a new language or theme. */
+  | { type: 'frame-settings' }
+  | { type: 'queue-configure' }
+  | { type: 'debug'; note: string };
+
+export interface Stepped<F extends FrameLike> {
+  model: Model<F>;
+  effects: Effect<F>[];
+}
