@@ -1,7 +1,7 @@
 // The set-up `npm start` and `npm test` run first (their prestart and pretest scripts), so that a fresh clone needs
 // nothing else: plain Node and no dependency, since it runs before node_modules exists.
 //   node scripts/setup.mjs            the dependencies: `npm ci` when node_modules is missing, or stale versus
-//                                     package-lock.json (a version it names is not the one installed)
+//                                     package-lock.json (a package it names is missing, or at another version)
 //   node scripts/setup.mjs --browser  and the Chromium the tests drive: Debian's `chromium` package when it is
 //                                     missing and this user can install it (root, apt-get); else one line saying how
 import { execFileSync } from 'node:child_process';
@@ -14,24 +14,23 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Why node_modules does not match package-lock.json, or null when it does. npm records what it installed in
- * node_modules/.package-lock.json; a package the lock names with another version there, or not there at all
- * (unless optional: another platform's binaries are left out), means an install is due.
+ * Why node_modules does not match package-lock.json, or null when it does: a package the lock names that is not
+ * installed (unless optional: another platform's binaries are left out), or installed at another version.
+ * `installedVersion(where)` reads `<where>/package.json`'s version, undefined when there is none.
  * @param {{ packages?: Record<string, { version?: string, optional?: boolean, link?: boolean, name?: string }> }} lock
- * @param {{ packages?: Record<string, { version?: string }> } | null} installed
+ * @param {(where: string) => string | undefined} installedVersion
  * @returns {string | null}
  */
-export function staleness(lock, installed) {
-  if (!installed) return 'node_modules is missing';
+export function staleness(lock, installedVersion) {
   for (const [where, entry] of Object.entries(lock.packages ?? {})) {
     if (!where.startsWith('node_modules/') || entry.link) continue;
-    const found = installed.packages?.[where];
-    if (!found) {
+    const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    const version = installedVersion(where);
+    if (version === undefined) {
       if (entry.optional) continue;
-      return `${where.slice('node_modules/'.length)} is not installed`;
+      return `${name} is not installed`;
     }
-    if (found.version !== entry.version)
-      return `${where.slice('node_modules/'.length)} is ${found.version}, package-lock.json says ${entry.version}`;
+    if (version !== entry.version) return `${name} is ${version}, package-lock.json says ${entry.version}`;
   }
   return null;
 }
@@ -58,10 +57,12 @@ function onPath(name) {
 }
 
 function dependencies() {
-  const why = staleness(
-    readJson(path.join(ROOT, 'package-lock.json')),
-    readJson(path.join(ROOT, 'node_modules/.package-lock.json')),
-  );
+  const why = existsSync(path.join(ROOT, 'node_modules'))
+    ? staleness(
+        readJson(path.join(ROOT, 'package-lock.json')),
+        (where) => readJson(path.join(ROOT, where, 'package.json'))?.version,
+      )
+    : 'node_modules is missing';
   if (!why) return;
   console.log(`setup: ${why}: npm ci`);
   run('npm', ['ci', '--no-audit', '--no-fund']);
