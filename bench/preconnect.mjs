@@ -1,5 +1,5 @@
 // Does a <link rel="preconnect"> on the host page warm the connection a cross-site iframe then uses? And does
-// the widget's warm-up frame (boot/boot.ts, warmUp: a hidden sandboxed iframe to the origin's /robots.txt)? A
+// the widget's warm-up frame (src/element/warm-up.ts, warmUp: a hidden sandboxed iframe to the origin's /robots.txt)? A
 // probe, not a section (bench/README.md, "Preconnect, measured"). A frame origin behind the slow-4G shaping
 // proxy (a connection carries a request one round trip after it opened, shape.mjs); host pages without a hint,
 // with a static hint, with one inserted by script, and with the warm-up frame; each creates the iframe 1.5 s

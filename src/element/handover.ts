@@ -1,13 +1,14 @@
 import type { Snapshot } from '../flow/machine';
+import type { Model } from '../flow/model';
 import type { FrameBridge } from '../frame/bridge';
-import type { SessionAnswer, SessionTry } from '../session/request';
+import type { SessionTry } from '../session/request';
 import type { KycEventDetails } from './events';
 import type { Inputs } from './inputs';
 import type { ResolvedFrame } from './resolve';
 import type { Skeleton } from './skeleton';
 
 /**
- * The seam between the element (this folder, the first chunk) and its runtime (runtime/, loaded by the entry):
+ * The seam between the element (this folder) and its runtime (runtime/, loaded by the entry):
  * interfaces only, so that nothing here imports the runtime. The entry (index.ts) says how the runtime is loaded.
  */
 
@@ -32,26 +33,24 @@ export interface HostPort {
   setOpen(open: boolean): void;
 }
 
-/** The stand-in's parts and state, as the runtime reads them when it takes over. */
-export interface Held {
+/**
+ * What the runtime takes over from the stand-in: its model (step goes on from it: flow/configuration.ts,
+ * `adopted`), the parts that hold what the model says (the skeleton, the bridge with the iframe and what the frame
+ * said meanwhile, the session request under way, the warm-up frame), and the calls made meanwhile.
+ */
+export interface Handover {
+  readonly model: Model<ResolvedFrame>;
   readonly skeleton: Skeleton;
   readonly bridge: FrameBridge;
-  readonly snapshot: Snapshot;
-  readonly lastError: LastError | null;
-  readonly frame: ResolvedFrame | null;
+  /** `performance.now()` when its frame was requested: the load timer counts from then. */
   readonly requestedAt: number;
-  readonly resume: boolean;
+  /** The session request the model's `request` is, already sent: the runtime's first try. */
+  readonly sent: SessionTry | undefined;
+  /** The throwaway frame warming the frame's origin: it goes when the frame is requested. */
+  readonly warm: HTMLIFrameElement | null;
+  /** start(), retry(), cancel() called before the runtime was here, in order. */
   readonly calls: ReadonlyArray<'start' | 'retry' | 'cancel'>;
-}
-
-/** What the runtime needs to go on where the stand-in stopped (the controller's `adopt`). */
-export interface Handover {
-  /** Its skeleton and bridge (the iframe, if any, and the messages the frame said meanwhile), its state. */
-  boot: Held;
-  /** The inputs the stand-in launched with (null when it did not): the runtime compares their configuration key. */
-  launched: Inputs | null;
-  /** With a session endpoint: the answer the frame was made from, or the request for the runtime to read. */
-  session: { endpoint: URL; answer?: SessionAnswer; sent?: SessionTry } | null;
+  readonly lastError: LastError | null;
 }
 
 /** The runtime's controller: the element's stand, going on from a hand-over. */

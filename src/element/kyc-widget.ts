@@ -1,4 +1,4 @@
-import { Boot } from './stand-in';
+import { StandIn } from './stand-in';
 import { runtimeNow, type Handover, type Runtime, type Stand } from './handover';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
@@ -85,7 +85,7 @@ export class KycWidgetElement extends Base {
   static readonly observedAttributes: string[] = INPUTS.map((row) => row.attribute);
 
   readonly #inputs: Inputs = defaults();
-  /** The runtime's controller; until its chunk is here, the boot stands in (boot/boot.ts) and then hands over. */
+  /** The runtime's controller; until the runtime is here, the stand-in (stand-in.ts), which then hands over. */
   #controller: Stand;
   /** Attributes this element removes itself (a token, scrubbed from the DOM): their removal is not an input. */
   readonly #scrubbing = new Set<string>();
@@ -104,7 +104,7 @@ export class KycWidgetElement extends Base {
     const create = (runtime: Runtime, handover?: Handover) =>
       (this.#controller = new runtime.WidgetController(this, port, shadow, handover));
     const runtime = runtimeNow();
-    this.#controller = runtime ? create(runtime) : new Boot(this, this.#inputs, shadow, create);
+    this.#controller = runtime ? create(runtime) : new StandIn(this, this.#inputs, shadow, create);
     this.#shadowed = reapplyEarlyProperties(this);
     // The upgrade reports the attributes in this same task; anything after that is a new write.
     if (this.#shadowed.size) queueMicrotask(() => this.#shadowed.clear());

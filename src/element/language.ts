@@ -1,6 +1,6 @@
 /**
- * The widget's language, as the boot chunk needs it before any text exists (the frame URL's locale, the
- * session request's `locale`); the runtime's i18n re-exports it.
+ * The widget's language, one rule for all: the frame URL's locale, the session request's `locale`, and the
+ * widget's own text (i18n/ re-exports it).
  */
 
 /** `pt` is European Portuguese, `pt-BR` Brazilian (a bare `pt` tag means Brazilian, as in CLDR). */

@@ -82,6 +82,32 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   return { kind: 'ok', frame: { provider, context, url, allowlist } };
 }
 
+/** The session endpoint's answer, as far as the inputs go (session/request.ts `readAnswer` has read its shape). */
+export interface AnswerInputs {
+  provider?: string;
+  sessionUrl?: string;
+  sessionToken?: string;
+}
+
+/** The inputs as the frame should see them: the endpoint's latest answer wins over the markup's session inputs. */
+export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 'sessionToken'>>(
+  inputs: T,
+  answer: AnswerInputs | null,
+): T {
+  if (!answer) return inputs;
+  return {
+    ...inputs,
+    provider: answer.provider ?? inputs.provider,
+    sessionUrl: answer.sessionUrl ?? inputs.sessionUrl,
+    sessionToken: answer.sessionToken ?? inputs.sessionToken,
+  };
+}
+
+/** The session endpoint and the provider it serves: an answer, and a stale session, belong to one binding. */
+export function bindingOf(inputs: Pick<Inputs, 'provider' | 'sessionEndpoint'>): string {
+  return inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '';
+}
+
 function invalid(problem: Problem): Resolution {
   return { kind: 'invalid', problem };
 }

@@ -1,6 +1,6 @@
 import { adoptFrame, begin, connect, type How } from './frames';
 import { canRetry, isLive } from './machine';
-import type { Config, Event, FrameLike, Resolution } from './model';
+import type { Config, FrameLike, Resolution } from './model';
 import type { Run } from './run';
 import { ask, handOver } from './sessions';
 
@@ -114,22 +114,24 @@ export function closed<F extends FrameLike>(run: Run<F>, byPerson: boolean): voi
 }
 
 /**
- * Goes on from where the element's stand-in stopped: its snapshot and key become the model's (an unchanged
- * configuration is then "same"), its frame is taken over as `begin` would have begun it (minus the request and
- * the events the stand-in already sent), or its session request is read as the first try; the endpoint's
- * answer its frame was made from is the model's.
+ * Goes on from where the element's stand-in stopped. The model is the stand-in's (its snapshot, the key it launched
+ * for, so that an unchanged configuration is "same", the endpoint's answer); what is left to do is the runtime's
+ * part of it: its frame is taken over as `begin` would have begun it (minus the request and the events the stand-in
+ * already sent), or its session request under way is read as the session client's first try.
  */
-export function adopt<F extends FrameLike>(run: Run<F>, event: Extract<Event<F>, { type: 'adopted' }>): void {
+export function adopt<F extends FrameLike>(run: Run<F>, connected: boolean): void {
   const m = run.m;
-  m.snapshot = event.snapshot;
-  run.do({ type: 'snapshot', snapshot: event.snapshot });
-  if (event.key) m.key = event.key;
-  m.binding = event.binding;
-  m.resume = event.resume ? { on: 'connect' } : null;
-  if (event.connected) connect(run);
-  if (!isLive(run.state) || !event.connected || event.resume) return;
+  if (connected) connect(run);
+  if (!connected || !isLive(run.state)) return;
   run.do({ type: 'dress' }, { type: 'announce', say: { state: run.state } }, { type: 'render' });
-  if (event.answer) m.answer = event.answer;
-  if (event.frame) adoptFrame(run, event.frame);
-  else if (event.endpoint) ask(run, event.endpoint, 'start', false, false, true);
+  const request = m.request;
+  if (m.framed) adoptFrame(run);
+  else if (request)
+    run.do({
+      type: 'fetch-session',
+      endpoint: request.endpoint,
+      refresh: request.refresh,
+      request: request.id,
+      first: true,
+    });
 }

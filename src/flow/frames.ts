@@ -30,15 +30,15 @@ export function begin<F extends FrameLike>(run: Run<F>, frame: F, how: How): voi
   run.do({ type: 'check-camera', origin: frame.url.origin });
 }
 
-/** The stand-in's frame, taken over as frame `id` as `begin` would have begun it, minus the request and the events. */
-export function adoptFrame<F extends FrameLike>(run: Run<F>, frame: F): void {
-  const m = run.m;
-  const id = ++m.frames;
-  m.frame = { id, frame, token: frame.context.sessionToken, takesTokens: false, reloads: 0 };
-  m.framed = true;
-  run.dropFrameResume();
+/** The stand-in's frame, taken over as `begin` would have begun it, minus the request and the events. */
+export function adoptFrame<F extends FrameLike>(run: Run<F>): void {
+  const frame = run.m.frame;
+  if (!frame) return;
   // As in begin; and before what the frame said meanwhile is replayed to its protocol.
-  run.do({ type: 'check-camera', origin: frame.url.origin }, { type: 'adopt-frame', frame, id });
+  run.do(
+    { type: 'check-camera', origin: frame.frame.url.origin },
+    { type: 'adopt-frame', frame: frame.frame, id: frame.id },
+  );
 }
 
 /** The provider asked for a fresh frame (Veriff's camera re-ask): the frame only, a few times at most. */

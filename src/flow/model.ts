@@ -1,6 +1,6 @@
 import type { Signal } from '../protocols/types';
 import type { Emit } from './events';
-import { INITIAL, type KycState, type Snapshot } from './machine';
+import type { KycState, Snapshot } from './machine';
 
 /**
  * The vocabulary of `step` (flow/step.ts): the model it decides on, the events the parts report, the effects the
@@ -106,24 +106,6 @@ export interface Model<F extends FrameLike> {
   readonly requests: number;
 }
 
-export function initialModel<F extends FrameLike>(): Model<F> {
-  return {
-    snapshot: INITIAL,
-    connected: false,
-    resume: null,
-    key: '',
-    frame: null,
-    framed: false,
-    frames: 0,
-    endpoint: undefined,
-    binding: '',
-    answer: null,
-    stale: false,
-    request: null,
-    requests: 0,
-  };
-}
-
 export type Event<F extends FrameLike> =
   | { type: 'connect' }
   | { type: 'disconnect' }
@@ -157,23 +139,11 @@ export type Event<F extends FrameLike> =
   /** A language chunk arrived. */
   | { type: 'language' }
   /**
-   * The runtime arrived after the element's stand-in (element/stand-in.ts) began: its snapshot (idle, or
-   * loading after it said idle → loading), the configuration key it launched for, the frame it made (if any), or
-   * the session request it sent (`endpoint`; `answer`: the endpoint's answer the frame was made from, under
-   * `binding`). Nothing is dispatched again.
+   * The runtime arrived after the element's stand-in (element/stand-in.ts), and the model is the stand-in's:
+   * its snapshot, the key it launched for, its frame or its session request under way, the endpoint's answer the
+   * frame was made from. Step goes on from there; nothing is dispatched again.
    */
-  | {
-      type: 'adopted';
-      snapshot: Snapshot;
-      key: string;
-      frame: F | null;
-      endpoint?: URL;
-      answer?: Answer;
-      binding: string;
-      /** The element left the page after the stand-in launched: the next connect starts again. */
-      resume: boolean;
-      connected: boolean;
-    };
+  | { type: 'adopted'; connected: boolean };
 
 export type Announcement = { state: KycState } | { step: { index: number; total: number } } | { text: string };
 

@@ -1,7 +1,7 @@
 import { makeError, type KycErrorInfo } from './errors';
 import { begin } from './frames';
 import { isLive } from './machine';
-import type { Answer, Config, Event, FrameLike, Request } from './model';
+import type { Config, Event, FrameLike, Request } from './model';
 import type { Run } from './run';
 
 /**
@@ -9,24 +9,6 @@ import type { Run } from './run';
  * renew a token the provider said expired), its answers and failures, an answer that has already expired,
  * handing a new token to the running frame, and resuming where an expired token stopped the flow.
  */
-
-/** The session inputs an answer overlays (the element's inputs have these, and more). */
-export interface SessionInputs {
-  provider: string;
-  sessionUrl?: string;
-  sessionToken?: string;
-}
-
-/** The inputs as the frame should see them: the endpoint's latest answer wins over the markup. */
-export function withAnswer<T extends SessionInputs>(inputs: T, answer: Answer | null): T {
-  if (!answer) return inputs;
-  return {
-    ...inputs,
-    provider: answer.provider ?? inputs.provider,
-    sessionUrl: answer.sessionUrl ?? inputs.sessionUrl,
-    sessionToken: answer.sessionToken ?? inputs.sessionToken,
-  };
-}
 
 /**
  * What an event that carries the inputs says about the session: a `session` event's answer is the endpoint's

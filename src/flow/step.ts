@@ -7,9 +7,6 @@ import { Run } from './run';
 import { absorb, answered, failedToAnswer } from './sessions';
 import { applySignals } from './signals';
 
-/** runtime/configuration.ts builds step's `Config` (the vocabulary is model.ts's). */
-export type { Config } from './model';
-
 /**
  * The widget's runtime as one pure function: `step(model, event) → { model, effects }`. Every decision the
  * element makes is behind it; this file only routes each event to its concern: frames.ts (attempts, frames,
@@ -93,7 +90,7 @@ export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Ste
       if (m.connected) run.do({ type: 'render' });
       break;
     case 'adopted':
-      adopt(run, event);
+      adopt(run, event.connected);
       break;
   }
   return run.result;

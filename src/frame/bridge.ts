@@ -1,16 +1,16 @@
 /**
- * The iframe and its guarded `message` listener, in the boot chunk. Framework-free: it exists before any UI
+ * The iframe and its guarded `message` listener. Framework-free: it exists before any UI
  * does, and it owns the listener from the moment the iframe exists.
  *
  * Guard order for every incoming message (cheapest and strongest first):
  *   1. `event.source` is this bridge's own iframe window — anything else is another window's business;
  *   2. `event.origin` is on the allowlist — the frame may have navigated somewhere else.
  * Only what passed both, and the iframe's `load` events, go on, in order: to the runtime's sink once it drains the
- * bridge (element/attempt.ts: it decodes, then hands to the provider's decoder, and posts back), else into a queue
+ * bridge (runtime/attempt.ts: it decodes, then hands to the provider's decoder, and posts back), else into a queue
  * (at most MAX_WAITING) until it does.
  */
 
-/** The origins that may speak for the frame: the runtime's OriginAllowlist, or the boot's (boot.ts). */
+/** The origins that may speak for the frame (frame/origins.ts, OriginAllowlist). */
 export interface Allowlist {
   has(origin: string): boolean;
 }
@@ -26,7 +26,7 @@ export interface FrameSpec {
 /** A guarded message, not yet decoded; null is a `load` event (a navigation inside the frame fires it again). */
 export type Guarded = { data: unknown; origin: string } | null;
 
-/** The counts debug mode logs (element/attempt.ts `stats`): messages handed on, and messages turned away. */
+/** The counts debug mode logs (runtime/attempt.ts `stats`): messages handed on, and messages turned away. */
 export interface BridgeStats {
   accepted: number;
   ignored: number;

@@ -2,9 +2,9 @@ import { FRAME_TITLE, type Language } from '../element/language';
 import type { Locale, Messages, ScreenMessages } from './types';
 
 /**
- * The text the element needs before the UI chunk exists: the frame's title, the loading screen and the
- * live-region announcements. English is in the first chunk; the screens' English is in the UI chunk
- * (screen-messages.ts); every other language is one small chunk holding both parts.
+ * The text the element needs before the screens exist: the frame's title, the loading screen and the live-region
+ * announcements. English is built in; the screens' English comes with the screens (ui/screen-messages.ts); every
+ * other language is fetched when a widget first needs it, both parts together.
  */
 
 export { LANGUAGES, resolveLanguage, type Language } from '../element/language';
@@ -31,7 +31,7 @@ const en: Messages = {
   },
 };
 
-/** Every other language is a chunk of its own (~0.7 KB gzip), fetched when a widget first needs it. */
+/** Every other language is fetched on its own, when a widget first needs it. */
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
   es: () => import('./locales/es'),
   fr: () => import('./locales/fr'),
@@ -48,7 +48,7 @@ export function messagesFor(language: Language): Messages {
   return locales.get(language)?.messages ?? en;
 }
 
-/** The screens' text for a language that has arrived (the UI chunk has English built in). */
+/** The screens' text for a language that has arrived (the screens have English built in). */
 export function screensFor(language: Language): ScreenMessages | undefined {
   return locales.get(language)?.screens;
 }

@@ -12,7 +12,7 @@ import { veriffProtocol } from './veriff';
 import { yotiProtocol } from './yoti';
 import { zignsecProtocol } from './zignsec';
 
-/** Every provider's decoder and replies: one lazy chunk, so a page makes one request with nothing chained behind it. */
+/** Every provider's decoder and replies, by id: they come with the runtime, one request with nothing chained behind it. */
 export const PROTOCOLS: Readonly<Record<ProviderId, ProviderProtocol>> = {
   generic: genericProtocol,
   persona: personaProtocol,

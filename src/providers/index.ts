@@ -12,8 +12,8 @@ import { yoti } from './yoti';
 import { zignsec } from './zignsec';
 
 /**
- * Every provider the widget speaks, by id: its frame facts and URL builder, `providers/<id>.ts`, in the first chunk
- * (the frame is requested without waiting for any download). Its protocol, `protocols/<id>.ts`, comes with the
+ * Every provider the widget speaks, by id: its frame facts and URL builder, `providers/<id>.ts`, with the element
+ * (the frame is requested without waiting for the runtime). Its protocol, `protocols/<id>.ts`, comes with the
  * runtime; the bridge holds the frame's early messages until it is here.
  */
 const FRAMES = { generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf, zignsec };

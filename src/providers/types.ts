@@ -1,7 +1,7 @@
 import type { Problem } from '../frame/problem';
 
 /**
- * A provider's frame, as the first chunk builds it (`providers/<id>.ts`): the facts (origins, `allow`, `sandbox`)
+ * A provider's frame, as the element builds it (`providers/<id>.ts`): the facts (origins, `allow`, `sandbox`)
  * and the URL built from the host's inputs, or the problem with them. Pure: no DOM, no React. Its protocol (decoding
  * the frame's messages, replying) is `protocols/<id>.ts`, in the runtime.
  */

@@ -1,9 +1,9 @@
 import { environment } from '../element/environment';
 import { warmUp } from '../element/warm-up';
-import type { Config } from '../flow/step';
+import type { Config } from '../flow/model';
 import { batched } from '../element/batch';
 import { configKey, type Inputs } from '../element/inputs';
-import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from '../element/resolve';
+import { bindingOf, endpointOf, hasSession, resolveFrame, type ResolvedFrame } from '../element/resolve';
 import { say } from './problems';
 
 /**
@@ -38,7 +38,7 @@ export class Configuration {
       resolution,
       // Only a launchable configuration has a key (an invalid one may hold what JSON cannot write).
       key: resolution.kind === 'ok' || resolution.kind === 'needs-session' ? configKey(inputs) : '',
-      binding: inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '',
+      binding: bindingOf(inputs),
       endpoint: endpointOf(inputs, env.baseUrl),
       mode: inputs.mode,
       open: inputs.open,
@@ -54,6 +54,11 @@ export class Configuration {
     if (!origin || !root) return;
     this.coolDown();
     this.#warm = warmUp(root, origin);
+  }
+
+  /** The stand-in's warm-up frame, if it is still warming: it goes when the frame is requested. */
+  adoptWarm(frame: HTMLIFrameElement | null): void {
+    this.#warm = frame;
   }
 
   /** The frame is being requested (or the flow stopped): the warm-up frame has done its work. */

@@ -1,12 +1,11 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import type { Emit } from '../flow/events';
-import { initialModel, type Answer, type Config, type Effect, type Event, type Model } from '../flow/model';
-import { withAnswer } from '../flow/sessions';
+import type { Answer, Config, Effect, Event, Model } from '../flow/model';
+import { initialModel } from '../element/first-step';
 import { step } from '../flow/step';
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
 import { Attempt } from './attempt';
-import { configKey } from '../element/inputs';
 import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { emit, type KycErrorDetail } from '../element/events';
@@ -14,7 +13,7 @@ import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
-import type { ResolvedFrame } from '../element/resolve';
+import { withAnswer, type ResolvedFrame } from '../element/resolve';
 import { Screens } from './screens';
 import { Surface } from './surface';
 
@@ -74,17 +73,16 @@ export class WidgetController implements Controller {
 
   /** `handover`: the stand-in's (its skeleton and bridge are taken over here; see adopt). */
   constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, handover?: Handover) {
-    const boot = handover?.boot;
     const inputs = port.inputs;
     const report = (event: Report) => this.#report(event);
     this.#host = host;
     this.#inputs = inputs;
     this.#setOpen = (open) => port.setOpen(open);
     this.#shadow = shadow;
-    this.#surface = new Surface(host, inputs, report, boot?.skeleton);
+    this.#surface = new Surface(host, inputs, report, handover?.skeleton);
     // The protocol reads the running frame's token from the model (it changes when one is handed over).
     const token = () => this.#model.frame?.token;
-    this.#attempt = new Attempt(this.#surface.frameBox, report, token, boot?.bridge);
+    this.#attempt = new Attempt(this.#surface.frameBox, report, token, handover?.bridge);
     this.#renewal = new Renewal(report);
     this.#config = new Configuration(host, report);
     this.#placement = new Placement(shadow, this.#surface.root, report);
@@ -128,28 +126,18 @@ export class WidgetController implements Controller {
   }
 
   /**
-   * The seam with the stand-in (element/stand-in.ts): go on from where it stopped, as an `adopted` event (see
-   * flow/configuration.ts `adopt`); then the calls made meanwhile, in order. Nothing is dispatched twice.
+   * The seam with the stand-in (element/stand-in.ts): its model is this model from now on, and step goes on from
+   * it (`adopted`, flow/configuration.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
    */
-  adopt({ boot, launched, session }: Handover, connected: boolean): void {
-    this.#lastError = boot.lastError;
-    this.#requestedAt = boot.requestedAt;
-    this.#shown = boot.snapshot;
-    this.#renewal.adopt(session?.sent);
-    const frame = boot.frame;
-    this.#report({
-      type: 'adopted',
-      snapshot: boot.snapshot,
-      key: launched ? configKey(launched) : '',
-      frame,
-      endpoint: session?.endpoint,
-      answer: session?.answer,
-      // The endpoint's binding now, which the answer and the request belong to.
-      binding: this.#read(this.#inputs, null).binding,
-      resume: boot.resume,
-      connected,
-    });
-    for (const call of boot.calls) this[call]();
+  adopt(handover: Handover, connected: boolean): void {
+    this.#model = handover.model;
+    this.#shown = handover.model.snapshot;
+    this.#lastError = handover.lastError;
+    this.#requestedAt = handover.requestedAt;
+    this.#renewal.adopt(handover.sent);
+    this.#config.adoptWarm(handover.warm);
+    this.#report({ type: 'adopted', connected });
+    for (const call of handover.calls) this[call]();
   }
 
   // ---- the queue ------------------------------------------------------------------------------------
@@ -255,7 +243,7 @@ export class WidgetController implements Controller {
       case 'fetch-session': {
         const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
         this.#renewal.fetch(effect.endpoint, body, effect.request, effect.first);
-        // A new frame will follow the answer (the boot warmed the first try's): its connection meanwhile.
+        // A new frame will follow the answer (the stand-in warmed its first try's): its connection meanwhile.
         if (!effect.first && !effect.refresh) this.#config.warmUp(warmOrigin(inputs));
         return;
       }

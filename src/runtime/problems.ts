@@ -3,7 +3,7 @@ import { MAX_OPTION_DEPTH, MAX_OPTION_VALUES } from '../element/inputs';
 import { PROVIDER_IDS } from '../providers/index';
 
 /**
- * The words for what is wrong with the host's inputs: the first chunk finds a Problem (a code, where, what it got);
+ * The words for what is wrong with the host's inputs: the element's rules find a Problem (a code, where, what it got);
  * this says it, as the `config-invalid` message. One sentence per rule, in English, for developers' logs.
  */
 

@@ -25,7 +25,7 @@ export interface SessionClientOptions {
   timeoutMs?: number;
   retries?: number;
   baseDelayMs?: number;
-  /** The first try, already sent (the boot sends it while the runtime downloads): its answer is read here. */
+  /** The first try, already sent (the stand-in sends it while the runtime downloads): its answer is read here. */
   first?: SessionTry;
 }
 export const SESSION_RETRIES = 3;

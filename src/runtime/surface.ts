@@ -1,14 +1,6 @@
 import { canRetry, isLive, type KycState, type Snapshot } from '../flow/machine';
-import {
-  hasLanguage,
-  format,
-  isRtl,
-  loadLanguage,
-  messagesFor,
-  resolveLanguage,
-  type Language,
-  type Messages,
-} from '../i18n/index';
+import { hasLanguage, format, isRtl, loadLanguage, messagesFor, type Language, type Messages } from '../i18n/index';
+import { languageOf } from '../element/language';
 import type { Announcement } from '../flow/model';
 import { adoptStyles } from '../styles/styles';
 import type { ScreenView } from '../ui/view';
@@ -53,7 +45,7 @@ export class Surface {
     this.#report = report;
     const doc = host.ownerDocument;
     const { root, stage, frameBox } = parts ?? skeleton(doc);
-    // Around the boot's frame part, which must not move: root > live region, banner, stage > frame box, screens.
+    // Around the stand-in's frame part, which must not move: root > live region, banner, stage > frame box, screens.
     const live = box(doc, 'visually-hidden');
     live.setAttribute('role', 'status');
     live.setAttribute('aria-live', 'polite');
@@ -74,11 +66,7 @@ export class Surface {
 
   /** The language, worked out once per connection and locale change (it walks up the tree for [lang]). */
   language(): Language {
-    if (this.#lang) return this.#lang;
-    const fromTree = this.#host.closest('[lang]')?.getAttribute('lang');
-    const nav = this.#host.ownerDocument.defaultView?.navigator;
-    this.#lang =
-      resolveLanguage(this.#inputs.locale) ?? resolveLanguage(fromTree) ?? resolveLanguage(nav?.language) ?? 'en';
+    this.#lang ??= languageOf(this.#host, this.#inputs.locale);
     return this.#lang;
   }
 

@@ -3,10 +3,10 @@ import { isPlainObject } from '../frame/json';
 import { randomId } from '../providers/url';
 
 /**
- * The session endpoint's request and the reading of its answer (README "Sessions from your backend"), in the
- * boot chunk: with a `session-endpoint` the boot sends the first request itself, at once, while the runtime
- * downloads; the runtime's session client (runtime/session-client.ts) takes that request as its first try, and
- * reads every answer with the same `readAnswer`.
+ * The session endpoint's request and the reading of its answer (README "Sessions from your backend"): with a
+ * `session-endpoint` the element's stand-in sends the first request itself, at once, while the runtime downloads;
+ * the runtime's session client (runtime/session-client.ts) takes that request as its first try, and reads every
+ * answer with the same `readAnswer`.
  */
 
 export interface SessionRequest {

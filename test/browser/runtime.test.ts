@@ -5,7 +5,7 @@ import { fixtureCleanup, mountDemo, scripted, uniqueSession, untilState, widget 
 afterEach(() => fixtureCleanup());
 
 /**
- * The runtime as events in, effects out (element/controller.ts running flow/step.ts), seen from a host:
+ * The runtime as events in, effects out (runtime/controller.ts running flow/step.ts), seen from a host:
  * one frame message that moves the flow twice (Persona's `complete` is a submit and a complete) is one
  * step, yet every listener reads the state its own event is about; and a call a listener makes waits for
  * the step under way (its events come after the step's own).

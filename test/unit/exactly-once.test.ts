@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canRetry } from '../../src/flow/machine';
-import { initialModel, type Config, type Model } from '../../src/flow/model';
+import { initialModel } from '../../src/element/first-step';
+import type { Config, Model } from '../../src/flow/model';
 import { step } from '../../src/flow/step';
 import type { ProviderId } from '../../src/providers/index';
 import { adapters, context, send, start, TOKEN } from './providers/helpers';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeError } from '../../src/flow/errors';
 import type { KycState, Snapshot } from '../../src/flow/machine';
 import { MAX_RELOADS } from '../../src/flow/frames';
-import { initialModel, type Config, type Effect, type Event, type Model, type Resolution } from '../../src/flow/model';
+import { initialModel } from '../../src/element/first-step';
+import type { Config, Effect, Event, Model, Resolution } from '../../src/flow/model';
 import { step } from '../../src/flow/step';
 import type { Signal } from '../../src/protocols/types';
 
@@ -91,15 +92,27 @@ interface Row {
 /** What entering a running state does, before its events: the frame first, then what is shown and said. */
 const LOADING_FROM_IDLE = ['dress', 'snapshot', 'focus:screen', 'announce:loading', 'render'];
 
-const ADOPT_FRAME: Event<Frame> = {
-  type: 'adopted',
-  frame: FRAME,
-  key: 'k1',
-  snapshot: snap('loading'),
-  binding: '',
-  resume: false,
-  connected: true,
-};
+const ADOPTED: Event<Frame> = { type: 'adopted', connected: true };
+
+/** The stand-in's model after it made frame 1 (element/first-step.ts): loading, as the runtime takes it over. */
+const standInFrame = (): Model<Frame> => running('loading');
+
+/** The stand-in's model after it sent its session request (request 1, under way). */
+const standInRequest = (patch: Partial<Model<Frame>> = {}): Model<Frame> => ({
+  ...connected({ key: 'k1', snapshot: snap('loading'), endpoint: ENDPOINT }),
+  request: {
+    id: 1,
+    endpoint: ENDPOINT,
+    purpose: 'start',
+    refresh: false,
+    again: false,
+    attempt: 1,
+    frame: undefined,
+    takesTokens: false,
+  },
+  requests: 1,
+  ...patch,
+});
 
 const ROWS: Row[] = [
   {
@@ -612,29 +625,36 @@ const ROWS: Row[] = [
     state: 'idle',
   },
   {
-    name: "the boot chunk's frame is adopted: no new request and no second idle → loading event",
-    model: initialModel(),
-    event: ADOPT_FRAME,
-    effects: ['snapshot', 'language', 'listen:on', 'queue-configure', 'dress', 'announce:loading', 'render'].concat(
+    name: "the stand-in's frame is adopted: no new request and no second idle → loading event",
+    model: standInFrame(),
+    event: ADOPTED,
+    effects: ['language', 'listen:on', 'queue-configure', 'dress', 'announce:loading', 'render'].concat(
       'check-camera',
       'adopt-frame',
     ),
     state: 'loading',
   },
   {
-    name: "the boot chunk's session request is adopted: read as the first try of the runtime's own",
-    model: initialModel(),
-    event: { ...ADOPT_FRAME, frame: null, endpoint: ENDPOINT },
-    effects: ['snapshot', 'language', 'listen:on', 'queue-configure', 'dress', 'announce:loading', 'render'].concat(
+    name: "the stand-in's session request is adopted: read as the first try of the runtime's own",
+    model: standInRequest(),
+    event: ADOPTED,
+    effects: ['language', 'listen:on', 'queue-configure', 'dress', 'announce:loading', 'render'].concat(
       'fetch-session',
     ),
     state: 'loading',
   },
   {
-    name: 'the element left the page after the boot launched: adopted as it was, the next pass loads again',
-    model: initialModel(),
-    event: { ...ADOPT_FRAME, resume: true },
-    effects: ['snapshot', 'language', 'listen:on', 'queue-configure'],
+    name: 'the element is off the page when the runtime arrives: adopted as it is, nothing to do until it is back',
+    model: { ...standInFrame(), connected: false, framed: false, resume: { on: 'connect' } },
+    event: { type: 'adopted', connected: false },
+    effects: [],
+    state: 'loading',
+  },
+  {
+    name: 'back on the page after the stand-in launched: the next pass loads again',
+    model: { ...standInFrame(), connected: false, framed: false, resume: { on: 'connect' } },
+    event: { type: 'connect' },
+    effects: ['language', 'listen:on', 'queue-configure'],
     state: 'loading',
   },
 ];
@@ -873,8 +893,8 @@ describe('step: sequences', () => {
     expect(model.snapshot.attempt).toBe(2);
   });
 
-  it("after adopting the boot chunk's frame, the same configuration is 'same': nothing restarts", () => {
-    const adopted = step(initialModel<Frame>(), ADOPT_FRAME).model;
+  it("after adopting the stand-in's frame, the same configuration is 'same': nothing restarts", () => {
+    const adopted = step(standInFrame(), ADOPTED).model;
     expect(adopted.key).toBe('k1');
     const again = step(adopted, { type: 'configure', config: config() });
     expect(again.effects.map(word)).toEqual(['place', 'dress', 'render']);
@@ -882,8 +902,8 @@ describe('step: sequences', () => {
     expect(emitted(ready.effects)).toEqual(['state:ready', 'kyc-ready']);
   });
 
-  it("the boot chunk's request is the first try, and its answer is the attempt's", () => {
-    const adopted = step(initialModel<Frame>(), { ...ADOPT_FRAME, frame: null, endpoint: ENDPOINT });
+  it("the stand-in's request is the first try, and its answer is the attempt's", () => {
+    const adopted = step(standInRequest(), ADOPTED);
     const fetch = adopted.effects.find((e) => e.type === 'fetch-session');
     expect(fetch).toMatchObject({ endpoint: ENDPOINT, refresh: false, first: true });
     const answered = step(adopted.model, {
@@ -998,7 +1018,7 @@ describe('step: the session endpoint’s answer is the model’s', () => {
 
   it('the stand-in’s answer, with its binding, is the model’s: the first pass with the same binding keeps it', () => {
     const answer = { sessionUrl: 'https://frame.example/s/1' };
-    const adopted = step(initialModel<Frame>(), { ...ADOPT_FRAME, answer, binding: A }).model;
+    const adopted = step({ ...standInFrame(), answer, binding: A }, ADOPTED).model;
     expect(adopted).toMatchObject({ answer, binding: A });
     expect(step(adopted, { type: 'configure', config: config({ binding: A }) }).model.answer).toEqual(answer);
   });

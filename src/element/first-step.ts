@@ -1,0 +1,144 @@
+import type { KycErrorInfo } from '../flow/errors';
+import type { Answer, Effect, FrameLike, Model } from '../flow/model';
+import type { Resolution, ResolvedFrame } from './resolve';
+
+/**
+ * What the element decides before its runtime is here, in step's vocabulary (flow/model.ts: events in, effects
+ * out, on the same Model): for valid inline inputs, the frame at once; with only a session endpoint, the session
+ * request (warming the frame's origin meanwhile), then the frame in the task a good answer arrives; and
+ * `idle → loading`. Nothing else: a problem to say, modal mode, start(), retry(), cancel() and every later change
+ * wait for the runtime, which goes on from this model (flow/configuration.ts, `adopted`). Pure: unit-tested beside
+ * step.
+ */
+
+export type FirstEvent =
+  | { type: 'connect' }
+  | { type: 'disconnect' }
+  /** One pass over the inputs at the end of the task: their resolution, key, binding and mode, and the origin to warm. */
+  | {
+      type: 'configure';
+      resolution: Resolution;
+      key: string;
+      binding: string;
+      mode: 'inline' | 'modal';
+      warm?: string;
+    }
+  /** The endpoint's answer to request `request`, read (null when it is not a good one), with what it resolves to. */
+  | { type: 'session'; request: number; answer: Answer | null; resolution: Resolution | null; now: number }
+  /** The runtime chunk could not be downloaded; `asked`: the host gave a session, or called a method. */
+  | { type: 'runtime-failed'; asked: boolean; provider: string };
+
+type FirstModel = Model<ResolvedFrame>;
+
+/** The model every element starts from (the stand-in's, then the runtime's: it is handed over). */
+export function initialModel<F extends FrameLike = ResolvedFrame>(): Model<F> {
+  return {
+    snapshot: { state: 'idle', attempt: 0 },
+    connected: false,
+    resume: null,
+    key: '',
+    frame: null,
+    framed: false,
+    frames: 0,
+    endpoint: undefined,
+    binding: '',
+    answer: null,
+    stale: false,
+    request: null,
+    requests: 0,
+  };
+}
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export function firstStep(
+  model: FirstModel,
+  event: FirstEvent,
+): { model: FirstModel; effects: Effect<ResolvedFrame>[] } {
+  const m: Mutable<FirstModel> = { ...model };
+  const effects: Effect<ResolvedFrame>[] = [];
+  const enter = (state: 'loading' | 'error', error?: KycErrorInfo) => {
+    const previous = m.snapshot.state;
+    m.snapshot = state === 'loading' ? { state, attempt: 1 } : { ...m.snapshot, state, error };
+    effects.push({ type: 'snapshot', snapshot: m.snapshot });
+    effects.push({ type: 'emit', name: 'kyc-statechange', detail: { state, previous } });
+    if (error) effects.push({ type: 'emit', name: 'kyc-error', detail: error });
+  };
+  const launch = (frame: ResolvedFrame) => {
+    const id = ++m.frames;
+    m.frame = { id, frame, token: frame.context.sessionToken, takesTokens: false, reloads: 0 };
+    m.framed = true;
+    effects.push({ type: 'load-frame', frame, id });
+  };
+  const drop = () => {
+    if (m.framed) effects.push({ type: 'stop-frame' });
+    if (m.request) effects.push({ type: 'abort-session' });
+    m.framed = false;
+    m.request = null;
+  };
+
+  switch (event.type) {
+    case 'connect':
+      m.connected = true;
+      // Back on the page after it left mid-flow: the frame went with it, so the next pass launches again.
+      if (m.resume?.on === 'connect') {
+        m.resume = null;
+        m.key = '';
+      }
+      break;
+    case 'disconnect':
+      m.connected = false;
+      drop();
+      if (m.snapshot.state === 'loading') m.resume = { on: 'connect' };
+      break;
+    case 'configure': {
+      // Once per connection: after it launched, every change is the runtime's to compare and apply.
+      const resolution = event.resolution;
+      if (!m.connected || m.key || event.mode !== 'inline') break;
+      if (resolution.kind === 'ok') {
+        m.key = event.key;
+        launch(resolution.frame);
+      } else if (resolution.kind === 'needs-session') {
+        m.key = event.key;
+        m.endpoint = resolution.endpoint;
+        m.binding = event.binding;
+        const id = ++m.requests;
+        m.request = {
+          id,
+          endpoint: resolution.endpoint,
+          purpose: 'start',
+          refresh: false,
+          again: false,
+          attempt: 1,
+          frame: undefined,
+          takesTokens: false,
+        };
+        effects.push({ type: 'fetch-session', endpoint: resolution.endpoint, refresh: false, request: id });
+        if (event.warm) effects.push({ type: 'warm-up', url: new URL(event.warm) });
+      } else break;
+      if (m.snapshot.state === 'idle') enter('loading');
+      break;
+    }
+    case 'session': {
+      // A good answer: its frame. Anything else (an error, an expired or invalid answer) is the runtime's to read
+      // from the same request, as its session client's first try.
+      const { answer, resolution } = event;
+      if (!m.connected || m.request?.id !== event.request || !answer || resolution?.kind !== 'ok') break;
+      if (answer.expiresAt && Date.parse(answer.expiresAt) <= event.now) break;
+      m.request = null;
+      m.answer = answer;
+      launch(resolution.frame);
+      break;
+    }
+    case 'runtime-failed':
+      // A flow that was asked for ends in a clear, recoverable error; retry() downloads the runtime again.
+      if (!m.connected || !event.asked || m.snapshot.state === 'error') break;
+      drop();
+      enter('error', {
+        code: 'frame-load-timeout',
+        message: `the ${event.provider} protocol could not be downloaded: check the network`,
+        recoverable: true,
+      });
+      break;
+  }
+  return { model: m, effects };
+}

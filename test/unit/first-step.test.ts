@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { firstStep, initialModel, type FirstEvent } from '../../src/element/first-step';
+import type { Resolution, ResolvedFrame } from '../../src/element/resolve';
+import { Problem } from '../../src/frame/problem';
+import type { Effect, Model } from '../../src/flow/model';
+import { step } from '../../src/flow/step';
+
+/**
+ * What the element decides before its runtime is here (element/first-step.ts), as a table of (model, event) →
+ * effects, in step's vocabulary; then the hand-over: the runtime's step goes on from the first step's model.
+ */
+
+const FRAME = {
+  url: new URL('https://frame.example/s/1'),
+  context: { sessionToken: 'tok-1' },
+} as unknown as ResolvedFrame;
+const ENDPOINT = new URL('https://host.example/api/session');
+
+const EMPTY = initialModel();
+
+const ok: Resolution = { kind: 'ok', frame: FRAME };
+const needs: Resolution = { kind: 'needs-session', endpoint: ENDPOINT };
+const configure = (resolution: Resolution, patch: Partial<Extract<FirstEvent, { type: 'configure' }>> = {}) =>
+  ({ type: 'configure', resolution, key: 'k1', binding: '', mode: 'inline', ...patch }) as FirstEvent;
+
+function run(model: Model<ResolvedFrame>, ...events: FirstEvent[]) {
+  let effects: Effect<ResolvedFrame>[] = [];
+  for (const event of events) ({ model, effects } = firstStep(model, event));
+  return { model, effects };
+}
+
+const word = (effect: Effect<ResolvedFrame>) => (effect.type === 'emit' ? `emit:${effect.name}` : effect.type);
+const connected = run(EMPTY, { type: 'connect' }).model;
+const launched = run(connected, configure(ok)).model;
+const asking = run(connected, configure(needs, { warm: 'https://frame.example' })).model;
+
+describe('the first step: before the runtime is here', () => {
+  it.each<[string, Model<ResolvedFrame>, FirstEvent, string[], string]>([
+    [
+      'valid inline inputs: the frame first, then idle → loading',
+      connected,
+      configure(ok),
+      ['load-frame', 'snapshot', 'emit:kyc-statechange'],
+      'loading',
+    ],
+    [
+      'a session endpoint alone: the request, the warm-up frame, idle → loading',
+      connected,
+      configure(needs, { warm: 'https://frame.example' }),
+      ['fetch-session', 'warm-up', 'snapshot', 'emit:kyc-statechange'],
+      'loading',
+    ],
+    ['modal mode waits for the runtime (its dialog)', connected, configure(ok, { mode: 'modal' }), [], 'idle'],
+    [
+      'a problem waits for the runtime (its words)',
+      connected,
+      configure({ kind: 'invalid', problem: new Problem('needs', 'veriff') }),
+      [],
+      'idle',
+    ],
+    ['nothing to frame yet: idle', connected, configure({ kind: 'idle' }), [], 'idle'],
+    ['not on the page: nothing', EMPTY, configure(ok), [], 'idle'],
+    ['launched once: later changes are the runtime’s', launched, configure(ok, { key: 'k2' }), [], 'loading'],
+    [
+      'a good answer: its frame, with no second statechange',
+      asking,
+      { type: 'session', request: 1, answer: { sessionUrl: 'https://frame.example/s/1' }, resolution: ok, now: 0 },
+      ['load-frame'],
+      'loading',
+    ],
+    [
+      'an expired answer is the runtime’s to renew',
+      asking,
+      {
+        type: 'session',
+        request: 1,
+        answer: { sessionUrl: 'x', expiresAt: '2000-01-01T00:00:00Z' },
+        resolution: ok,
+        now: Date.parse('2026-01-01'),
+      },
+      [],
+      'loading',
+    ],
+    [
+      'no good answer (an error, bad JSON): the runtime reads the same request',
+      asking,
+      { type: 'session', request: 1, answer: null, resolution: null, now: 0 },
+      [],
+      'loading',
+    ],
+    [
+      'an answer for another request: nothing',
+      asking,
+      { type: 'session', request: 2, answer: { sessionUrl: 'x' }, resolution: ok, now: 0 },
+      [],
+      'loading',
+    ],
+    ['leaving the page: the frame goes', launched, { type: 'disconnect' }, ['stop-frame'], 'loading'],
+    ['leaving the page: the request stops', asking, { type: 'disconnect' }, ['abort-session'], 'loading'],
+    [
+      'the runtime could not be downloaded: a recoverable error',
+      launched,
+      { type: 'runtime-failed', asked: true, provider: 'veriff' },
+      ['stop-frame', 'snapshot', 'emit:kyc-statechange', 'emit:kyc-error'],
+      'error',
+    ],
+    [
+      '…but only for a flow that was asked for',
+      connected,
+      { type: 'runtime-failed', asked: false, provider: 'veriff' },
+      [],
+      'idle',
+    ],
+  ])('%s', (_, model, event, effects, state) => {
+    const next = firstStep(model, event);
+    expect(next.effects.map(word)).toEqual(effects);
+    expect(next.model.snapshot.state).toBe(state);
+  });
+
+  it('says what the runtime would: loading is attempt 1 from idle, and the download error names the provider', () => {
+    const loading = firstStep(connected, configure(ok)).effects;
+    expect(loading).toContainEqual({
+      type: 'emit',
+      name: 'kyc-statechange',
+      detail: { state: 'loading', previous: 'idle' },
+    });
+    const failed = firstStep(launched, { type: 'runtime-failed', asked: true, provider: 'veriff' }).effects;
+    expect(failed).toContainEqual({
+      type: 'emit',
+      name: 'kyc-error',
+      detail: { code: 'frame-load-timeout', message: expect.stringContaining('veriff') as string, recoverable: true },
+    });
+  });
+
+  it('back on the page after leaving mid-flow: it launches again, with no second statechange', () => {
+    const back = run(launched, { type: 'disconnect' }, { type: 'connect' }).model;
+    expect(back.resume).toBeNull();
+    const again = firstStep(back, configure(ok));
+    expect(again.effects.map(word)).toEqual(['load-frame']);
+    expect(again.model.frame?.id).toBe(2);
+  });
+
+  it('the hand-over: the runtime’s step goes on from the first step’s model, nothing twice', () => {
+    // The frame: taken over as frame 1, and the same configuration is then "same".
+    const adopted = step(launched, { type: 'adopted', connected: true });
+    expect(adopted.effects.filter((e) => e.type === 'adopt-frame')).toEqual([
+      { type: 'adopt-frame', frame: FRAME, id: 1 },
+    ]);
+    expect(adopted.effects.some((e) => e.type === 'load-frame' || e.type === 'emit')).toBe(false);
+    // The request: read as the first try of the runtime's own session client.
+    const reading = step(asking, { type: 'adopted', connected: true });
+    expect(reading.effects.find((e) => e.type === 'fetch-session')).toEqual({
+      type: 'fetch-session',
+      endpoint: ENDPOINT,
+      refresh: false,
+      request: 1,
+      first: true,
+    });
+  });
+});
