@@ -1,5 +1,4 @@
-import { adoptStyles } from '../styles/styles';
-import BUTTON_CSS from '../styles/buttons.css?inline';
+import { adoptStyles, BUTTON_CSS } from '../styles/styles';
 import MODAL_CSS from './modal.css?inline';
 
 /**
