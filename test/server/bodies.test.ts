@@ -1,0 +1,165 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CreateSession } from '../../src/server/session-handler';
+import { authorizeByHeader, serveHandler, type App } from './app';
+import { sleep } from './helpers';
+
+/**
+ * Bodies that cost the server: connections that send their body slowly, and bodies far over the limit. Raw TCP
+ * on loopback, so that the client can keep sending after the server answered; what the server read is counted by
+ * Node on its own sockets (`socket.bytesRead`), not by the handler.
+ */
+
+const open: App[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((app) => app.close()));
+});
+
+let created = 0;
+const createSession: CreateSession = () => {
+  created++;
+  return Promise.resolve({ sessionToken: 'tok' });
+};
+
+async function app(bodyTimeoutMs?: number): Promise<App> {
+  const served = await serveHandler((origin) => ({
+    createSession,
+    authorize: authorizeByHeader,
+    allowedOrigins: [origin],
+    bodyTimeoutMs,
+  }));
+  open.push(served);
+  return served;
+}
+
+function head(app: App, headers: Record<string, string>): string {
+  const { host } = new URL(app.origin);
+  const lines = Object.entries({
+    Host: host,
+    Origin: app.origin,
+    'Content-Type': 'application/json',
+    'x-user': 'mallory',
+    ...headers,
+  }).map(([name, value]) => `${name}: ${value}`);
+  return ['POST /api/kyc-session HTTP/1.1', ...lines, '', ''].join('\r\n');
+}
+
+interface Raw {
+  socket: Socket;
+  /** What the server sent back. */
+  received: () => string;
+  closed: Promise<void>;
+}
+
+function raw(app: App): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(app.origin);
+    let text = '';
+    const socket = connect({ host: hostname, port: Number(port) }, () =>
+      resolve({ socket, received: () => text, closed }),
+    );
+    const closed = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => undefined); // a reset after the server closed is what is expected
+    socket.once('error', reject);
+  });
+}
+
+/** Writes `total` bytes as fast as the socket takes them, until done or the socket is gone. */
+function flood(socket: Socket, total: number): Promise<number> {
+  const chunk = Buffer.alloc(64 * 1024, 0x78);
+  let sent = 0;
+  return new Promise((resolve) => {
+    const finish = () => resolve(sent);
+    socket.once('close', finish);
+    const pump = () => {
+      while (sent < total && !socket.destroyed) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) return socket.once('drain', pump);
+      }
+      if (sent >= total) finish();
+    };
+    pump();
+  });
+}
+
+const within = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`${what}: not within ${ms} ms`)))]);
+
+describe('slow bodies', () => {
+  it('300 connections sending their body a byte at a time: every one answered 408 and closed by the deadline', async () => {
+    const served = await app(1000);
+    const before = created;
+    const clients = await Promise.all(Array.from({ length: 300 }, () => raw(served)));
+    const drip = setInterval(() => {
+      for (const client of clients) if (!client.socket.destroyed) client.socket.write(' ');
+    }, 200);
+    try {
+      for (const client of clients) client.socket.write(head(served, { 'Content-Length': '200' }) + '{"pro');
+      await sleep(300);
+      const held = served.openSockets();
+      await Promise.race([Promise.all(clients.map((client) => client.closed)), sleep(6000)]);
+      console.log(`300 slow bodies: ${held} held at 0.3 s, ${served.openSockets()} left 6 s after the 1 s deadline`);
+      expect(held).toBe(300);
+      expect(served.openSockets()).toBe(0);
+      expect(clients.every((client) => client.received().startsWith('HTTP/1.1 408'))).toBe(true);
+      expect(created).toBe(before);
+    } finally {
+      clearInterval(drip);
+    }
+  }, 20000);
+});
+
+describe('bodies over the limit', () => {
+  it('a declared 10 MB body: 413 at once, the connection closed, and the body not read', async () => {
+    const served = await app();
+    const client = await raw(served);
+    client.socket.write(head(served, { 'Content-Length': String(10 * 1024 * 1024) }));
+    const sent = await within(flood(client.socket, 10 * 1024 * 1024), 8000, 'the flood ended');
+    await within(client.closed, 8000, 'the server closed the connection');
+    console.log(`10 MB after a 413: the client pushed ${sent} bytes, the server read ${served.bytesRead()}`);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(client.received()).toMatch(/\r\nconnection: close\r\n/i);
+    expect(served.bytesRead()).toBeLessThan(1024 * 1024);
+    expect(served.openSockets()).toBe(0);
+  });
+
+  it('a chunked body without Content-Length: read to just over the limit, then 413 and closed', async () => {
+    const served = await app();
+    const client = await raw(served);
+    client.socket.write(head(served, { 'Transfer-Encoding': 'chunked' }));
+    const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
+    let sent = 0;
+    const pumping = (async () => {
+      while (sent < 10 * 1024 * 1024 && !client.socket.destroyed) {
+        sent += 0x10000;
+        if (!client.socket.write(chunk)) await new Promise((resolve) => client.socket.once('drain', resolve));
+      }
+    })();
+    await within(client.closed, 8000, 'the server closed the connection');
+    await pumping;
+    console.log(`chunked 10 MB: the server read ${served.bytesRead()}`);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(served.bytesRead()).toBeLessThan(1024 * 1024);
+  });
+
+  it('a good request on a kept-alive connection stays open (only unread bodies close it)', async () => {
+    const served = await app();
+    const client = await raw(served);
+    const body = JSON.stringify({ provider: 'persona', locale: 'en', refresh: false });
+    client.socket.write(head(served, { 'Content-Length': String(body.length) }) + body);
+    await within(
+      new Promise<void>((resolve) => {
+        const check = setInterval(() => {
+          if (client.received().includes('"sessionToken"')) resolve(clearInterval(check));
+        }, 10);
+      }),
+      3000,
+      'the answer',
+    );
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
+    await sleep(100);
+    expect(client.socket.destroyed).toBe(false);
+    client.socket.destroy();
+  });
+});
