@@ -18,10 +18,10 @@ export interface App extends Listening {
 
 /** The session handler behind toNodeHandler on loopback; `options` gets the app's origin (for allowedOrigins). */
 export async function serveHandler(options: (origin: string) => SessionHandlerOptions): Promise<App> {
-  let node: ReturnType<typeof toNodeHandler> | undefined;
-  const server = await listen((req, res) => node!(req, res));
+  const slot: { node?: ReturnType<typeof toNodeHandler> } = {};
+  const server = await listen((req, res) => slot.node!(req, res));
   const handler = createSessionHandler(options(server.origin));
-  node = toNodeHandler(handler);
+  slot.node = toNodeHandler(handler);
   const ask: App['ask'] = ({ body = GOOD, user, key, headers = {}, signal } = {}) => {
     const sent: Record<string, string> = { 'Content-Type': 'application/json', Origin: server.origin, ...headers };
     if (user) sent['x-user'] = user;
