@@ -1,8 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateSession } from '../../src/server/session-handler';
+import { toNodeHandler } from '../../src/server/node';
+import { createSessionHandler, type CreateSession } from '../../src/server/session-handler';
 import { authorizeByHeader, serveHandler, type App } from './app';
-import { sleep } from './helpers';
+import { listen, sleep } from './helpers';
 
 /**
  * Bodies that cost the server: connections that send their body slowly, and bodies far over the limit. Raw TCP
@@ -10,7 +11,7 @@ import { sleep } from './helpers';
  * Node on its own sockets (`socket.bytesRead`), not by the handler.
  */
 
-const open: App[] = [];
+const open: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((app) => app.close()));
 });
@@ -32,11 +33,11 @@ async function app(bodyTimeoutMs?: number): Promise<App> {
   return served;
 }
 
-function head(app: App, headers: Record<string, string>): string {
-  const { host } = new URL(app.origin);
+function head(origin: string, headers: Record<string, string>): string {
+  const { host } = new URL(origin);
   const lines = Object.entries({
     Host: host,
-    Origin: app.origin,
+    Origin: origin,
     'Content-Type': 'application/json',
     'x-user': 'mallory',
     ...headers,
@@ -51,9 +52,9 @@ interface Raw {
   closed: Promise<void>;
 }
 
-function raw(app: App): Promise<Raw> {
+function raw(origin: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(app.origin);
+    const { hostname, port } = new URL(origin);
     let text = '';
     const socket = connect({ host: hostname, port: Number(port) }, () =>
       resolve({ socket, received: () => text, closed }),
@@ -90,12 +91,12 @@ describe('slow bodies', () => {
   it('300 connections sending their body a byte at a time: every one answered 408 and closed by the deadline', async () => {
     const served = await app(2000);
     const before = created;
-    const clients = await Promise.all(Array.from({ length: 300 }, () => raw(served)));
+    const clients = await Promise.all(Array.from({ length: 300 }, () => raw(served.origin)));
     const drip = setInterval(() => {
       for (const client of clients) if (!client.socket.destroyed) client.socket.write(' ');
     }, 200);
     try {
-      for (const client of clients) client.socket.write(head(served, { 'Content-Length': '200' }) + '{"pro');
+      for (const client of clients) client.socket.write(head(served.origin, { 'Content-Length': '200' }) + '{"pro');
       for (let waited = 0; served.openSockets() < 300 && waited < 1500; waited += 20) await sleep(20);
       const held = served.openSockets();
       await Promise.race([Promise.all(clients.map((client) => client.closed)), sleep(6000)]);
@@ -113,8 +114,8 @@ describe('slow bodies', () => {
 describe('bodies over the limit', () => {
   it('a declared 10 MB body: 413 at once, the connection closed, and the body not read', async () => {
     const served = await app();
-    const client = await raw(served);
-    client.socket.write(head(served, { 'Content-Length': String(10 * 1024 * 1024) }));
+    const client = await raw(served.origin);
+    client.socket.write(head(served.origin, { 'Content-Length': String(10 * 1024 * 1024) }));
     const sent = await within(flood(client.socket, 10 * 1024 * 1024), 8000, 'the flood ended');
     await within(client.closed, 8000, 'the server closed the connection');
     console.log(`10 MB after a 413: the client pushed ${sent} bytes, the server read ${served.bytesRead()}`);
@@ -126,8 +127,8 @@ describe('bodies over the limit', () => {
 
   it('a chunked body without Content-Length: read to just over the limit, then 413 and closed', async () => {
     const served = await app();
-    const client = await raw(served);
-    client.socket.write(head(served, { 'Transfer-Encoding': 'chunked' }));
+    const client = await raw(served.origin);
+    client.socket.write(head(served.origin, { 'Transfer-Encoding': 'chunked' }));
     const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
     let sent = 0;
     const pumping = (async () => {
@@ -147,11 +148,43 @@ describe('bodies over the limit', () => {
     expect(served.bytesRead()).toBeLessThan(1024 * 1024);
   });
 
+  it('an answer that takes a while after the 413 (middleware, logging): the body is still not read on', async () => {
+    const slot: { node?: ReturnType<typeof toNodeHandler> } = {};
+    const slowed = await listen((req, res) => slot.node!(req, res));
+    open.push(slowed);
+    const handler = createSessionHandler({
+      createSession,
+      authorize: authorizeByHeader,
+      allowedOrigins: [slowed.origin],
+    });
+    slot.node = toNodeHandler(async (request) => {
+      const response = await handler(request);
+      await sleep(500);
+      return response;
+    });
+    const client = await raw(slowed.origin);
+    client.socket.write(head(slowed.origin, { 'Transfer-Encoding': 'chunked' }));
+    const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
+    const pumping = (async () => {
+      for (let sent = 0; sent < 10 * 1024 * 1024 && !client.socket.destroyed; sent += 0x10000)
+        if (!client.socket.write(chunk))
+          await new Promise<void>((resolve) => {
+            client.socket.once('drain', resolve);
+            client.socket.once('close', resolve);
+          });
+    })();
+    await within(client.closed, 8000, 'the server closed the connection');
+    await pumping;
+    console.log(`chunked 10 MB, answer 0.5 s after the 413: the server read ${slowed.bytesRead()}`);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(slowed.bytesRead()).toBeLessThan(1024 * 1024);
+  });
+
   it('a good request on a kept-alive connection stays open (only unread bodies close it)', async () => {
     const served = await app();
-    const client = await raw(served);
+    const client = await raw(served.origin);
     const body = JSON.stringify({ provider: 'persona', locale: 'en', refresh: false });
-    client.socket.write(head(served, { 'Content-Length': String(body.length) }) + body);
+    client.socket.write(head(served.origin, { 'Content-Length': String(body.length) }) + body);
     await within(
       new Promise<void>((resolve) => {
         const check = setInterval(() => {

@@ -105,6 +105,44 @@ describe('sessionReuse', () => {
     expect(made()).toBe(1);
   });
 
+  it('a slow store: requests that read it while a create starts still join that create', async () => {
+    const slow = memorySessionStore();
+    const store: SessionStore = {
+      get: (key) => new Promise((resolve) => setTimeout(() => resolve(slow.get(key)), 20)),
+      set: (key, value, ttl) => slow.set(key, value, ttl),
+      delete: (key) => slow.delete(key),
+    };
+    const reuse = sessionReuse({ store });
+    const request = new Request('https://app.example/');
+    let made = 0;
+    const create = () =>
+      new Promise<SessionResult>((resolve) => setTimeout(() => resolve({ sessionToken: `t${++made}` }), 5));
+    const asks = Array.from({ length: 10 }, (_, i) =>
+      new Promise((resolve) => setTimeout(resolve, i)).then(() =>
+        reuse.obtain('user:a', { provider: 'veriff', refresh: true, request }, create),
+      ),
+    );
+    const results = await Promise.all(asks);
+    expect(new Set(results.map((result) => result.sessionToken)).size).toBe(1);
+    expect(made).toBe(1);
+  });
+
+  it('another instance sharing the store: a refresh there gets the session younger than the minimum age', async () => {
+    let clock = Date.UTC(2030, 0, 1);
+    const now = () => clock;
+    const shared = memorySessionStore(100, now);
+    const [a, b] = [sessionReuse({ store: shared }, undefined, now), sessionReuse({ store: shared }, undefined, now)];
+    const request = new Request('https://app.example/');
+    let made = 0;
+    const create = () => Promise.resolve<SessionResult>({ sessionToken: `t${++made}` });
+    const first = await a.obtain('user:a', { provider: 'veriff', refresh: false, request }, create);
+    clock += 10_000;
+    expect(await b.obtain('user:a', { provider: 'veriff', refresh: true, request }, create)).toEqual(first);
+    clock += 25_000;
+    expect(await b.obtain('user:a', { provider: 'veriff', refresh: true, request }, create)).not.toEqual(first);
+    expect(made).toBe(2);
+  });
+
   it('a failed create is not kept: the next request creates again', async () => {
     const reuse = sessionReuse();
     const request = new Request('https://app.example/');
@@ -132,6 +170,11 @@ describe('sessionReuse', () => {
     );
     expect(result).toEqual({ sessionToken: 't' });
     expect(String(reported[0])).toContain('store down');
+    // This process still hands the young session to a burst of refreshes.
+    const again = await reuse.obtain('user:a', { provider: 'veriff', refresh: true, request }, () =>
+      Promise.resolve({ sessionToken: 'second' }),
+    );
+    expect(again).toEqual({ sessionToken: 't' });
   });
 
   it('forget drops a finished session', async () => {
