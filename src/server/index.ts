@@ -28,6 +28,7 @@ export {
 export { type AllowedOrigins } from './origins';
 export { memoryLimitStore, type LimitHit, type LimitOptions, type LimitStore } from './limits';
 export { memorySessionStore, type ReuseOptions, type SessionStore, type StoredSession } from './reuse';
+export { redisLimitStore, redisSessionStore, type RedisCommand, type RedisStoreOptions } from './redis';
 export { sessionsByProvider, type ClientOptions } from './providers/call';
 export { diditSessions, type DiditSessionOptions } from './providers/didit';
 export { idenfySessions, type IdenfySessionOptions } from './providers/idenfy';

@@ -30,6 +30,13 @@ export interface SessionStore {
   get(key: string): Promise<StoredSession | undefined>;
   set(key: string, value: StoredSession, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Optional, for stores shared by several instances: takes the right to create `key`'s session for `ttlMs`, or
+   * answers false while another instance holds it (that instance's session is then awaited in the store).
+   */
+  claim?(key: string, ttlMs: number): Promise<boolean>;
+  /** Gives the right back (after a failed create, so that another instance may try at once). */
+  release?(key: string): Promise<void>;
 }
 
 export interface ReuseOptions {
@@ -70,10 +77,15 @@ interface Local {
 
 const MAX_LOCAL = 10_000;
 
+/** How often an instance that could not claim a create looks for the other instance's session. */
+const CLAIM_POLL_MS = 50;
+
 export function sessionReuse(
   options: ReuseOptions = {},
   report: (error: unknown, provider: SessionProvider, request: Request) => void = () => undefined,
   now: () => number = Date.now,
+  /** How long a claim holds: the create's own deadline. */
+  claimMs = 45_000,
 ): Reuse {
   const store = options.store ?? memorySessionStore();
   const ttlMs = positiveInteger(options.ttlMs, DEFAULT_REUSE.ttlMs, 'reuse.ttlMs');
@@ -118,14 +130,46 @@ export function sessionReuse(
     if (ttl > 0) await store.set(key, { result, createdAt, reuseUntil, expiresAt }, ttl);
   };
 
+  /**
+   * Under a store that claims: waits while another instance creates the session, and answers it once it is in the
+   * store; null once this instance holds the claim.
+   */
+  const madeElsewhere = async (key: string, refresh: boolean): Promise<StoredSession | null> => {
+    while (!(await store.claim!(key, claimMs))) {
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+      const stored = await store.get(key);
+      if (usable(stored, refresh)) return stored;
+    }
+    // The other instance may have finished between this instance's read and its claim.
+    const stored = await store.get(key);
+    if (!usable(stored, refresh)) return null;
+    await store.release?.(key);
+    return stored;
+  };
+
   const start = (key: string, asked: Asked, create: () => Promise<SessionResult>): Promise<SessionResult> => {
     const entry: Local = { promise: Promise.resolve({}) };
     entry.promise = (async () => {
-      const result = await create();
+      if (store.claim) {
+        const other = await madeElsewhere(key, asked.refresh);
+        if (other) {
+          entry.expires = other.expiresAt;
+          entry.createdAt = other.createdAt;
+          return other.result;
+        }
+      }
+      let result: SessionResult;
+      try {
+        result = await create();
+      } catch (error) {
+        await store.release?.(key).catch(() => undefined);
+        throw error;
+      }
       entry.expires = expiryOf(result);
       entry.createdAt = now();
       // A store that fails to keep it costs a later create, never this answer.
       await keep(key, result, entry.createdAt).catch((error: unknown) => report(error, asked.provider, asked.request));
+      await store.release?.(key).catch(() => undefined);
       return result;
     })();
     local.set(key, entry);

@@ -127,7 +127,12 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
   const retryAfter = positiveInteger(options.retryAfterSeconds, 1, 'retryAfterSeconds');
   const trustProxy = positiveInteger(options.trustProxy, 0, 'trustProxy');
   const limit = createLimit(options.limit);
-  const reuse = sessionReuse(options.reuse, (error, provider, request) => report(error, provider, request));
+  const reuse = sessionReuse(
+    options.reuse,
+    (error, provider, request) => report(error, provider, request),
+    Date.now,
+    createTimeoutMs,
+  );
   const retryHeaders = (seconds = retryAfter): Record<string, string> =>
     seconds > 0 ? { 'Retry-After': String(seconds) } : {};
 
