@@ -84,6 +84,22 @@ function flood(socket: Socket, total: number): Promise<number> {
   });
 }
 
+/** Sends `total` bytes as 64 KB chunks of a chunked body, as fast as the socket takes them, until done or closed. */
+async function chunked(client: Raw, total: number): Promise<void> {
+  const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
+  for (let sent = 0; sent < total && !client.socket.destroyed; sent += 0x10000)
+    if (!client.socket.write(chunk))
+      await new Promise<void>((resolve) => {
+        client.socket.once('drain', resolve);
+        client.socket.once('close', resolve);
+      });
+}
+
+/** The server's side of a socket reports its close a moment after the client's may: waits for it (1 s at most). */
+async function serverSideClosed(served: { openSockets: () => number }): Promise<void> {
+  for (let waited = 0; served.openSockets() > 0 && waited < 1000; waited += 20) await sleep(20);
+}
+
 const within = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`${what}: not within ${ms} ms`)))]);
 
@@ -100,6 +116,7 @@ describe('slow bodies', () => {
       for (let waited = 0; served.openSockets() < 300 && waited < 1500; waited += 20) await sleep(20);
       const held = served.openSockets();
       await Promise.race([Promise.all(clients.map((client) => client.closed)), sleep(6000)]);
+      await serverSideClosed(served);
       console.log(`300 slow bodies: ${held} held before the 2 s deadline, ${served.openSockets()} left after it`);
       expect(held).toBe(300);
       expect(served.openSockets()).toBe(0);
@@ -122,6 +139,7 @@ describe('bodies over the limit', () => {
     expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
     expect(client.received()).toMatch(/\r\nconnection: close\r\n/i);
     expect(served.bytesRead()).toBeLessThan(1024 * 1024);
+    await serverSideClosed(served);
     expect(served.openSockets()).toBe(0);
   });
 
@@ -129,18 +147,7 @@ describe('bodies over the limit', () => {
     const served = await app();
     const client = await raw(served.origin);
     client.socket.write(head(served.origin, { 'Transfer-Encoding': 'chunked' }));
-    const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
-    let sent = 0;
-    const pumping = (async () => {
-      while (sent < 10 * 1024 * 1024 && !client.socket.destroyed) {
-        sent += 0x10000;
-        if (!client.socket.write(chunk))
-          await new Promise<void>((resolve) => {
-            client.socket.once('drain', resolve);
-            client.socket.once('close', resolve);
-          });
-      }
-    })();
+    const pumping = chunked(client, 10 * 1024 * 1024);
     await within(client.closed, 8000, 'the server closed the connection');
     await pumping;
     console.log(`chunked 10 MB: the server read ${served.bytesRead()}`);
@@ -164,15 +171,7 @@ describe('bodies over the limit', () => {
     });
     const client = await raw(slowed.origin);
     client.socket.write(head(slowed.origin, { 'Transfer-Encoding': 'chunked' }));
-    const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
-    const pumping = (async () => {
-      for (let sent = 0; sent < 10 * 1024 * 1024 && !client.socket.destroyed; sent += 0x10000)
-        if (!client.socket.write(chunk))
-          await new Promise<void>((resolve) => {
-            client.socket.once('drain', resolve);
-            client.socket.once('close', resolve);
-          });
-    })();
+    const pumping = chunked(client, 10 * 1024 * 1024);
     await within(client.closed, 8000, 'the server closed the connection');
     await pumping;
     console.log(`chunked 10 MB, answer 0.5 s after the 413: the server read ${slowed.bytesRead()}`);
