@@ -133,6 +133,8 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     Date.now,
     createTimeoutMs,
   );
+  /** Errors already told to onError (or not to be): a shared create's failure reaches every request waiting on it. */
+  const toldOnce = new WeakSet<object>();
   const retryHeaders = (seconds = retryAfter): Record<string, string> =>
     seconds > 0 ? { 'Retry-After': String(seconds) } : {};
 
@@ -173,10 +175,10 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     const scope = asker.userId !== null ? `user:${asker.userId}` : attempt ? `${asker.limitKey}\n${attempt}` : null;
 
     const create = async (): Promise<SessionResult> => {
-      const over = await limit.take(asker.limitKey);
-      if (over !== null) throw new LimitReached(over);
-      const signal = AbortSignal.timeout(createTimeoutMs);
       try {
+        const over = await limit.take(asker.limitKey);
+        if (over !== null) throw new LimitReached(over);
+        const signal = AbortSignal.timeout(createTimeoutMs);
         const made = Promise.resolve().then(() =>
           options.createSession({ provider, locale, refresh, request, userId: asker.userId, idempotencyKey, signal }),
         );
@@ -184,7 +186,9 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         if (!result) throw new TypeError('createSession answered without a valid sessionUrl or sessionToken');
         return result;
       } catch (error) {
-        if (!(error instanceof SessionRefusal)) report(error, provider, request);
+        // Told once per create, however many requests wait on it; refusals and the limit are answers, not failures.
+        if (!(error instanceof SessionRefusal || error instanceof LimitReached)) report(error, provider, request);
+        if (typeof error === 'object' && error !== null) toldOnce.add(error);
         throw error;
       }
     };
@@ -193,6 +197,8 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     try {
       result = await waitAtMost(reuse.obtain(scope, { provider, refresh, request }, create), timeoutMs, request.signal);
     } catch (error) {
+      // A store that fails (Redis down) fails here, outside any create: told to onError too.
+      if (error !== WAITED_TOO_LONG && !toldOnce.has(error as object)) report(error, provider, request);
       return createFailure(error);
     }
     return json(200, answerBody(provider, result));

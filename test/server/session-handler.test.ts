@@ -381,6 +381,37 @@ describe('createSessionHandler with Web Requests', () => {
     expect(calls.length).toBe(before);
   });
 
+  it('a failing create is told to onError once, however many requests wait on it; a failing store too', async () => {
+    const errors: unknown[] = [];
+    const fail: { now?: () => void } = {};
+    const shared = createSessionHandler({
+      createSession: () => new Promise((_resolve, reject) => (fail.now = () => reject(new Error('provider down')))),
+      authorize: () => Promise.resolve('one-user'),
+      allowedOrigins: [origin],
+      onError: (error) => errors.push(error),
+    });
+    const waiting = Array.from({ length: 5 }, () => shared(request({ body: JSON.stringify(GOOD) })));
+    while (!fail.now) await new Promise((resolve) => setTimeout(resolve, 5));
+    fail.now();
+    expect((await Promise.all(waiting)).map((response) => response.status)).toEqual([502, 502, 502, 502, 502]);
+    expect(errors.map(String)).toEqual(['Error: provider down']);
+    const brokenStore = createSessionHandler({
+      createSession,
+      authorize,
+      allowedOrigins: [origin],
+      onError: (error) => errors.push(error),
+      reuse: {
+        store: {
+          get: () => Promise.reject(new Error('store down')),
+          set: () => Promise.resolve(),
+          delete: () => Promise.resolve(),
+        },
+      },
+    });
+    await expectError(await brokenStore(request({ body: JSON.stringify(GOOD) })), 502, 'session-failed');
+    expect(String(errors.at(-1))).toBe('Error: store down');
+  });
+
   it('knows exactly the providers the element knows', () => {
     expect([...SESSION_PROVIDERS].sort()).toEqual([...PROVIDER_IDS].sort());
   });
