@@ -3,15 +3,19 @@
  * so it is safe in Node and during server-side rendering.
  */
 import { KycWidgetElement } from './element/kyc-widget';
+import { runtimeLoader } from './element/handover';
+
+// The one place that imports the runtime: the element reaches it through this loader (element/handover.ts).
+runtimeLoader.load = () => import('./runtime/runtime');
 
 export { KycWidgetElement };
-export type { LastError as KycErrorDetail } from './element/controller';
+export type { LastError as KycErrorDetail } from './runtime/controller';
 export type { KycEventDetails, KycEventMap, KycEventName, KycBaseDetail } from './element/events';
 export type { KycState } from './flow/machine';
 export type { KycWidgetAttributes } from './frameworks';
 export type { ErrorCode, KycErrorInfo } from './flow/errors';
 export type { ProviderId } from './providers/index';
-export type { Outcome } from './providers/types';
+export type { Outcome } from './protocols/types';
 export { EVENT_NAMES } from './element/events';
 export { ERROR_CODES } from './flow/errors';
 export { STATES } from './flow/machine';

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../flow/errors';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import type { Outcome } from '../providers/types';
+import type { Outcome } from '../protocols/types';
 
 /** Present on every event's detail. */
 export interface KycBaseDetail {
@@ -25,6 +25,9 @@ export interface KycEventDetails {
 }
 
 export type KycEventName = keyof KycEventDetails;
+
+/** The detail of a `kyc-error` (also the element's `lastError`). */
+export type KycErrorDetail = KycEventDetails['kyc-error'];
 
 /** `el.addEventListener('kyc-complete', (e) => e.detail.outcome)` type-checks in hosts (see kyc-widget.ts). */
 export type KycEventMap = { [K in KycEventName]: CustomEvent<KycEventDetails[K]> };

@@ -4,7 +4,8 @@
  * Parsing never throws: a bad value becomes the default, except where the README asks for a `config-invalid`
  * error instead (unknown provider, unparsable options) — those keep the raw value for the config check.
  */
-import { isPlainObject } from '../boot/session';
+import { isPlainObject } from '../frame/json';
+import { Problem } from '../frame/problem';
 
 export interface Inputs {
   /** Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf or zignsec. */
@@ -36,12 +37,11 @@ export interface Inputs {
 }
 
 /**
- * Options that are not a JSON object, as the host gave them (the text, or the object). The boot chunk only knows
- * that they are invalid; the runtime's `reasonOf` (element/options-reason.ts) reads `raw` again to say what is
- * wrong and where.
+ * Options that are not a JSON object: what is wrong, and where (`problem`; the runtime says it in words,
+ * runtime/options-reason.ts).
  */
 export class InvalidJson {
-  constructor(readonly raw: unknown) {}
+  constructor(readonly problem: Problem) {}
 }
 
 type Kind = 'string' | 'boolean' | 'number' | 'json' | readonly string[];
@@ -92,6 +92,14 @@ export const BY_PROPERTY: ReadonlyMap<string, InputSpec> = new Map(
   INPUTS.map((row) => [row.property, row as InputSpec]),
 );
 
+/**
+ * The inputs whose change means a new session or a new frame configuration, as one comparable string. The token is
+ * left out: a new token for the same configuration is handed to the running frame where the protocol allows it.
+ */
+export function configKey(inputs: Inputs): string {
+  return JSON.stringify(INPUTS.filter((row) => row.config && !row.secret).map((row) => inputs[row.property]));
+}
+
 export function defaults(): Inputs {
   return Object.fromEntries(INPUTS.map((row) => [row.property, coerce(row, undefined)])) as unknown as Inputs;
 }
@@ -133,16 +141,23 @@ function scalarText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** JSON text (trimmed; a JSON string holding JSON text is read again) or an object → a copy, or InvalidJson. */
-function parseJsonObject(value: unknown, raw = value): Record<string, unknown> | InvalidJson {
+/**
+ * JSON text (trimmed; a JSON string holding JSON text is read again) or an object → a copy, or InvalidJson with the
+ * first problem: `json-syntax` (the parser's error as `got`), `json-object-text` ("[object Object]": an object set as
+ * an attribute), `json-not-object`, or one of jsonCopy's.
+ */
+function parseJsonObject(value: unknown): Record<string, unknown> | InvalidJson {
+  if (typeof value !== 'string') return jsonCopy(value);
+  const text = value.trim();
+  if (!text) return {};
+  if (text === '[object Object]') return new InvalidJson(new Problem('json-object-text', 'options'));
+  let parsed: unknown;
   try {
-    if (typeof value !== 'string') return jsonCopy(value);
-    const text = value.trim();
-    return text ? parseJsonObject(JSON.parse(text), raw) : {};
-  } catch {
-    // Not JSON text, not a plain object, a value JSON cannot hold, a getter or a Proxy trap that threw.
-    return new InvalidJson(raw);
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return new InvalidJson(new Problem('json-syntax', 'options', error));
   }
+  return parseJsonObject(parsed);
 }
 
 /** Beyond this many values, or this depth, options are not settings. */
@@ -150,40 +165,63 @@ export const MAX_OPTION_VALUES = 10_000;
 export const MAX_OPTION_DEPTH = 64;
 
 /**
- * A JSON copy of the host's options (a plain object), or a throw at the first value JSON cannot hold: a cycle, a
- * BigInt, a symbol (or a symbol key), a function, a class instance (Date, Map, window…), a non-finite number, too
- * many values or too deep. The copy is what the widget keeps: later changes to the host's object, or getters,
- * never reach it. The runtime's `diagnose` (options-reason.ts) walks the same rules with the path, for the message.
+ * A JSON copy of the host's options (a plain object), or InvalidJson naming the first value JSON cannot hold and
+ * where (`at`: `options.a[2].b`): `json-<typeof>` for a BigInt, a symbol or a function, `json-number` (non-finite),
+ * `json-cycle`, `json-symbol-key`, `json-kind` (a class instance: Date, Map, window…; the object as `got`),
+ * `json-not-plain` (the root itself), `json-values` / `json-array` / `json-fields` (too many), `json-depth`,
+ * `json-unreadable` (a getter or a Proxy trap threw; the error as `got`). The copy is what the widget keeps: later
+ * changes to the host's object, or getters, never reach it.
  */
-function jsonCopy(root: unknown): Record<string, unknown> {
+function jsonCopy(root: unknown): Record<string, unknown> | InvalidJson {
   let values = 0;
+  let at = 'options';
   const ancestors = new Set<object>();
+  const fail = (code: string, got?: unknown): never => {
+    throw new Problem(`json-${code}`, at, got);
+  };
   const copy = (value: unknown, depth: number): unknown => {
     const type = typeof value;
-    if (++values > MAX_OPTION_VALUES) throw 0;
+    if (++values > MAX_OPTION_VALUES) fail('values');
     if (type === 'string' || type === 'boolean' || type === 'undefined' || value === null) return value;
-    if (type === 'number' && Number.isFinite(value)) return value;
-    if (type !== 'object' || ancestors.has(value as object) || depth > MAX_OPTION_DEPTH) throw 0;
+    if (type === 'number') return Number.isFinite(value) ? value : fail('number', value);
+    if (type !== 'object') return fail(type); // bigint, symbol, function
     const object = value as Record<string, unknown>;
+    if (ancestors.has(object)) fail('cycle');
+    if (depth > MAX_OPTION_DEPTH) fail('depth');
     ancestors.add(object);
+    const path = at;
     let result: unknown;
     if (Array.isArray(object)) {
-      if (object.length > MAX_OPTION_VALUES) throw 0;
+      if (object.length > MAX_OPTION_VALUES) fail('array', object.length);
       // As JSON: an item holding undefined becomes null.
-      result = Array.from({ length: object.length }, (_, i) => copy(object[i], depth + 1) ?? null);
+      result = Array.from({ length: object.length }, (_, i) => {
+        at = `${path}[${i}]`;
+        return copy(object[i], depth + 1) ?? null;
+      });
     } else {
-      if (!isPlainObject(object) || Object.getOwnPropertySymbols(object).length) throw 0;
+      if (!isPlainObject(object)) fail(depth ? 'kind' : 'not-plain', object);
+      if (Object.getOwnPropertySymbols(object).length) fail('symbol-key');
       const keys = Object.keys(object);
-      if (keys.length > MAX_OPTION_VALUES) throw 0;
-      const fields = keys.map((key) => [key, copy(object[key], depth + 1)]);
+      if (keys.length > MAX_OPTION_VALUES) fail('fields', keys.length);
+      const fields = keys.map((key) => {
+        at = `${path}.${key}`;
+        return [key, copy(object[key], depth + 1)];
+      });
       // As JSON: a field holding undefined is left out. fromEntries defines fields: "__proto__" stays a plain one.
       result = Object.fromEntries(fields.filter((field) => field[1] !== undefined));
     }
+    at = path;
     ancestors.delete(object);
     return result;
   };
-  if (!isPlainObject(root)) throw 0;
-  return copy(root, 0) as Record<string, unknown>;
+  try {
+    // Array.isArray throws on a revoked Proxy: inside the try.
+    if (typeof root !== 'object' || root === null || Array.isArray(root)) fail('not-object');
+    return copy(root, 0) as Record<string, unknown>;
+  } catch (error) {
+    // Ours, or a getter or a Proxy trap that threw (or a revoked Proxy): the host's object.
+    return new InvalidJson(error instanceof Problem ? error : new Problem('json-unreadable', at, error));
+  }
 }
 
 /**

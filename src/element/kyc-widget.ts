@@ -1,7 +1,8 @@
-import { Boot, runtimeNow, type Handover, type Runtime, type Stand } from '../boot/boot';
+import { Boot } from './stand-in';
+import { runtimeNow, type Handover, type Runtime, type Stand } from './handover';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
-import type { LastError } from './controller';
+import type { KycErrorDetail } from './events';
 import {
   BY_ATTRIBUTE,
   BY_PROPERTY,
@@ -212,7 +213,7 @@ export class KycWidgetElement extends Base {
   }
 
   /** The detail of the last `kyc-error`, or null. */
-  get lastError(): LastError | null {
+  get lastError(): KycErrorDetail | null {
     return this.#controller.lastError;
   }
 

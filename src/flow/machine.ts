@@ -1,4 +1,4 @@
-import type { Outcome } from '../providers/types';
+import type { Outcome } from '../protocols/types';
 import type { KycErrorInfo, KycWarningInfo } from './errors';
 
 /**

@@ -1,4 +1,4 @@
-import type { Signal } from '../providers/types';
+import type { Signal } from '../protocols/types';
 import { FRAME_TIMEOUT_HINT, makeError, type KycErrorInfo } from './errors';
 import { canRetry, INITIAL, isLive, transition, type Emit, type Input, type KycState, type Snapshot } from './machine';
 
@@ -146,7 +146,6 @@ export type Event<F extends FrameLike> =
   | { type: 'signals'; frame: number; signals: readonly Signal[]; from: 'message' | 'load' }
   /** The frame's protocol is attached. */
   | { type: 'attached'; frame: number; takesTokens: boolean }
-  | { type: 'protocol-failed'; frame: number; provider: string }
   | { type: 'timeout'; frame: number; after: number }
   | { type: 'slow'; frame: number }
   | { type: 'session'; request: number; answer: Answer; now: number; config: Config<F> }
@@ -374,15 +373,6 @@ class Run<F extends FrameLike> {
         return;
       case 'attached':
         if (m.frame && event.frame === m.frame.id) m.frame = { ...m.frame, takesTokens: event.takesTokens };
-        return;
-      case 'protocol-failed':
-        if (event.frame !== m.frame?.id || !m.framed) return;
-        this.#fail(
-          makeError(
-            'frame-load-timeout',
-            `the ${event.provider} protocol could not be downloaded: check the network and that the widget's chunks are served`,
-          ),
-        );
         return;
       case 'timeout': {
         if (event.frame !== m.frame?.id || !m.framed || this.#state !== 'loading') return;

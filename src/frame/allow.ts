@@ -1,7 +1,8 @@
+import { Problem } from './problem';
+
 /**
- * URL rules without words, for the boot chunk: which URLs may be framed or fetched. A check that fails says which
- * rule (a `Problem`); the sentences, and the allowlist's patterns, are the runtime's (origins.ts). Pure functions,
- * unit-tested without a browser.
+ * Which URLs may be framed or fetched (README "Attributes and properties"): https anywhere, http only on loopback,
+ * no credentials. Pure functions, unit-tested without a browser.
  */
 
 /** https anywhere; http only on loopback. Everything else (javascript:, data:, blob:, file:, ftp:) is refused. */
@@ -14,21 +15,19 @@ export function isLoopback(hostname: string): boolean {
 }
 
 /**
- * Why a check failed: 'missing', 'syntax', 'origin' (not a host), 'scheme' (not http/https), 'http' (http off
- * loopback), 'credentials', 'label' (a misplaced `*`), 'domain' (a `*` before a bare name).
+ * A URL the widget will frame or fetch, or the problem with `text` as the input `at`: `missing`, `syntax` (not a
+ * URL against `base`), `absolute` (not a URL, and no base), `scheme` (not http/https; `got` is the scheme), `http`
+ * (http off loopback), `credentials`.
  */
-export type Problem = 'missing' | 'syntax' | 'origin' | 'scheme' | 'http' | 'credentials' | 'label' | 'domain';
-
-/** A URL the widget will frame or fetch, with the scheme rules of README "Attributes and properties". */
-export function safeUrl(text: string | undefined, base?: string): URL | Problem {
-  if (typeof text !== 'string' || text.trim() === '') return 'missing';
+export function safeUrl(text: string | undefined, at: string, base?: string): URL | Problem {
+  if (typeof text !== 'string' || text.trim() === '') return new Problem('missing', at);
   let url: URL;
   try {
     url = new URL(text.trim(), base);
   } catch {
-    return 'syntax';
+    return new Problem(base ? 'syntax' : 'absolute', at);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
-  if (!isSecureScheme(url)) return 'http';
-  return url.username || url.password ? 'credentials' : url;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return new Problem('scheme', at, url.protocol);
+  if (!isSecureScheme(url)) return new Problem('http', at);
+  return url.username || url.password ? new Problem('credentials', at) : url;
 }

@@ -1,12 +1,11 @@
-import { isSecureScheme, safeUrl, type Problem } from './allow';
+import { isSecureScheme } from './allow';
+import { Problem } from './problem';
 
 /**
- * Origin rules with their sentences (the runtime's `config-invalid` messages), on top of allow.ts (the boot
- * chunk's URL rules, without words), and the allowlist's patterns: the runtime's alone (the boot's own allowlist
- * takes only canonical origins, boot.ts). Pure functions, unit-tested without a browser.
+ * The allowlist: which origins may speak for a frame. One matcher for the whole widget, from the first message to the
+ * last: exact origins compared as strings, and one-label wildcards (`https://*.web.emea-1.jumio.ai`). Pure functions,
+ * unit-tested without a browser.
  */
-
-export { isLoopback, isSecureScheme, safeUrl } from './allow';
 
 /** One allowlist entry: an exact origin, or an origin whose first DNS label is `*` (matches exactly one label). */
 export interface OriginPattern {
@@ -19,7 +18,11 @@ export interface OriginPattern {
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export function originPattern(text: string): OriginPattern | Problem {
+/**
+ * An entry → its pattern, or why it is not one: `syntax` (not scheme://host[:port]), `label` (a `*` elsewhere than
+ * the first label), `origin` (not a host), `http` (http off loopback), `domain` (a `*` before a bare name).
+ */
+export function originPattern(text: string): OriginPattern | Problem['code'] {
   const match = /^(https?):\/\/(\*\.)?([^/:?#\s]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?\/?$/i.exec(text.trim());
   if (!match) return 'syntax';
   const [, scheme, star, rawHost, port = ''] = match;
@@ -35,6 +38,17 @@ export function originPattern(text: string): OriginPattern | Problem {
   const host = star ? url.hostname.slice(2) : url.hostname;
   if (star && host.split('.').length < 2) return 'domain';
   return { protocol, host, wildcard: Boolean(star), port: url.port };
+}
+
+/** The space-separated entries of `allowed-origins`, or the first bad one (`entry-<why>`, the entry as `got`). */
+export function allowedOrigins(text: string | undefined): OriginPattern[] | Problem {
+  const patterns: OriginPattern[] = [];
+  for (const entry of (text ?? '').split(/\s+/).filter(Boolean)) {
+    const parsed = originPattern(entry);
+    if (typeof parsed === 'string') return new Problem(`entry-${parsed}`, 'allowed-origins', entry);
+    patterns.push(parsed);
+  }
+  return patterns;
 }
 
 export function matchesPattern(origin: string, pattern: OriginPattern): boolean {
@@ -66,43 +80,4 @@ export class OriginAllowlist {
     if (typeof origin !== 'string' || origin === '' || origin === 'null') return false;
     return this.#exact.has(origin) || this.#patterns.some((pattern) => matchesPattern(origin, pattern));
   }
-}
-
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-export function parseOriginPattern(text: string): ParseResult<OriginPattern> {
-  const parsed = originPattern(text);
-  if (typeof parsed === 'object') return { ok: true, value: parsed };
-  const message = {
-    label: `"${text}": a wildcard may only stand for the first label (https://*.example.com)`,
-    http: `"${text}" must use https (http only on localhost)`,
-    domain: `"${text}": a wildcard needs a registrable domain after it`,
-    origin: `"${text}" is not an origin`,
-  }[parsed as string];
-  return { ok: false, message: message ?? `"${text}" is not an origin (scheme://host[:port])` };
-}
-
-/** Parses the `allowed-origins` attribute: space-separated origins or one-label wildcard patterns. */
-export function parseAllowedOrigins(text: string | undefined): ParseResult<OriginPattern[]> {
-  const patterns: OriginPattern[] = [];
-  for (const entry of (text ?? '').split(/\s+/).filter(Boolean)) {
-    const parsed = parseOriginPattern(entry);
-    if (!parsed.ok) return { ok: false, message: `allowed-origins: ${parsed.message}` };
-    patterns.push(parsed.value);
-  }
-  return { ok: true, value: patterns };
-}
-
-/** Parses a URL the widget will frame or fetch, with the scheme rules of README "Attributes and properties". */
-export function parseSafeUrl(text: string | undefined, name: string, base?: string): ParseResult<URL> {
-  const parsed = safeUrl(text, base);
-  if (typeof parsed === 'object') return { ok: true, value: parsed };
-  const message = {
-    missing: `${name} is missing`,
-    syntax: base ? `${name} is not a valid URL` : `${name} must be an absolute URL (https://…)`,
-    scheme: `${name} must be an https URL (got ${parsed === 'scheme' ? new URL(text!.trim(), base).protocol : ''})`,
-    http: `${name} must use https; plain http is allowed only on localhost, 127.0.0.1 and [::1]`,
-    credentials: `${name} must not carry credentials`,
-  }[parsed as string]!;
-  return { ok: false, message };
 }

@@ -1,39 +1,31 @@
-import type { ProviderProtocol } from './types';
+import { caf } from './caf';
+import { didit } from './didit';
+import { generic } from './generic';
+import { idenfy } from './idenfy';
+import { jumio } from './jumio';
+import { persona } from './persona';
+import { sumsub } from './sumsub';
+import type { ProviderFrame } from './types';
+import { veratad } from './veratad';
+import { veriff } from './veriff';
+import { yoti } from './yoti';
+import { zignsec } from './zignsec';
 
 /**
- * Every provider the widget speaks. Their frame facts and URL builders are in the boot chunk
- * (boot/frames.ts): a frame is requested without waiting for any download. Their checks of the host's
- * inputs (frames.ts) and their protocols (decoders and replies, protocols.ts) are in the runtime chunk,
- * fetched while the frame loads; the bridge holds early messages.
- * Adding a provider: its folder (frame.ts, protocol.ts), one entry in boot/frames.ts, one line in
- * frames.ts and one in protocols.ts.
+ * Every provider the widget speaks, by id: its frame facts and URL builder, `providers/<id>.ts`, in the first chunk
+ * (the frame is requested without waiting for any download). Its protocol, `protocols/<id>.ts`, comes with the
+ * runtime; the bridge holds the frame's early messages until it is here.
  */
-export { isProviderId, type ProviderId } from '../boot/frames';
-import { FACTS, type ProviderId } from '../boot/frames';
+const FRAMES = { generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf, zignsec };
 
-export const PROVIDER_IDS = Object.keys(FACTS) as ProviderId[];
+export type ProviderId = keyof typeof FRAMES;
 
-let protocols: Readonly<Record<ProviderId, ProviderProtocol>> | undefined;
-let pending: Promise<Readonly<Record<ProviderId, ProviderProtocol>>> | undefined;
+export const PROVIDER_IDS = Object.keys(FRAMES) as ProviderId[];
 
-/** The runtime chunk brings the protocols with it: from then on they are here synchronously. */
-export function setProtocols(all: Readonly<Record<ProviderId, ProviderProtocol>>): void {
-  protocols = all;
+export function isProviderId(id: unknown): id is ProviderId {
+  return typeof id === 'string' && Object.hasOwn(FRAMES, id);
 }
 
-/** The provider's protocol if its chunk is already here (always, once the runtime is). */
-export function protocolNow(id: ProviderId): ProviderProtocol | undefined {
-  return protocols?.[id];
-}
-
-/** The protocols come with the runtime chunk (runtime.ts sets them): fetches it once; a failed fetch may be tried again. */
-export function loadProtocol(id: ProviderId): Promise<ProviderProtocol> {
-  pending ??= import('../runtime').then(
-    () => protocols!,
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending.then((all) => all[id]);
+export function frameFor(id: ProviderId): ProviderFrame<ProviderId> {
+  return FRAMES[id];
 }

@@ -1,62 +1,59 @@
+import { Problem } from '../frame/problem';
+
 /**
- * Checks for the provider options a host passes through `options` to the provider's frame (each provider's
- * docs page, "Options"). An option left out is fine; one present with the wrong shape is refused with a
- * sentence naming it and saying why (the widget's `config-invalid`). First chunk: no dependencies.
+ * Checks for the provider options a host passes through `options` to the provider's frame (each provider's docs
+ * page, "Options"). An option left out is fine (undefined); one present with the wrong shape is a Problem naming it
+ * (`at`: `options.<key>`): `must`, with what it must be as `got` (a key of the runtime's words), `language`,
+ * `boolean`, or `one-of` with the values as `got`.
  */
 
-export type Checked<T> = { ok: true; value?: T } | { ok: false; message: string };
+export type Option<T> = T | undefined | Problem;
 
 function present(options: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(options, key) && options[key] !== undefined && options[key] !== null;
 }
 
-/** A BCP 47 language tag as providers take them: `ja`, `pt-BR`, `zh-Hant-TW`, `es-419`. */
-const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
-
-/** `options.language`: the provider's language when it should differ from the widget's own (one of seven). */
-export function languageOption(options: Record<string, unknown>, key = 'language'): Checked<string> {
-  if (!present(options, key)) return { ok: true };
+/** A non-blank string option, trimmed. */
+export function optionString(options: Record<string, unknown>, key: string, what: string): Option<string> {
+  if (!present(options, key)) return undefined;
   const value = options[key];
-  return typeof value === 'string' && LANGUAGE.test(value)
-    ? { ok: true, value }
-    : { ok: false, message: `options.${key} must be a BCP 47 language tag such as "ja" or "pt-BR"` };
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : new Problem('must', `options.${key}`, what);
 }
 
+/** A BCP 47 language tag as providers take them: `ja`, `pt-BR`, `zh-Hant-TW`, `es-419`. */
+export const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
+
+/** `options.language`: the provider's language when it should differ from the widget's own (one of seven). */
+export function languageOption(options: Record<string, unknown>, key = 'language'): Option<string> {
+  return stringOption(options, key, LANGUAGE, 'language');
+}
+
+/** A string option matching `pattern`; `what` it must be (a key of the runtime's words) otherwise. */
 export function stringOption(
   options: Record<string, unknown>,
   key: string,
   pattern: RegExp,
   what: string,
-): Checked<string> {
-  if (!present(options, key)) return { ok: true };
+): Option<string> {
+  if (!present(options, key)) return undefined;
   const value = options[key];
-  return typeof value === 'string' && pattern.test(value)
-    ? { ok: true, value }
-    : { ok: false, message: `options.${key} must be ${what}` };
+  return typeof value === 'string' && pattern.test(value) ? value : new Problem('must', `options.${key}`, what);
 }
 
-export function booleanOption(options: Record<string, unknown>, key: string): Checked<boolean> {
-  if (!present(options, key)) return { ok: true };
+export function booleanOption(options: Record<string, unknown>, key: string): Option<boolean> {
+  if (!present(options, key)) return undefined;
   const value = options[key];
-  return typeof value === 'boolean'
-    ? { ok: true, value }
-    : { ok: false, message: `options.${key} must be true or false` };
+  return typeof value === 'boolean' ? value : new Problem('must', `options.${key}`, 'boolean');
 }
 
 export function oneOf<T extends string>(
   options: Record<string, unknown>,
   key: string,
   values: readonly T[],
-): Checked<T> {
-  if (!present(options, key)) return { ok: true };
+): Option<T> {
+  if (!present(options, key)) return undefined;
   const value = options[key];
   return typeof value === 'string' && (values as readonly string[]).includes(value)
-    ? { ok: true, value: value as T }
-    : { ok: false, message: `options.${key} must be one of ${values.map((v) => `"${v}"`).join(', ')}` };
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+    ? (value as T)
+    : new Problem('one-of', `options.${key}`, values);
 }

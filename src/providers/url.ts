@@ -1,22 +1,39 @@
+import { Problem } from '../frame/problem';
+
+/** Helpers for building frame URLs from the host's inputs. The host's `options` and token are checked too. */
+
+/** Sets a query parameter unless the host's URL already has it (the host's explicit choice wins). */
+export function setMissing(url: URL, name: string, value: string | undefined): void {
+  if (value && !url.searchParams.has(name)) url.searchParams.set(name, value);
+}
+
+/** A secret as the host passed it: non-empty, bounded, no whitespace or control characters. */
+export function tokenOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= 8192 && /^[\x21-\x7e]+$/.test(value) ? value : undefined;
+}
+
 /**
- * Helpers for building frame URLs from the host's inputs (first chunk, with every provider's frame.ts).
- * The host's `options` and token are input, not frame data, but they are still checked.
+ * The host's token for `provider`: undefined when it gave none, the problem `token` when it gave a malformed one
+ * (the provider's id as `at`: the sentence names the kind of token).
  */
-
-export { randomId, setMissing, tokenOf } from '../boot/frames';
-
-/** An option the host may leave out; present but of the wrong kind is an error the host must see. */
-export function optionString(options: Record<string, unknown>, key: string): { value?: string; bad?: true } {
-  if (!Object.prototype.hasOwnProperty.call(options, key) || options[key] === undefined || options[key] === null)
-    return {};
-  const value = options[key];
-  return typeof value === 'string' && value.trim() !== '' ? { value: value.trim() } : { bad: true };
+export function givenToken(token: string | undefined, provider: string): string | undefined | Problem {
+  return token === undefined ? undefined : (tokenOf(token) ?? new Problem('token', provider));
 }
 
-/** A required session URL, or the sentence saying what the provider needs instead. */
-export function requireUrl(
-  sessionUrl: URL | undefined,
-  what: string,
-): { ok: true; url: URL } | { ok: false; message: string } {
-  return sessionUrl ? { ok: true, url: new URL(sessionUrl.href) } : { ok: false, message: what };
+/** A copy of a URL the host gave (the builders add to it). */
+export const copy = (url: URL): URL => new URL(url.href);
+
+/** A per-attempt id that no other frame on the page can guess. */
+export function randomId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return prefix + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** What `provider` needs that the host did not give (`needs`, said per provider). */
+export const needs = (provider: string): Problem => new Problem('needs', provider);
+
+/** The session URL as issued, for providers whose frame is just that. */
+export const sessionUrlOnly =
+  (provider: string) =>
+  ({ sessionUrl }: { sessionUrl?: URL }): { url: URL } | Problem =>
+    sessionUrl ? { url: copy(sessionUrl) } : needs(provider);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ErrorCode } from '../flow/errors';
-import { messagesFor, resolveLanguage } from './i18n';
+import { messagesFor, resolveLanguage } from '../i18n/index';
 import { screenMessages, type ResultKind } from './screen-messages';
 import type { ScreenProps } from './view';
 

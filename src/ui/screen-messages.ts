@@ -1,26 +1,9 @@
-import type { ErrorCode } from '../flow/errors';
-import { screensFor, type Language } from './i18n';
+import { screensFor, type Language } from '../i18n/index';
+import type { ScreenMessages } from '../i18n/types';
+
+export type { ResultKind, ScreenMessages } from '../i18n/types';
 
 /** The screens' text, in the UI chunk with the screens. */
-
-export type ResultKind = 'approved' | 'declined' | 'pending' | 'review';
-
-export interface ScreenMessages {
-  retry: string;
-  restart: string;
-  /** The result screen's button: the person is finished with the widget (kyc-close). */
-  done: string;
-  cancelledTitle: string;
-  cancelledText: string;
-  resultTitle: Record<ResultKind, string>;
-  resultText: Record<ResultKind, string>;
-  /** Each error's own title and plain next step. */
-  errors: Record<ErrorCode, { title: string; text: string }>;
-  /** Under an error that cannot be retried from here, before the reference. */
-  stuck: string;
-  /** The label of the small print to quote to support (code, provider code, session id). */
-  reference: string;
-}
 
 const en: ScreenMessages = {
   retry: 'Try again',

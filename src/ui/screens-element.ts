@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import SCREEN_CSS from './screen-styles.css?inline';
 import { Screens } from './Screens';
-import { adoptStyles } from './styles';
+import { adoptStyles } from '../styles/styles';
 import { SCREEN_EVENTS, SCREEN_PROPS } from './view';
 
 /**

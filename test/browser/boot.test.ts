@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/boot/boot';
+import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
 import type { KycWidgetElement } from '../../src/index';
 import { fixtureCleanup, frameOf, record, SANDBOX, scripted, untilState, waitUntil } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { Connectivity } from '../../src/element/connectivity';
+import { Connectivity } from '../../src/runtime/connectivity';
 import type { KycWidgetElement } from '../../src/index';
 import { attr, fixtureCleanup, frameOf, record, SANDBOX, scripted, settle, sleep, untilState, widget } from './helpers';
 

@@ -1,7 +1,7 @@
 import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing-helpers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { loadRuntime } from '../../src/boot/boot';
+import { loadRuntime } from '../../src/element/handover';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
 import { PROVIDER_IDS, type ProviderId } from '../../src/providers/index';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { CameraPreflight, readCameraFacts } from '../../src/element/preflight';
+import { CameraPreflight, readCameraFacts } from '../../src/runtime/preflight';
 
 /**
  * The preflight's reading of the browser, in real Chromium with real nested frames: a same-origin frame of

@@ -1,7 +1,8 @@
 import { setupIframe } from 'persona';
 import { afterEach, describe, expect, it } from 'vitest';
-import { persona } from '../../src/providers/persona/frame';
+import { persona } from '../../src/providers/persona';
 import { attr, fixtureCleanup, frameSrc, record, SANDBOX, scriptDone, untilState, widget } from './helpers';
+import { frameUrlOf } from '../support/frame-url';
 
 /**
  * Provider options passed through to the frame (docs/providers/<id>.md, "Options"), in real Chromium: the widget's
@@ -50,7 +51,7 @@ describe("persona options: the widget's frame URL equals persona's setupIframe's
     };
     // The host's options are JSON: wider than the SDK's TypeScript types (a nested field map), the same at runtime.
     const theirs = setupIframe(document.createElement('iframe'), 'c1', 'inline', options as unknown as SdkOptions).src;
-    const ours = persona.frameUrl({
+    const ours = frameUrlOf(persona, {
       options,
       locale: 'en',
       theme: 'auto',
@@ -65,7 +66,7 @@ describe("persona options: the widget's frame URL equals persona's setupIframe's
   it('language and account id, as the SDK writes them', () => {
     const options = { templateId: 'itmpl_X1', accountId: 'act_9', language: 'ja' };
     const theirs = new URL(setupIframe(document.createElement('iframe'), 'c1', 'inline', options).src).searchParams;
-    const built = persona.frameUrl({
+    const built = frameUrlOf(persona, {
       options,
       locale: 'en',
       theme: 'auto',

@@ -184,8 +184,9 @@ describe('custom-elements.json', () => {
         .filter((f) => /\.(tsx?|css)$/.test(f))
         .map((f) => readFileSync(new URL(`${dir}/${f}`, root), 'utf8'))
         .join('\n');
-    const code = source('src/ui') + source('src/element') + source('src/frame') + source('src/boot');
-    const css = source('src/ui');
+    const folders = ['src/ui', 'src/element', 'src/frame', 'src/runtime', 'src/modal', 'src/styles'];
+    const code = folders.map(source).join('\n');
+    const css = ['src/ui', 'src/styles', 'src/modal'].map(source).join('\n');
     expect(names(element.cssParts)).toEqual(
       expect.arrayContaining(['frame', 'status', 'button', 'retry-button', 'result', 'error', 'dialog']),
     );

@@ -9,7 +9,7 @@ import {
   type CreateSession,
   type SessionContext,
 } from '../../src/server/session-handler';
-import { fetchSession } from '../../src/session/client';
+import { fetchSession } from '../../src/runtime/session-client';
 import { listen, type ErrorBody } from './helpers';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BY_ATTRIBUTE, coerce, defaults, fromAttribute, InvalidJson, type InputSpec } from '../../src/element/inputs';
-import { resolveFrame } from '../../src/element/resolve';
+import { resolveFrame } from '../support/frame-url';
+import { Problem } from '../../src/frame/problem';
 
 const row = (name: string) => BY_ATTRIBUTE.get(name) as InputSpec;
 const env = { locale: 'en', hostOrigin: 'https://shop.example', baseUrl: 'https://shop.example/signup' };
@@ -46,7 +47,10 @@ describe('resolveFrame', () => {
   it('gives a config-invalid reason for each bad input', () => {
     const cases: Array<Partial<ReturnType<typeof defaults>>> = [
       { provider: 'acme', sessionUrl: 'https://a.example' },
-      { options: new InvalidJson('bad'), sessionUrl: 'https://a.example' },
+      {
+        options: new InvalidJson(new Problem('json-syntax', 'options', new SyntaxError('bad'))),
+        sessionUrl: 'https://a.example',
+      },
       { sessionUrl: 'javascript:alert(1)' },
       { sessionUrl: 'http://a.example' },
       { allowedOrigins: 'nope', sessionUrl: 'https://a.example' },

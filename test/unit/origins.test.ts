@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  matchesPattern,
-  OriginAllowlist,
-  parseAllowedOrigins,
-  parseOriginPattern,
-  parseSafeUrl,
-} from '../../src/frame/origins';
+import { safeUrl } from '../../src/frame/allow';
+import { allowedOrigins, matchesPattern, OriginAllowlist, originPattern } from '../../src/frame/origins';
+import { Problem } from '../../src/frame/problem';
 
 function pattern(text: string) {
-  const parsed = parseOriginPattern(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.value;
+  const parsed = originPattern(text);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
 }
 
 describe('origin patterns', () => {
@@ -46,7 +42,7 @@ describe('origin patterns', () => {
       'https://x.io/path',
       'javascript:alert(1)',
     ]) {
-      expect(parseOriginPattern(bad).ok, bad).toBe(false);
+      expect(typeof originPattern(bad), bad).toBe('string');
     }
     for (const good of [
       'http://localhost:5174',
@@ -55,7 +51,7 @@ describe('origin patterns', () => {
       'https://x.example',
       'https://X.Example/',
     ]) {
-      expect(parseOriginPattern(good).ok, good).toBe(true);
+      expect(typeof originPattern(good), good).toBe('object');
     }
   });
 
@@ -65,20 +61,20 @@ describe('origin patterns', () => {
   });
 
   it('parses allowed-origins as a space-separated list', () => {
-    const parsed = parseAllowedOrigins('  https://a.example\n http://localhost:5174  https://*.b.example ');
-    expect(parsed.ok && parsed.value.length).toBe(3);
-    expect(parseAllowedOrigins(undefined)).toEqual({ ok: true, value: [] });
-    expect(parseAllowedOrigins('https://a.example nope').ok).toBe(false);
+    const parsed = allowedOrigins('  https://a.example\n http://localhost:5174  https://*.b.example ');
+    expect(Array.isArray(parsed) && parsed.length).toBe(3);
+    expect(allowedOrigins(undefined)).toEqual([]);
+    expect(allowedOrigins('https://a.example nope')).toEqual(new Problem('entry-syntax', 'allowed-origins', 'nope'));
   });
 });
 
 describe('session URLs', () => {
   it('accepts https anywhere and http on loopback only', () => {
-    expect(parseSafeUrl('https://verify.example/s/1', 'u').ok).toBe(true);
+    expect(safeUrl('https://verify.example/s/1', 'u') instanceof URL).toBe(true);
     for (const host of ['localhost', '127.0.0.1', '[::1]'])
-      expect(parseSafeUrl(`http://${host}:5174/x`, 'u').ok).toBe(true);
-    expect(parseSafeUrl('http://192.168.1.2/x', 'u').ok).toBe(false);
-    expect(parseSafeUrl('http://localhost.evil.io/x', 'u').ok).toBe(false);
+      expect(safeUrl(`http://${host}:5174/x`, 'u') instanceof URL).toBe(true);
+    expect(safeUrl('http://192.168.1.2/x', 'u') instanceof URL).toBe(false);
+    expect(safeUrl('http://localhost.evil.io/x', 'u') instanceof URL).toBe(false);
   });
 
   it('refuses script-bearing and local schemes, credentials and garbage', () => {
@@ -95,12 +91,12 @@ describe('session URLs', () => {
       '',
       undefined,
     ]) {
-      expect(parseSafeUrl(bad as string, 'u').ok, String(bad)).toBe(false);
+      expect(safeUrl(bad as string, 'u') instanceof URL, String(bad)).toBe(false);
     }
   });
 
   it('resolves relative URLs against the page', () => {
-    const parsed = parseSafeUrl('/verify/1', 'u', 'https://shop.example/signup');
-    expect(parsed.ok && parsed.value.href).toBe('https://shop.example/verify/1');
+    const parsed = safeUrl('/verify/1', 'u', 'https://shop.example/signup');
+    expect(parsed instanceof URL && parsed.href).toBe('https://shop.example/verify/1');
   });
 });

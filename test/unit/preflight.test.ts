@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { asksForCamera, cameraProblem, type CameraFacts } from '../../src/element/preflight';
-import { FRAMES } from '../../src/providers/frames';
+import { asksForCamera, cameraProblem, type CameraFacts } from '../../src/runtime/preflight';
+import { frameFor, PROVIDER_IDS } from '../../src/providers/index';
+
+const FRAMES = PROVIDER_IDS.map(frameFor);
 
 const ORIGIN = 'https://inquiry.withpersona.com';
 const allowed: CameraFacts = {

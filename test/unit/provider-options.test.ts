@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { kebab } from '../../src/providers/persona/options';
-import { resolveFrame } from '../../src/element/resolve';
+import { kebab } from '../../src/providers/persona-options';
+import { resolveFrame } from '../support/frame-url';
 import type { Inputs } from '../../src/element/inputs';
 import { adapters, context, TOKEN } from './providers/helpers';
+import { frameUrlOf } from '../support/frame-url';
 
 /** The pass-through options of each provider (docs/providers/<id>.md, "Options"): every one, and malformed values. */
 
 const TEMPLATE = 'itmpl_Ab12Cd34Ef56Gh78';
 
 function urlOf(provider: keyof typeof adapters, options: Record<string, unknown>, extra = {}): URL {
-  const built = adapters[provider].frameUrl(context({ options, ...extra }));
+  const built = frameUrlOf(adapters[provider], context({ options, ...extra }));
   if (!built.ok) throw new Error(built.message);
   return built.url;
 }
 
 function refusal(provider: keyof typeof adapters, options: Record<string, unknown>, extra = {}): string {
-  const built = adapters[provider].frameUrl(context({ options, ...extra }));
+  const built = frameUrlOf(adapters[provider], context({ options, ...extra }));
   if (built.ok) throw new Error(`accepted: ${built.url.href}`);
   return built.message;
 }

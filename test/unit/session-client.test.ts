@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchSession, readAnswer, retryAfter, SessionFetchError } from '../../src/session/client';
+import { fetchSession, readAnswer, retryAfter, SessionFetchError } from '../../src/runtime/session-client';
 
 const endpoint = new URL('https://shop.example/api/kyc-session');
 const body = { provider: 'sumsub', locale: 'en', refresh: false };

@@ -11,7 +11,7 @@ import {
   type Model,
   type Resolution,
 } from '../../src/flow/step';
-import type { Signal } from '../../src/providers/types';
+import type { Signal } from '../../src/protocols/types';
 
 /**
  * `step` as a table: (model, event) → the effects, in order, and the next state. Every decision of the
@@ -881,13 +881,6 @@ describe('step: sequences', () => {
     // The boot already said idle → loading: the frame comes without a second statechange.
     expect(answered.effects.map(word)[0]).toBe('load-frame');
     expect(emitted(answered.effects)).toEqual([]);
-  });
-
-  it('the protocol chunk failed for the running frame: frame-load-timeout naming the provider', () => {
-    const { effects } = step(running('loading'), { type: 'protocol-failed', frame: 1, provider: 'veriff' });
-    const error = effects.find((e) => e.type === 'emit' && e.name === 'kyc-error');
-    expect(error).toMatchObject({ detail: { code: 'frame-load-timeout' } });
-    expect(JSON.stringify(error)).toContain('veriff');
   });
 
   it('a Resolution is data: invalid after the endpoint answered is config-invalid naming the answer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS, startTimer } from '../../src/frame/timer';
+import { MAX_TIMER_MS, startTimer } from '../../src/runtime/timer';
 
 /** Resolves when `fired` has been called, or after the control timer: whichever comes first. */
 function race(delay: number, control = 50): Promise<'fired' | 'control'> {

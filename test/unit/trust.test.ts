@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../../src/element/inputs';
-import { resolveFrame } from '../../src/element/resolve';
-import { OriginAllowlist, parseOriginPattern } from '../../src/frame/origins';
+import { resolveFrame } from '../support/frame-url';
+import { OriginAllowlist, originPattern } from '../../src/frame/origins';
 import type { ProviderId } from '../../src/providers/index';
 
 /**
@@ -16,9 +16,9 @@ const inputs = (patch: Partial<ReturnType<typeof defaults>>) => ({ ...defaults()
 function allowlist(...patterns: string[]): OriginAllowlist {
   return new OriginAllowlist(
     patterns.map((text) => {
-      const parsed = parseOriginPattern(text);
-      if (!parsed.ok) throw new Error(parsed.message);
-      return parsed.value;
+      const parsed = originPattern(text);
+      if (typeof parsed === 'string') throw new Error(parsed);
+      return parsed;
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { caf } = adapters;
 const TOKEN = 'Zx81aQ2wE3rT4yU5iO6pA7sD8fG9hJ0k';
@@ -10,13 +11,13 @@ function flow() {
 
 describe('caf frameUrl', () => {
   it('builds https://cadastro.io/<token>', () => {
-    const built = caf.frameUrl(context({ sessionToken: TOKEN }));
+    const built = frameUrlOf(caf, context({ sessionToken: TOKEN }));
     expect(built.ok && built.url.href).toBe(`https://cadastro.io/${TOKEN}`);
   });
 
   it('frames an onboarding link as given (tenant and beta subdomains are built in)', () => {
     const link = `https://celcoin.beta.cadastro.io/${TOKEN}`;
-    const built = caf.frameUrl(context({ sessionUrl: new URL(link) }));
+    const built = frameUrlOf(caf, context({ sessionUrl: new URL(link) }));
     expect(built.ok && built.url.href).toBe(link);
     expect(caf.origins).toEqual(['https://cadastro.io', 'https://*.cadastro.io', 'https://*.beta.cadastro.io']);
     expect(caf.allow).toBe('camera; geolocation');
@@ -28,7 +29,7 @@ describe('caf frameUrl', () => {
     [context({ sessionToken: 'a/b' })],
     [context({ sessionToken: 'bad token' })],
   ])('refuses bad input (%#)', (ctx) => {
-    expect(caf.frameUrl(ctx).ok).toBe(false);
+    expect(frameUrlOf(caf, ctx).ok).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { didit } = adapters;
 
@@ -15,24 +16,26 @@ const event = (name: string, data?: Record<string, unknown>) =>
 
 describe('didit frameUrl', () => {
   it('adds sdk_presentation=embedded to a session URL', () => {
-    const built = didit.frameUrl(context({ sessionUrl: new URL('https://verify.didit.me/u/abc123') }));
+    const built = frameUrlOf(didit, context({ sessionUrl: new URL('https://verify.didit.me/u/abc123') }));
     expect(built.ok && built.url.href).toBe('https://verify.didit.me/u/abc123?sdk_presentation=embedded');
   });
 
   it('keeps a presentation the host chose', () => {
-    const built = didit.frameUrl(
+    const built = frameUrlOf(
+      didit,
       context({ sessionUrl: new URL('https://verify.didit.me/u/abc?sdk_presentation=modal') }),
     );
     expect(built.ok && built.url.searchParams.getAll('sdk_presentation')).toEqual(['modal']);
   });
 
   it("builds the session URL from a session token (Didit's own format: the token is the path)", () => {
-    const built = didit.frameUrl(context({ sessionToken: TOKEN }));
+    const built = frameUrlOf(didit, context({ sessionToken: TOKEN }));
     expect(built.ok && built.url.href).toBe(`https://verify.didit.me/session/${TOKEN}?sdk_presentation=embedded`);
   });
 
   it('prefers the session URL and never adds the token to it', () => {
-    const built = didit.frameUrl(
+    const built = frameUrlOf(
+      didit,
       context({ sessionUrl: new URL('https://verify.didit.me/u/abc'), sessionToken: TOKEN }),
     );
     expect(built.ok && built.url.href).not.toContain(TOKEN);
@@ -45,7 +48,7 @@ describe('didit frameUrl', () => {
     [context({ sessionToken: 'a/b' }), /not a valid/],
     [context({ sessionToken: 'a?b=c' }), /not a valid/],
   ])('refuses bad input (%#)', (ctx, message) => {
-    const built = didit.frameUrl(ctx);
+    const built = frameUrlOf(didit, ctx);
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(message);
   });

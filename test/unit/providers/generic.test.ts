@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '../../../src/providers/generic/protocol';
+import { PROTOCOL_VERSION } from '../../../src/protocols/generic';
 import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start, TOKEN } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { generic } = adapters;
 const URL_ = 'https://verify.example/flow/abc';
@@ -12,14 +13,14 @@ function flow(overrides = {}) {
 
 describe('generic frameUrl', () => {
   it('loads the session URL unchanged, trusting only its origin (no built-in origins)', () => {
-    const built = generic.frameUrl(context({ sessionUrl: new URL(URL_) }));
+    const built = frameUrlOf(generic, context({ sessionUrl: new URL(URL_) }));
     expect(built.ok && built.url.href).toBe(URL_);
     expect(generic.origins).toEqual([]);
     expect(generic.allow).toBe('camera; microphone; fullscreen; clipboard-write');
   });
 
   it('needs a session URL (a token alone is not enough)', () => {
-    const built = generic.frameUrl(context({ sessionToken: TOKEN }));
+    const built = frameUrlOf(generic, context({ sessionToken: TOKEN }));
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(/session-url/);
   });

@@ -1,16 +1,13 @@
 import { expect } from 'vitest';
-import { decodeMessage, type Decoded } from '../../../src/frame/decode';
-import { FRAMES } from '../../../src/providers/frames';
+import { decodeMessage, type Decoded } from '../../../src/protocols/decode';
+import { frameFor, PROVIDER_IDS } from '../../../src/providers/index';
 import type { ProviderId } from '../../../src/providers/index';
-import { PROTOCOLS } from '../../../src/providers/protocols';
-import type {
-  FrameContext,
-  ProviderFrame,
-  ProviderProtocol,
-  ProviderSession,
-  SessionPort,
-  Signal,
-} from '../../../src/providers/types';
+import { PROTOCOLS } from '../../../src/protocols/index';
+import type { FrameContext, ProviderFrame } from '../../../src/providers/types';
+import type { ProviderProtocol, ProviderSession, SessionPort, Signal } from '../../../src/protocols/types';
+import { frameUrlOf } from '../../support/frame-url';
+
+const FRAMES = PROVIDER_IDS.map(frameFor);
 
 /** A provider's two parts together, as the element uses them: frame URL and origins, then the protocol. */
 export type ProviderAdapter = ProviderFrame & ProviderProtocol;
@@ -50,7 +47,7 @@ export function start(
   adapter: ProviderAdapter,
   ctx: FrameContext = context(),
 ): { session: ProviderSession; port: FakePort; url: URL } {
-  const built = adapter.frameUrl(ctx);
+  const built = frameUrlOf(adapter, ctx);
   if (!built.ok) throw new Error(built.message);
   const port = fakePort(ctx, built.url);
   return { session: adapter.createSession(port), port, url: built.url };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { idenfy } = adapters;
 
@@ -11,24 +12,26 @@ function flow() {
 
 describe('idenfy frameUrl', () => {
   it("builds the iframe URL from the authToken (iDenfy's own format)", () => {
-    const built = idenfy.frameUrl(context({ sessionToken: AUTH, locale: 'pt' }));
+    const built = frameUrlOf(idenfy, context({ sessionToken: AUTH, locale: 'pt' }));
     expect(built.ok && built.url.href).toBe(`https://ui.idenfy.com/?authToken=${AUTH}&lang=pt`);
   });
 
   it('uses the KYB frame (its welcome page) when options.kyb is true', () => {
-    const built = idenfy.frameUrl(context({ sessionToken: AUTH, options: { kyb: true } }));
+    const built = frameUrlOf(idenfy, context({ sessionToken: AUTH, options: { kyb: true } }));
     expect(built.ok && built.url.origin).toBe('https://kyb.ui.idenfy.com');
     expect(built.ok && built.url.href).toBe(`https://kyb.ui.idenfy.com/welcome?authToken=${AUTH}&lang=en`);
-    const not = idenfy.frameUrl(context({ sessionToken: AUTH, options: { kyb: false } }));
+    const not = frameUrlOf(idenfy, context({ sessionToken: AUTH, options: { kyb: false } }));
     expect(not.ok && not.url.origin).toBe('https://ui.idenfy.com');
   });
 
   it('uses a session URL, setting lang and the token only where missing', () => {
-    const full = idenfy.frameUrl(
+    const full = frameUrlOf(
+      idenfy,
       context({ sessionUrl: new URL(`https://ui.idenfy.com/?authToken=${AUTH}&lang=lt`), locale: 'en' }),
     );
     expect(full.ok && full.url.href).toBe(`https://ui.idenfy.com/?authToken=${AUTH}&lang=lt`);
-    const bare = idenfy.frameUrl(
+    const bare = frameUrlOf(
+      idenfy,
       context({ sessionUrl: new URL('http://127.0.0.1:5174/idenfy/'), sessionToken: AUTH, locale: 'fr' }),
     );
     expect(bare.ok && bare.url.href).toBe(`http://127.0.0.1:5174/idenfy/?authToken=${AUTH}&lang=fr`);
@@ -39,7 +42,7 @@ describe('idenfy frameUrl', () => {
     [context({ sessionToken: 'bad token' }), /authToken/],
     [context({ sessionToken: AUTH, options: { kyb: 'yes' } }), /options.kyb/],
   ])('refuses bad input (%#)', (ctx, message) => {
-    const built = idenfy.frameUrl(ctx);
+    const built = frameUrlOf(idenfy, ctx);
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(message);
   });

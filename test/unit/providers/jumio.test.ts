@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OriginAllowlist, parseOriginPattern, type OriginPattern } from '../../../src/frame/origins';
+import { OriginAllowlist, originPattern, type OriginPattern } from '../../../src/frame/origins';
 import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { jumio } = adapters;
 
@@ -27,12 +28,12 @@ function flow() {
 
 describe('jumio frameUrl', () => {
   it('loads the web.href exactly as issued', () => {
-    const built = jumio.frameUrl(context({ sessionUrl: new URL(WEB_HREF), locale: 'fr', theme: 'dark' }));
+    const built = frameUrlOf(jumio, context({ sessionUrl: new URL(WEB_HREF), locale: 'fr', theme: 'dark' }));
     expect(built.ok && built.url.href).toBe(WEB_HREF);
   });
 
   it('needs a session URL', () => {
-    const built = jumio.frameUrl(context({ sessionToken: 'tok-123456789' }));
+    const built = frameUrlOf(jumio, context({ sessionToken: 'tok-123456789' }));
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(/session-url/);
   });
@@ -46,9 +47,7 @@ describe('jumio frameUrl', () => {
   });
 
   it('trusts exactly one label in front of its regional hosts', () => {
-    const allow = new OriginAllowlist(
-      jumio.origins.map((o) => (parseOriginPattern(o) as { ok: true; value: OriginPattern }).value),
-    );
+    const allow = new OriginAllowlist(jumio.origins.map((o) => originPattern(o) as OriginPattern));
     for (const origin of [
       'https://acme.web.amer-1.jumio.ai',
       'https://x.web.emea-1.jumio.ai',

@@ -11,6 +11,7 @@ import {
   send,
   start,
 } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { persona } = adapters;
 
@@ -26,7 +27,8 @@ function flow(ctx = context({ options: { templateId: TEMPLATE } })) {
 
 describe('persona frameUrl', () => {
   it('builds the widget URL from a template id', () => {
-    const built = persona.frameUrl(
+    const built = frameUrlOf(
+      persona,
       context({
         options: { templateId: TEMPLATE, environmentId: 'env_123abc', referenceId: 'user 42&x' },
         locale: 'fr',
@@ -50,23 +52,23 @@ describe('persona frameUrl', () => {
   });
 
   it('gives every attempt its own container id', () => {
-    const a = persona.frameUrl(context({ options: { templateId: TEMPLATE } }));
-    const b = persona.frameUrl(context({ options: { templateId: TEMPLATE } }));
+    const a = frameUrlOf(persona, context({ options: { templateId: TEMPLATE } }));
+    const b = frameUrlOf(persona, context({ options: { templateId: TEMPLATE } }));
     expect(a.ok && b.ok && a.url.searchParams.get('container-id') !== b.url.searchParams.get('container-id')).toBe(
       true,
     );
   });
 
   it('puts legacy tmpl_ ids in template-id and accepts a template version', () => {
-    const legacy = persona.frameUrl(context({ options: { templateId: 'tmpl_Legacy123' } }));
+    const legacy = frameUrlOf(persona, context({ options: { templateId: 'tmpl_Legacy123' } }));
     expect(legacy.ok && legacy.url.searchParams.get('template-id')).toBe('tmpl_Legacy123');
     expect(legacy.ok && legacy.url.searchParams.has('inquiry-template-id')).toBe(false);
-    const version = persona.frameUrl(context({ options: { templateVersionId: 'itmplv_V1' } }));
+    const version = frameUrlOf(persona, context({ options: { templateVersionId: 'itmplv_V1' } }));
     expect(version.ok && version.url.searchParams.get('inquiry-template-version-id')).toBe('itmplv_V1');
   });
 
   it("resumes an inquiry with the session token (Persona's own URL format)", () => {
-    const built = persona.frameUrl(context({ options: { inquiryId: 'inq_ABC123' }, sessionToken: SESSION_TOKEN }));
+    const built = frameUrlOf(persona, context({ options: { inquiryId: 'inq_ABC123' }, sessionToken: SESSION_TOKEN }));
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     expect(built.url.searchParams.get('inquiry-id')).toBe('inq_ABC123');
@@ -74,7 +76,8 @@ describe('persona frameUrl', () => {
   });
 
   it('uses options.host as the origin only', () => {
-    const built = persona.frameUrl(
+    const built = frameUrlOf(
+      persona,
       context({ options: { templateId: TEMPLATE, host: 'https://verify.custom.example/ignored?x=1' } }),
     );
     expect(built.ok && built.url.href.startsWith('https://verify.custom.example/widget?')).toBe(true);
@@ -84,7 +87,7 @@ describe('persona frameUrl', () => {
     const sessionUrl = new URL(
       'https://inquiry.withpersona.com/widget?inquiry-id=inq_1&language=de&container-id=host-chosen',
     );
-    const built = persona.frameUrl(context({ sessionUrl, locale: 'es', options: { templateId: 'not-used' } }));
+    const built = frameUrlOf(persona, context({ sessionUrl, locale: 'es', options: { templateId: 'not-used' } }));
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     const q = built.url.searchParams;
@@ -112,13 +115,13 @@ describe('persona frameUrl', () => {
     [{ templateId: TEMPLATE, host: 'http://evil.example' }, /https/],
     [{ templateId: TEMPLATE, host: 7 }, /options.host/],
   ])('refuses options %j', (options, message) => {
-    const built = persona.frameUrl(context({ options }));
+    const built = frameUrlOf(persona, context({ options }));
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(message);
   });
 
   it('refuses a session token that is not one', () => {
-    const built = persona.frameUrl(context({ options: { inquiryId: 'inq_1' }, sessionToken: 'has space' }));
+    const built = frameUrlOf(persona, context({ options: { inquiryId: 'inq_1' }, sessionToken: 'has space' }));
     expect(built.ok).toBe(false);
   });
 
@@ -163,21 +166,23 @@ describe('persona messages', () => {
   });
 
   it('asks for the embedded flow in modal mode, sends the documented style variants, and the framing parameters when framed', () => {
-    const modal = persona.frameUrl(context({ options: { templateId: TEMPLATE }, mode: 'modal', theme: 'light' }));
+    const modal = frameUrlOf(persona, context({ options: { templateId: TEMPLATE }, mode: 'modal', theme: 'light' }));
     expect(modal.ok && modal.url.searchParams.get('flow-type')).toBe('embedded');
     expect(modal.ok && modal.url.searchParams.get('style-variant')).toBe('base');
-    const framed = persona.frameUrl(
+    const framed = frameUrlOf(
+      persona,
       context({ options: { templateId: TEMPLATE }, ancestors: ['https://portal.example'] }),
     );
     expect(framed.ok && framed.url.searchParams.get('frame-ancestors[0]')).toBe('https://shop.example');
     expect(framed.ok && framed.url.searchParams.get('frame-ancestors[1]')).toBe('https://portal.example');
     expect(framed.ok && framed.url.searchParams.get('message-target-origin')).toBe('https://shop.example');
-    const top = persona.frameUrl(context({ options: { templateId: TEMPLATE } }));
+    const top = frameUrlOf(persona, context({ options: { templateId: TEMPLATE } }));
     expect(
       top.ok &&
         [...top.url.searchParams.keys()].some((k) => k.startsWith('frame-ancestors') || k === 'message-target-origin'),
     ).toBe(false);
-    const given = persona.frameUrl(
+    const given = frameUrlOf(
+      persona,
       context({
         options: {
           templateId: TEMPLATE,
@@ -189,7 +194,7 @@ describe('persona messages', () => {
     expect(given.ok && given.url.searchParams.get('frame-ancestors[0]')).toBe('https://a.example');
     expect(given.ok && given.url.searchParams.get('message-target-origin')).toBe('https://b.example');
     expect(
-      persona.frameUrl(context({ options: { templateId: TEMPLATE, frameAncestors: 'https://a.example' } })).ok,
+      frameUrlOf(persona, context({ options: { templateId: TEMPLATE, frameAncestors: 'https://a.example' } })).ok,
     ).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rawParam } from '../../../src/providers/sumsub/protocol';
+import { rawParam } from '../../../src/protocols/sumsub';
 import { adapters, TOKEN, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { sumsub } = adapters;
 
@@ -20,7 +21,7 @@ function ready(ctx = context({ sessionToken: TOKEN, locale: 'de' })) {
 
 describe('sumsub frameUrl', () => {
   it('addresses the default base with the frame id', () => {
-    const built = sumsub.frameUrl(context({ sessionToken: TOKEN }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN }));
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     expect(built.url.origin + built.url.pathname).toBe('https://in.sumsub.com/websdk/websdk.html');
@@ -30,12 +31,12 @@ describe('sumsub frameUrl', () => {
   });
 
   it('adds the theme unless auto', () => {
-    const built = sumsub.frameUrl(context({ sessionToken: TOKEN, theme: 'dark' }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN, theme: 'dark' }));
     expect(built.ok && built.url.searchParams.get('theme')).toBe('dark');
   });
 
   it('encodes a non-ASCII-safe token as UTF-8 base64', () => {
-    const built = sumsub.frameUrl(context({ sessionToken: 'abc' }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: 'abc' }));
     expect(built.ok && rawParam(built.url, '_')).toBe('id_YWJj');
   });
 
@@ -45,14 +46,14 @@ describe('sumsub frameUrl', () => {
     ['https://api.sumsub.com', 'https://api.sumsub.com/websdk/websdk.html'],
     ['https://api.sumsub.com/?ignored=1', 'https://api.sumsub.com/websdk/websdk.html'],
   ])('uses session-url %s as the base', (base, expected) => {
-    const built = sumsub.frameUrl(context({ sessionToken: TOKEN, sessionUrl: new URL(base) }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN, sessionUrl: new URL(base) }));
     expect(built.ok && built.url.origin + built.url.pathname).toBe(expected);
     expect(built.ok && rawParam(built.url, '_')).toBe(FRAME_ID);
   });
 
   it('keeps a session-url that already is the frame page, replacing only the frame id', () => {
     const sessionUrl = new URL('https://in.sumsub.com/websdk/websdk.html?_=id_old&keep=1');
-    const built = sumsub.frameUrl(context({ sessionToken: TOKEN, sessionUrl }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN, sessionUrl }));
     expect(built.ok && built.url.searchParams.get('keep')).toBe('1');
     expect(
       built.ok &&
@@ -64,7 +65,7 @@ describe('sumsub frameUrl', () => {
   });
 
   it('writes the frame id raw, as the WebSDK does (no %3D)', () => {
-    const built = sumsub.frameUrl(context({ sessionToken: TOKEN }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN }));
     expect(built.ok && built.url.href).toBe(`https://in.sumsub.com/websdk/websdk.html?_=${FRAME_ID}`);
     expect(built.ok && built.url.href).not.toContain('%3D');
   });
@@ -72,17 +73,17 @@ describe('sumsub frameUrl', () => {
   it("takes the frame base from the access token's url claim (the WebSDK's getCurrentBaseUrl), and trusts its origin", () => {
     const claims = Buffer.from(JSON.stringify({ url: 'https://eu.sumsub.example', iat: 1 })).toString('base64url');
     const token = `_act-sbx-jwt-eyJhbGciOiJub25lIn0.${claims}.c2ln-v2`;
-    const built = sumsub.frameUrl(context({ sessionToken: token }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: token }));
     expect(built.ok && built.url.origin + built.url.pathname).toBe('https://eu.sumsub.example/websdk/websdk.html');
     expect(built.ok && built.trust).toEqual(['https://eu.sumsub.example']);
-    const plain = sumsub.frameUrl(context({ sessionToken: TOKEN }));
+    const plain = frameUrlOf(sumsub, context({ sessionToken: TOKEN }));
     expect(plain.ok && plain.trust).toBeUndefined();
     const unsafe = `_act-jwt-${Buffer.from(JSON.stringify({ url: 'http://evil.example' })).toString('base64url')}`;
-    expect(sumsub.frameUrl(context({ sessionToken: unsafe })).ok).toBe(false);
+    expect(frameUrlOf(sumsub, context({ sessionToken: unsafe })).ok).toBe(false);
   });
 
   it('uses options.baseUrl without a session-url', () => {
-    const built = sumsub.frameUrl(context({ sessionToken: TOKEN, options: { baseUrl: 'https://api.sumsub.com' } }));
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN, options: { baseUrl: 'https://api.sumsub.com' } }));
     expect(built.ok && built.url.href.startsWith('https://api.sumsub.com/websdk/websdk.html?_=')).toBe(true);
   });
 
@@ -94,7 +95,7 @@ describe('sumsub frameUrl', () => {
     [context({ sessionToken: TOKEN, options: { baseUrl: 'ftp://x.example' } }), /https/],
     [context({ sessionToken: TOKEN, options: { baseUrl: 'http://sumsub.example' } }), /https/],
   ])('refuses bad input (%#)', (ctx, message) => {
-    const built = sumsub.frameUrl(ctx);
+    const built = frameUrlOf(sumsub, ctx);
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(message);
   });
@@ -102,7 +103,7 @@ describe('sumsub frameUrl', () => {
   it("frames with Sumsub's allow list, no sandbox, and needs a token", () => {
     expect(sumsub.allow).toBe('camera; microphone; geolocation; clipboard-write; hid');
     expect(sumsub.sandbox).toBeUndefined();
-    expect(sumsub.frameUrl(context()).ok).toBe(false);
+    expect(frameUrlOf(sumsub, context()).ok).toBe(false);
     expect(sumsub.origins).toEqual(['https://in.sumsub.com', 'https://api.sumsub.com']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapters, context, encodings, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { veratad } = adapters;
 const LINK = 'https://vx-fe.dcams.app/d2568a05-47a2-4ec7-b3e3-c5bd194461a7';
@@ -10,12 +11,12 @@ function flow() {
 
 describe('veratad frameUrl', () => {
   it('frames the link from generateLink as given', () => {
-    const built = veratad.frameUrl(context({ sessionUrl: new URL(`${LINK}?request_id=1`) }));
+    const built = frameUrlOf(veratad, context({ sessionUrl: new URL(`${LINK}?request_id=1`) }));
     expect(built.ok && built.url.href).toBe(`${LINK}?request_id=1`);
   });
 
   it('needs a session URL', () => {
-    const built = veratad.frameUrl(context({ sessionToken: 'x' }));
+    const built = frameUrlOf(veratad, context({ sessionToken: 'x' }));
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(/generateLink/);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { VERIFF_RENDER_VERSION } from '../../../src/providers/veriff/protocol';
+import { VERIFF_RENDER_VERSION } from '../../../src/protocols/veriff';
 import { adapters, context, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { veriff } = adapters;
 
@@ -25,20 +26,23 @@ function forms(name: string): Array<[string, unknown]> {
 
 describe('veriff frameUrl', () => {
   it('adds lang to the session URL', () => {
-    const built = veriff.frameUrl(context({ sessionUrl: new URL(SESSION_URL), locale: 'ar' }));
+    const built = frameUrlOf(veriff, context({ sessionUrl: new URL(SESSION_URL), locale: 'ar' }));
     expect(built.ok && built.url.href).toBe(`${SESSION_URL}?lang=ar`);
   });
 
   it('keeps a lang the host chose', () => {
-    const built = veriff.frameUrl(context({ sessionUrl: new URL(`${SESSION_URL}?lang=et`), locale: 'en' }));
+    const built = frameUrlOf(veriff, context({ sessionUrl: new URL(`${SESSION_URL}?lang=et`), locale: 'en' }));
     expect(built.ok && built.url.searchParams.getAll('lang')).toEqual(['et']);
   });
 
   it('needs a session URL and ignores a token', () => {
-    const built = veriff.frameUrl(context({ sessionToken: 'secret-token-1234' }));
+    const built = frameUrlOf(veriff, context({ sessionToken: 'secret-token-1234' }));
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(/session-url/);
-    const withToken = veriff.frameUrl(context({ sessionUrl: new URL(SESSION_URL), sessionToken: 'secret-token-1234' }));
+    const withToken = frameUrlOf(
+      veriff,
+      context({ sessionUrl: new URL(SESSION_URL), sessionToken: 'secret-token-1234' }),
+    );
     expect(withToken.ok && withToken.url.href).not.toContain('secret-token-1234');
   });
 

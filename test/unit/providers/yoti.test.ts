@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { yoti } = adapters;
 
@@ -12,22 +13,23 @@ function flow(options: Record<string, unknown> = { sessionId: ID }) {
 
 describe('yoti frameUrl', () => {
   it("builds Yoti's URL launch from the session id and the client session token", () => {
-    const built = yoti.frameUrl(context({ sessionToken: TOKEN, options: { sessionId: ID } }));
+    const built = frameUrlOf(yoti, context({ sessionToken: TOKEN, options: { sessionId: ID } }));
     expect(built.ok && built.url.href).toBe(
       `https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`,
     );
   });
 
   it("uses Yoti's sandbox path with options.sandbox", () => {
-    const built = yoti.frameUrl(context({ sessionToken: TOKEN, options: { sessionId: ID, sandbox: true } }));
+    const built = frameUrlOf(yoti, context({ sessionToken: TOKEN, options: { sessionId: ID, sandbox: true } }));
     expect(built.ok && built.url.pathname).toBe('/sandbox/idverify/v1/web/index.html');
   });
 
   it('takes a session URL as given, adding only what it lacks', () => {
     const full = `https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`;
-    const asIs = yoti.frameUrl(context({ sessionUrl: new URL(full) }));
+    const asIs = frameUrlOf(yoti, context({ sessionUrl: new URL(full) }));
     expect(asIs.ok && asIs.url.href).toBe(full);
-    const withToken = yoti.frameUrl(
+    const withToken = frameUrlOf(
+      yoti,
       context({
         sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}`),
         sessionToken: TOKEN,
@@ -37,9 +39,10 @@ describe('yoti frameUrl', () => {
   });
 
   it('the post method loads the bare URL: neither id nor token in it', () => {
-    const built = yoti.frameUrl(context({ sessionToken: TOKEN, options: { sessionId: ID, launch: 'post' } }));
+    const built = frameUrlOf(yoti, context({ sessionToken: TOKEN, options: { sessionId: ID, launch: 'post' } }));
     expect(built.ok && built.url.href).toBe('https://api.yoti.com/idverify/v1/web/index.html');
-    const fromUrl = yoti.frameUrl(
+    const fromUrl = frameUrlOf(
+      yoti,
       context({
         sessionUrl: new URL(`https://api.yoti.com/idverify/v1/web/index.html?sessionID=${ID}&sessionToken=${TOKEN}`),
         options: { launch: 'post' },
@@ -56,7 +59,7 @@ describe('yoti frameUrl', () => {
     [context({ sessionToken: TOKEN, options: { sessionId: ID, launch: 'redirect' } }), /options.launch/],
     [context({ sessionToken: TOKEN, options: { sessionId: ID, sandbox: 'yes' } }), /options.sandbox/],
   ])('refuses bad input (%#)', (ctx, message) => {
-    const built = yoti.frameUrl(ctx);
+    const built = frameUrlOf(yoti, ctx);
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.message).toMatch(message);
   });

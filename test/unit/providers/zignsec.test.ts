@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapters, context, encodings, expectRobust, junk, send, start } from './helpers';
+import { frameUrlOf } from '../../support/frame-url';
 
 const { zignsec } = adapters;
 const ID = 'b91f2898-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -16,9 +17,9 @@ const scanning = (payload: Record<string, unknown>) => ({
 
 describe('zignsec frameUrl', () => {
   it("frames the scanning session's redirect_url as given", () => {
-    const built = zignsec.frameUrl(context({ sessionUrl: new URL(URL_) }));
+    const built = frameUrlOf(zignsec, context({ sessionUrl: new URL(URL_) }));
     expect(built.ok && built.url.href).toBe(URL_);
-    expect(zignsec.frameUrl(context({ sessionToken: 'x' })).ok).toBe(false);
+    expect(frameUrlOf(zignsec, context({ sessionToken: 'x' })).ok).toBe(false);
     expect(zignsec.origins).toContain('https://gateway.zignsec.com');
     expect(zignsec.origins).toContain('https://test-gateway.zignsec.com');
     expect(zignsec.allow).toBe('camera');

@@ -1,0 +1,103 @@
+import { isPlainObject } from '../frame/json';
+/**
+ * What `postMessage` delivered → a plain object or a bare string, or null. The bridge runs this after
+ * its source and origin checks; adapters only ever see a `Decoded`.
+ */
+
+/** A frame message after decoding: a parsed JSON object, or a bare string. Never anything else. */
+export type Decoded = { kind: 'object'; value: Record<string, unknown> } | { kind: 'string'; value: string };
+
+/** Frames send objects, bare strings or JSON strings; anything larger than this is not a protocol message. */
+export const MAX_MESSAGE_CHARS = 64 * 1024;
+
+/**
+ * Never throws, and its work is bounded whatever the shape (at most MAX_MESSAGE_NODES values visited):
+ * cyclic, shared, huge, wide and non-JSON data, and exotic messages (Blob, ArrayBuffer, arrays, class
+ * instances), all give null or a bare string.
+ */
+export function decodeMessage(data: unknown): Decoded | null {
+  if (typeof data === 'string') {
+    if (data.length > MAX_MESSAGE_CHARS) return null;
+    const text = data.trim();
+    if (text.startsWith('{')) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return isPlainObject(parsed) ? { kind: 'object', value: parsed } : null;
+      } catch {
+        return { kind: 'string', value: text };
+      }
+    }
+    return text ? { kind: 'string', value: text } : null;
+  }
+  if (isPlainObject(data)) {
+    try {
+      return isBoundedTree(data) ? { kind: 'object', value: data } : null;
+    } catch {
+      return null; // not plain data after all
+    }
+  }
+  return null;
+}
+
+/** Beyond this many values (objects, arrays, fields, items) a message is not a protocol message. */
+export const MAX_MESSAGE_NODES = 10_000;
+
+/**
+ * Whether `root` is JSON-like data of at most MAX_MESSAGE_CHARS (as JSON, roughly) and MAX_MESSAGE_NODES values:
+ * a tree of plain objects, arrays, strings, finite numbers, booleans and null. A structured clone keeps cycles
+ * and shared references, which a walk as a tree (JSON.stringify) would follow for ever or 2^depth times: an
+ * object met twice ends the walk with false, as does running out of budget. Other objects a clone keeps (Date,
+ * Map, Set, typed arrays, Blob) are leaves, never walked; a BigInt is not JSON. One loop with its own stack: no
+ * recursion, so depth costs no call stack either. The one cost outside the budget: the engine lists an object's
+ * keys whole before the first can be read (no API reads only the first few), linear in that object's width and
+ * a fraction of what the browser already spent deserializing it.
+ */
+export function isBoundedTree(root: object): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  let nodes = 0;
+  let chars = 0;
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (++nodes > MAX_MESSAGE_NODES || chars > MAX_MESSAGE_CHARS) return false;
+    switch (typeof value) {
+      case 'string':
+        chars += value.length + 2;
+        continue;
+      case 'number':
+        chars += 8;
+        continue;
+      case 'boolean':
+      case 'undefined':
+        chars += 5;
+        continue;
+      case 'bigint':
+      case 'symbol':
+      case 'function':
+        return false;
+    }
+    if (value === null) {
+      chars += 4;
+      continue;
+    }
+    const object = value as object;
+    if (seen.has(object)) return false; // a cycle, or a reference shared with another branch
+    seen.add(object);
+    chars += 2;
+    if (Array.isArray(object)) {
+      // Checked before any item is read: a sparse array's length costs nothing to send and a lot to walk.
+      if (object.length > MAX_MESSAGE_NODES - nodes) return false;
+      for (let i = 0; i < object.length; i++) stack.push(object[i]);
+      continue;
+    }
+    if (!isPlainObject(object)) continue; // Date, Map, typed array…: a leaf
+    let keys = 0;
+    for (const key in object) {
+      if (++keys > MAX_MESSAGE_NODES - nodes) return false;
+      if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+      chars += key.length + 3;
+      stack.push(object[key]);
+    }
+  }
+  return chars <= MAX_MESSAGE_CHARS;
+}

@@ -1,0 +1,76 @@
+import type { Outcome, ProviderProtocol, Signal } from './types';
+import { asRecord, codeOf, complete, countOf, idOf, progress, resize, safely, str, stepOf, withSession } from './wire';
+
+/**
+ * `{"kyc": 1, "type": …}` objects, or the same as a JSON string (docs/protocol.md). The host answers
+ * `ready` with `init` (locale, theme) and hands a refreshed token over with `token`.
+ */
+export const PROTOCOL_VERSION = 1;
+
+const OUTCOMES: readonly Outcome[] = ['approved', 'declined', 'pending'];
+
+export const genericProtocol: ProviderProtocol = {
+  createSession(port) {
+    let ready = false;
+
+    function route(type: unknown, data: Record<string, unknown>): Signal[] {
+      const sessionId = idOf(data.sessionId);
+      switch (type) {
+        case 'ready': {
+          ready = true;
+          const { locale, theme } = port.context;
+          port.post({ kyc: PROTOCOL_VERSION, type: 'init', locale, theme });
+          return [withSession('ready', sessionId)];
+        }
+        case 'start':
+          return [withSession('start', sessionId)];
+        case 'progress': {
+          const step = stepOf(data.step);
+          return step ? [progress(step, countOf(data.index), countOf(data.total))] : [];
+        }
+        case 'submit':
+          return [withSession('submit', sessionId)];
+        case 'complete':
+          return [complete(OUTCOMES.find((o) => o === data.outcome) ?? 'pending', sessionId)];
+        case 'cancel':
+          return [{ type: 'cancel' }];
+        case 'error':
+          return [errorOf(data)];
+        case 'resize':
+          return resize(data.height);
+        case 'token-expired':
+          return [{ type: 'token-expired' }];
+        default:
+          return [];
+      }
+    }
+
+    return {
+      receive: (message) =>
+        safely(() => {
+          const data = asRecord(message);
+          return data?.kyc === PROTOCOL_VERSION ? route(data.type, data) : [];
+        }),
+      tokenRefreshed(token) {
+        if (token) port.post({ kyc: PROTOCOL_VERSION, type: 'token', token });
+      },
+      // `init` again: the protocol's frame applies locale and theme whenever it receives one (docs/protocol.md).
+      settingsChanged({ locale, theme }) {
+        if (ready) port.post({ kyc: PROTOCOL_VERSION, type: 'init', locale, theme });
+      },
+    };
+  },
+};
+
+function errorOf(data: Record<string, unknown>): Signal {
+  const code = codeOf(data.code);
+  const signal: Signal = {
+    type: 'error',
+    code: code === 'camera-unavailable' ? code : 'provider-error',
+    message: str(data.message, 500) ?? 'The verification frame reported an error',
+  };
+  if (code) signal.providerCode = code;
+  // Left out, the catalogue's default applies (README error codes: provider-error and camera-unavailable are recoverable).
+  if (typeof data.recoverable === 'boolean') signal.recoverable = data.recoverable;
+  return signal;
+}

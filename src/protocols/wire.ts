@@ -1,0 +1,228 @@
+import { isPlainObject } from '../frame/json';
+import { decodeMessage, type Decoded } from './decode';
+import type { FrameErrorCode, Outcome, Signal } from './types';
+
+/**
+ * The protocols' shared vocabulary: field readers and signal builders. Every reader takes `unknown`
+ * and returns a validated value or undefined: a frame's data is never trusted, never copied through as is.
+ */
+
+export function str(value: unknown, max = 200): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
+}
+
+export function num(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+/** An object, or a string holding a JSON object. */
+export function obj(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'string') {
+    const decoded = decodeMessage(value);
+    return decoded?.kind === 'object' ? decoded.value : undefined;
+  }
+  return isPlainObject(value) ? value : undefined;
+}
+
+/** A sane frame height in CSS pixels, or undefined. */
+export function height(value: unknown): number | undefined {
+  const n = num(value);
+  return n !== undefined && n >= 50 && n <= 10000 ? Math.round(n) : undefined;
+}
+
+/** Runs an adapter's parser; a bug or a hostile shape becomes "no signal", never an exception in the bridge. */
+export function safely(parse: () => Signal[]): Signal[] {
+  try {
+    return parse();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Removes secrets from signals, even partial ones or ones whose punctuation a sanitizer changed (a
+ * frame that echoes its token as a step name or an id must not get it published): a leaking
+ * optional field is dropped, a leaking step drops its progress signal.
+ */
+export function scrub(signals: Signal[], ...secrets: unknown[]): Signal[] {
+  const keys = secrets.map((s) => (typeof s === 'string' ? alnum(s) : '')).filter((s) => s.length >= 8);
+  if (keys.length === 0) return signals;
+  const leaky = (value: unknown) => typeof value === 'string' && keys.some((key) => leaks(alnum(value), key));
+  const clean: Signal[] = [];
+  for (const signal of signals) {
+    const copy: Record<string, unknown> = { ...signal };
+    if (leaky(copy.step)) continue;
+    if (leaky(copy.sessionId)) delete copy.sessionId;
+    if (leaky(copy.providerCode)) delete copy.providerCode;
+    if (leaky(copy.message)) copy.message = 'The verification frame reported an error';
+    clean.push(copy as Signal);
+  }
+  return clean;
+}
+
+const WINDOW = 16;
+
+function leaks(text: string, secret: string): boolean {
+  const size = Math.min(WINDOW, secret.length);
+  for (let i = 0; i + size <= secret.length; i++) {
+    if (text.includes(secret.slice(i, i + size))) return true;
+  }
+  return false;
+}
+
+function alnum(text: string): string {
+  return text.replace(/[^A-Za-z0-9]+/g, '');
+}
+
+/**
+ * The message as an object: a decoded object, or a string that holds a JSON object — also one
+ * JSON-encoded twice (`"\"{…}\""`), which some frames send.
+ */
+export function asRecord(message: Decoded): Record<string, unknown> | undefined {
+  if (message.kind === 'object') return message.value;
+  const inner = unquote(message.value);
+  return inner === undefined ? undefined : obj(inner);
+}
+
+/** A bare string, with one level of JSON quoting removed (`"\"VERIFF_STARTED\""` → `VERIFF_STARTED`). */
+export function asText(message: Decoded): string | undefined {
+  if (message.kind !== 'string') return undefined;
+  return unquote(message.value)?.trim() || undefined;
+}
+
+function unquote(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('"')) return trimmed;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return typeof parsed === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The object's own keys folded to lower case (first one wins), for providers with no fixed letter case. */
+export function foldKeys(record: Record<string, unknown>): Map<string, unknown> {
+  const folded = new Map<string, unknown>();
+  for (const key of Object.keys(record)) {
+    const lower = key.toLowerCase();
+    if (!folded.has(lower)) folded.set(lower, record[key]);
+  }
+  return folded;
+}
+
+/** A nested object field (or a JSON string holding one), else an empty object. */
+export function field(record: Record<string, unknown> | undefined, key: string): Record<string, unknown> {
+  if (!record || !Object.prototype.hasOwnProperty.call(record, key)) return {};
+  return obj(record[key]) ?? {};
+}
+
+const CODE = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/** A provider's error code (string or integer) as a short string of safe characters. */
+export function codeOf(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  const text = str(value, 100)?.trim();
+  return text && CODE.test(text) ? text : undefined;
+}
+
+const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** An identifier the host may look up on its server (inquiry, applicant, session id); never free text. */
+export function idOf(value: unknown): string | undefined {
+  const text = str(value, 128);
+  return text && ID.test(text) ? text : undefined;
+}
+
+/** A step name for `kyc-progress`: short, printable, no markup, no ids. */
+export function stepOf(value: unknown): string | undefined {
+  const text = str(value, 500);
+  if (!text) return undefined;
+  const cleaned = text
+    .replace(/[^A-Za-z0-9 _./:-]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[\s/:.-]+|[\s/:.-]+$/g, '')
+    .slice(0, 100);
+  return cleaned || undefined;
+}
+
+/** A step position or count: a non-negative integer below 1000. */
+export function countOf(value: unknown): number | undefined {
+  const n = num(value);
+  return n !== undefined && Number.isInteger(n) && n >= 0 && n < 1000 ? n : undefined;
+}
+
+/** An upper-cased, trimmed enum value (`"approved "` → `APPROVED`). */
+export function upper(value: unknown): string | undefined {
+  return str(value, 100)?.trim().toUpperCase() || undefined;
+}
+
+// Signal builders: optional fields are left out instead of being present as undefined.
+
+export function progress(step: string, index?: number, total?: number): Signal {
+  const signal: Signal & { type: 'progress' } = { type: 'progress', step };
+  if (index !== undefined) signal.index = index;
+  if (total !== undefined) signal.total = total;
+  return signal;
+}
+
+export function withSession<T extends 'ready' | 'start' | 'submit'>(type: T, sessionId?: string): Signal {
+  return (sessionId ? { type, sessionId } : { type }) as Signal;
+}
+
+export function complete(outcome: Outcome, sessionId?: string): Signal {
+  return sessionId ? { type: 'complete', outcome, sessionId } : { type: 'complete', outcome };
+}
+
+/** A problem the provider's flow handles itself: the widget reports it and the flow goes on. */
+export function warning(code: FrameErrorCode | 'offline', message: string, providerCode?: string): Signal {
+  const signal: Signal = { type: 'warning', code, message };
+  if (providerCode) signal.providerCode = providerCode;
+  return signal;
+}
+
+export function providerError(message: string, providerCode?: string, recoverable = true): Signal {
+  const signal: Signal = { type: 'error', code: 'provider-error', message, recoverable };
+  if (providerCode) signal.providerCode = providerCode;
+  return signal;
+}
+
+export function cameraUnavailable(message: string, providerCode?: string): Signal {
+  const signal: Signal = { type: 'error', code: 'camera-unavailable', message, recoverable: true };
+  if (providerCode) signal.providerCode = providerCode;
+  return signal;
+}
+
+/** Recoverability is left to the widget: yes with a session endpoint, no without (README "Events", error codes). */
+export function sessionExpired(message: string, providerCode?: string): Signal {
+  const signal: Signal = { type: 'error', code: 'session-expired', message };
+  if (providerCode) signal.providerCode = providerCode;
+  return signal;
+}
+
+/**
+ * `onLoad` for frames that send no "ready" message: the iframe's first `load` is ready. In-frame
+ * navigations fire `load` again; those are not.
+ */
+export function readyOnFirstLoad(): () => Signal[] {
+  let loaded = false;
+  return () => {
+    if (loaded) return [];
+    loaded = true;
+    return [{ type: 'ready' }];
+  };
+}
+
+export function resize(value: unknown): Signal[] {
+  const h = height(value);
+  return h ? [{ type: 'resize', height: h }] : [];
+}
+
+/** Reads an option as an object (the `options` attribute is host input, not frame input, but still checked). */
+export function optionObject(options: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  if (!Object.prototype.hasOwnProperty.call(options, key)) return undefined;
+  const value = options[key];
+  return isPlainObject(value) ? value : undefined;
+}

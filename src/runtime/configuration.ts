@@ -1,0 +1,55 @@
+import { environment } from '../element/environment';
+import { warmUp } from '../element/warm-up';
+import type { Config } from '../flow/step';
+import { batched } from '../element/batch';
+import { configKey, type Inputs } from '../element/inputs';
+import { endpointOf, hasSession, resolveFrame, type ResolvedFrame } from '../element/resolve';
+import { say } from './problems';
+
+/**
+ * When and how the inputs are read. Inputs given together — the attributes of the markup, or properties
+ * set in one task, in any order — are read together, once, at the end of the task (`queue`). `read` turns
+ * the inputs into the data `flow/step.ts` decides with: the resolved frame (or why there is none), the
+ * configuration's key, the endpoint; comparing it with the running configuration is step's.
+ */
+
+export class Configuration {
+  readonly #host: HTMLElement;
+  readonly #report: (event: { type: 'configure' }) => void;
+  /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
+  readonly queue: () => void;
+
+  /** Reports `configure` once per batch of input changes. */
+  constructor(host: HTMLElement, report: (event: { type: 'configure' }) => void) {
+    this.#host = host;
+    this.#report = report;
+    this.queue = batched(() => this.#report({ type: 'configure' }));
+  }
+
+  /** `effective`: the inputs with the session endpoint's latest answer over them. */
+  read(inputs: Inputs, effective: Inputs, locale: string, modalOpen: boolean): Config<ResolvedFrame> {
+    // The language is resolved already: it stays as it is.
+    const env = environment(this.#host, locale);
+    const resolved = resolveFrame(effective, env);
+    const resolution =
+      resolved.kind === 'invalid' ? { kind: 'invalid' as const, message: say(resolved.problem) } : resolved;
+    return {
+      resolution,
+      // Only a launchable configuration has a key (an invalid one may hold what JSON cannot write).
+      key: resolution.kind === 'ok' || resolution.kind === 'needs-session' ? configKey(inputs) : '',
+      binding: inputs.sessionEndpoint ? `${inputs.provider} ${inputs.sessionEndpoint}` : '',
+      endpoint: endpointOf(inputs, env.baseUrl),
+      mode: inputs.mode,
+      open: inputs.open,
+      session: hasSession(inputs),
+      token: inputs.sessionToken,
+      modalOpen,
+    };
+  }
+
+  /** A throwaway frame opening the connection to a frame's origin before the frame is requested (boot's `warmUp`). */
+  warmUp(origin: string | undefined): void {
+    const root = this.#host.shadowRoot;
+    if (origin && root) warmUp(root, origin);
+  }
+}

@@ -1,0 +1,343 @@
+import { INITIAL, isLive, type Snapshot } from '../flow/machine';
+import { initialModel, step, type Effect, type Event, type Model } from '../flow/step';
+import type { Controller, Handover, HostPort } from '../element/handover';
+import { warmOrigin } from '../element/warm-up';
+import type { SessionTry } from '../session/request';
+import { Attempt } from './attempt';
+import { configKey } from '../element/inputs';
+import { Configuration } from './configuration';
+import { Connectivity } from './connectivity';
+import { emit, type KycEventDetails, type KycEventName } from '../element/events';
+import type { Inputs } from '../element/inputs';
+import { Placement } from './placement';
+import { CameraPreflight } from './preflight';
+import { Renewal } from './renewal';
+import type { ResolvedFrame } from '../element/resolve';
+import { Screens } from './screens';
+import { Surface } from './surface';
+
+/**
+ * The element's runtime: one effect runner. Everything that happens — the element's calls, the frame's
+ * signals, timers, the session endpoint's answers, the network, the dialog, the screens' buttons — is
+ * reported here as an event, queued, and handed to `flow/step.ts` one at a time; this file carries out the
+ * effects step returns, in order. The parts (attempt, renewal, connectivity, configuration, placement,
+ * screens, surface) only do what an effect says and report what they see: none of them decides, and no
+ * state of the flow lives outside the model.
+ *
+ * One queue: a host listener that calls `retry()` inside `kyc-error` runs after the current step. An
+ * exception never leaves the element; it is reported where developers look (the console, `window.onerror`).
+ */
+
+export type LastError = KycEventDetails['kyc-error'];
+
+type StepEvent = Event<ResolvedFrame>;
+type WithInputs = Extract<StepEvent, { config: unknown }>;
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event as reported; what it needs of the inputs is read when its turn comes. */
+export type Report =
+  | Exclude<StepEvent, WithInputs | { type: 'input' }>
+  | Without<WithInputs, 'config'>
+  | Omit<Extract<StepEvent, { type: 'input' }>, 'open'>;
+
+/** Read before a step's effects: where focus was. */
+interface Focus {
+  /** In the widget (or the modal is open). */
+  inside: boolean;
+  /** On a control in the shadow root. */
+  active: boolean;
+  /** On the loading screen. */
+  onLoading: boolean;
+}
+
+export class WidgetController implements Controller {
+  readonly #host: HTMLElement;
+  readonly #inputs: Inputs;
+  readonly #setOpen: (open: boolean) => void;
+  readonly #shadow: ShadowRoot;
+  readonly #surface: Surface;
+  readonly #attempt: Attempt;
+  readonly #renewal: Renewal;
+  readonly #config: Configuration;
+  readonly #placement: Placement;
+  readonly #screens: Screens;
+  readonly #connectivity: Connectivity;
+  readonly #preflight = new CameraPreflight();
+  #model: Model<ResolvedFrame> = initialModel();
+  /** What `state` and the events read: the model's snapshot, as far as the current step has got. */
+  #shown: Snapshot = INITIAL;
+  #lastError: LastError | null = null;
+  /** The boot chunk's session request, already sent: the first fetch's first try. */
+  #firstTry: SessionTry | undefined;
+  #bootSession: Handover['session'] = null;
+  #requestedAt = 0;
+  readonly #queue: Report[] = [];
+  #draining = false;
+
+  /** `boot`: the boot chunk's hand-over (its skeleton and bridge are taken over here; see adopt). */
+  constructor(host: HTMLElement, port: HostPort, shadow: ShadowRoot, handover?: Handover) {
+    const boot = handover?.boot;
+    const inputs = port.inputs;
+    const report = (event: Report) => this.#report(event);
+    this.#host = host;
+    this.#inputs = inputs;
+    this.#setOpen = (open) => port.setOpen(open);
+    this.#shadow = shadow;
+    this.#surface = new Surface(host, inputs, report, boot?.skeleton);
+    this.#attempt = new Attempt(this.#surface.frameBox, report, boot?.bridge);
+    this.#renewal = new Renewal(report);
+    this.#config = new Configuration(host, report);
+    this.#placement = new Placement(shadow, this.#surface.root, report);
+    this.#screens = new Screens(this.#surface.ui, report);
+    this.#connectivity = new Connectivity(report);
+  }
+
+  get snapshot(): Snapshot {
+    return this.#shown;
+  }
+
+  /** The detail of the last kyc-error, or null. */
+  get lastError(): LastError | null {
+    return this.#lastError;
+  }
+
+  connect(): void {
+    this.#report({ type: 'connect' });
+  }
+
+  disconnect(): void {
+    this.#report({ type: 'disconnect' });
+  }
+
+  /** An input changed. Config inputs are read once per task, however many changed. */
+  inputChanged(property: keyof Inputs, config: boolean): void {
+    this.#report({ type: 'input', name: property, configures: config });
+  }
+
+  /** Begins the flow, or restarts it from the beginning (opening the modal in modal mode). */
+  start(): void {
+    this.#report({ type: 'start' });
+  }
+
+  retry(): void {
+    this.#report({ type: 'retry' });
+  }
+
+  cancel(): void {
+    this.#report({ type: 'cancel' });
+  }
+
+  /**
+   * The seam with the boot chunk (boot/boot.ts): go on from where it stopped, as an `adopted` event (see
+   * flow/step.ts); then the calls made meanwhile, in order. Nothing is dispatched twice.
+   */
+  adopt({ boot, launched, session }: Handover, connected: boolean): void {
+    this.#lastError = boot.lastError;
+    this.#requestedAt = boot.requestedAt;
+    this.#shown = boot.snapshot;
+    this.#firstTry = session?.sent;
+    this.#bootSession = session;
+    const frame = boot.frame;
+    this.#report({
+      type: 'adopted',
+      snapshot: boot.snapshot,
+      key: launched ? configKey(launched) : '',
+      frame,
+      endpoint: session?.endpoint,
+      answered: Boolean(session?.answer),
+      resume: boot.resume,
+      connected,
+    });
+    for (const call of boot.calls) this[call]();
+  }
+
+  // ---- the queue ------------------------------------------------------------------------------------
+
+  #report(event: Report): void {
+    this.#queue.push(event);
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      while (this.#queue.length) {
+        try {
+          this.#advance(this.#complete(this.#queue.shift()!));
+        } catch (error) {
+          reportError(error);
+        }
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  /** Adds what the event needs of the inputs, read now that its turn has come. */
+  #complete(event: Report): StepEvent {
+    switch (event.type) {
+      case 'input':
+        return { ...event, open: this.#inputs.open };
+      case 'configure':
+      case 'start':
+      case 'retry':
+      case 'done':
+      case 'opened':
+      case 'session':
+      case 'online': {
+        const inputs = this.#inputs;
+        const language = this.#surface.language();
+        const config = this.#config.read(inputs, this.#renewal.effective(inputs), language, this.#placement.modalOpen);
+        return { ...event, config } as StepEvent;
+      }
+      default:
+        return event;
+    }
+  }
+
+  #advance(event: StepEvent): void {
+    const { model, effects } = step(this.#model, event);
+    this.#model = model;
+    const focus = effects.some((effect) => effect.type === 'focus') ? this.#focus() : null;
+    for (const effect of effects) this.#perform(effect, focus);
+  }
+
+  #focus(): Focus {
+    const active = this.#shadow.activeElement;
+    return {
+      inside: active !== null || this.#placement.modalOpen,
+      active: active !== null,
+      onLoading: active?.classList.contains('loading-text') ?? false,
+    };
+  }
+
+  // ---- the effects ----------------------------------------------------------------------------------
+
+  #perform(effect: Effect<ResolvedFrame>, focus: Focus | null): void {
+    const surface = this.#surface;
+    const attempt = this.#attempt;
+    const inputs = this.#inputs;
+    switch (effect.type) {
+      case 'load-frame':
+        attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
+        surface.setFrameHeight(undefined);
+        surface.setSlow(false);
+        return;
+      case 'adopt-frame':
+        attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
+        return;
+      case 'adopt-session': {
+        const answer = this.#bootSession?.answer;
+        if (answer) this.#renewal.adopt(inputs, answer);
+        return;
+      }
+      case 'stop-frame':
+        attempt.stop();
+        return;
+      case 'settled':
+        attempt.settled();
+        surface.setSlow(false);
+        return;
+      case 'slow':
+        surface.setSlow(true);
+        return;
+      case 'frame-height':
+        surface.setFrameHeight(effect.height);
+        return;
+      case 'hand-over-token':
+        attempt.handOver(effect.token, effect.error);
+        return;
+      case 'fetch-session': {
+        const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
+        const first = effect.first ? this.#firstTry : undefined;
+        this.#firstTry = undefined;
+        this.#renewal.fetch(effect.endpoint, inputs, body, effect.request, first);
+        // A new frame will follow the answer (the boot warmed the first try's): its connection meanwhile.
+        if (!effect.first && !effect.refresh) this.#config.warmUp(warmOrigin(inputs));
+        return;
+      }
+      case 'abort-session':
+        this.#renewal.abort();
+        return;
+      case 'snapshot':
+        this.#shown = effect.snapshot;
+        return;
+      case 'emit': {
+        const detail = { provider: inputs.provider, ...effect.detail } as KycEventDetails[KycEventName];
+        if (effect.name === 'kyc-error') this.#lastError = detail as LastError;
+        if (inputs.debug) console.info(`[kyc-widget] ${effect.name}`, detail, { ...attempt.stats });
+        emit(this.#host, effect.name, detail);
+        return;
+      }
+      case 'announce':
+        surface.say(effect.say);
+        return;
+      case 'render':
+        this.#render();
+        return;
+      case 'dress':
+        surface.dress(this.#shadow);
+        return;
+      case 'focus':
+        if (effect.to === 'screen' && focus?.inside) surface.requestFocus();
+        else if (effect.to === 'loading' && focus?.active) surface.focusLoading();
+        else if (effect.to === 'frame' && focus?.onLoading) attempt.iframe?.focus();
+        return;
+      case 'offline':
+        surface.setOffline(effect.on);
+        this.#connectivity.grace(effect.on);
+        return;
+      case 'listen':
+        if (effect.on) this.#connectivity.listen(this.#host.ownerDocument.defaultView);
+        else this.#connectivity.stop();
+        return;
+      case 'place':
+        this.#placement.apply(effect.mode, effect.open);
+        return;
+      case 'show-dialog':
+        this.#placement.sync(effect.open);
+        return;
+      case 'close-dialog':
+        this.#placement.close();
+        return;
+      case 'set-open':
+        this.#setOpen(effect.open);
+        return;
+      case 'warm-up':
+        this.#config.warmUp(effect.url.origin);
+        return;
+      case 'confirm-leave':
+        surface.confirmLeave();
+        return;
+      case 'check-camera': {
+        // The browser's answer is read now, after the request: a warning is the rest of this same step.
+        const message = this.#preflight.check(attempt.iframe, effect.origin);
+        if (message) this.#advance({ type: 'camera', message });
+        return;
+      }
+      case 'language':
+        if (effect.reset) surface.resetLanguage();
+        attempt.setTitle(surface.messages().frameTitle);
+        return;
+      case 'frame-settings':
+        attempt.settingsChanged(surface.language(), inputs.theme);
+        return;
+      case 'queue-configure':
+        this.#config.queue();
+        return;
+      case 'debug':
+        if (inputs.debug) console.info(`[kyc-widget] ${effect.note}`, { ...attempt.stats });
+        return;
+    }
+  }
+
+  #render(): void {
+    const snapshot = this.#shown;
+    const view = this.#surface.render(snapshot);
+    const messages = this.#surface.messages();
+    const dir = this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr';
+    this.#placement.label(messages.frameTitle, messages.close, this.#inputs.theme, dir);
+    this.#screens.show(view, isLive(snapshot.state));
+  }
+}
+
+function reportError(error: unknown): void {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else console.error(error);
+}

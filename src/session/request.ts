@@ -1,0 +1,69 @@
+import { safeUrl } from '../frame/allow';
+import { isPlainObject } from '../frame/json';
+
+/**
+ * The session endpoint's request and the reading of its answer (README "Sessions from your backend"), in the
+ * boot chunk: with a `session-endpoint` the boot sends the first request itself, at once, while the runtime
+ * downloads; the runtime's session client (session/client.ts) takes that request as its first try, and
+ * reads every answer with the same `readAnswer`.
+ */
+
+export interface SessionRequest {
+  provider: string;
+  locale: string;
+  refresh: boolean;
+}
+
+export interface SessionAnswer {
+  sessionUrl?: string;
+  sessionToken?: string;
+  provider?: string;
+  expiresAt?: string;
+}
+
+export const SESSION_TIMEOUT_MS = 10_000;
+
+/** One request to the endpoint as it leaves the page; the client reads and judges its answer. */
+export interface SessionTry {
+  response: Promise<Response>;
+  /** This try's own timeout (SESSION_TIMEOUT_MS from when it was sent). */
+  timeout: AbortSignal;
+  /** Stops this try (the element left the page, or the endpoint changed). */
+  abort: AbortController;
+}
+
+/** POSTs `body` to the endpoint: same-origin credentials, JSON both ways, never cached, bounded by a timeout. */
+export function postSession(
+  endpoint: URL,
+  body: SessionRequest,
+  doFetch: typeof fetch = fetch,
+  timeoutMs = SESSION_TIMEOUT_MS,
+): SessionTry {
+  const abort = new AbortController();
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const response = doFetch(endpoint.href, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.any([abort.signal, timeout]),
+    cache: 'no-store',
+  });
+  return { response, timeout, abort };
+}
+
+/** Validates the answer's shape: only known fields, of the right types, reach the widget. */
+export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
+  if (!isPlainObject(data)) return null;
+  const answer: SessionAnswer = {};
+  if (typeof data.sessionUrl === 'string' && data.sessionUrl) {
+    const url = safeUrl(data.sessionUrl, 'sessionUrl', endpoint.href);
+    if (!(url instanceof URL)) return null;
+    answer.sessionUrl = url.href;
+  }
+  if (typeof data.sessionToken === 'string' && data.sessionToken) answer.sessionToken = data.sessionToken;
+  if (typeof data.provider === 'string' && data.provider) answer.provider = data.provider;
+  if (typeof data.expiresAt === 'string' && !Number.isNaN(Date.parse(data.expiresAt)))
+    answer.expiresAt = data.expiresAt;
+  return answer.sessionUrl || answer.sessionToken ? answer : null;
+}
