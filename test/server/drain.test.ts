@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { personaSessions } from '../../src/server/providers/persona';
 import { createSessionHandler, type CreateSession, type SessionContext } from '../../src/server/session-handler';
-import { fetchSession } from '../../src/session/client';
+import { fetchSession } from '../../src/runtime/session-client';
 import { authorizeByHeader, GOOD, serveHandler, type App } from './app';
 import { countingPersona, sleep, type ErrorBody } from './helpers';
 
