@@ -10,7 +10,7 @@ export interface LimitHit {
   /** Creates counted in the current window, this one included. */
   count: number;
   /** When the current window ends, in ms since the epoch. */
-  resetAt: number;
+  resetAtMs: number;
 }
 
 /**
@@ -54,9 +54,9 @@ export function createLimit(options: LimitOptions = {}): Limit {
     throw new TypeError('createSessionHandler: limit.store must have hit(key, windowMs)');
   return {
     async take(key) {
-      const { count, resetAt } = await store.hit(key, windowMs);
+      const { count, resetAtMs } = await store.hit(key, windowMs);
       if (count <= max) return null;
-      return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+      return Math.max(1, Math.ceil((resetAtMs - Date.now()) / 1000));
     },
   };
 }
@@ -71,9 +71,9 @@ export function memoryLimitStore(maxKeys = 100_000, now: () => number = Date.now
     hit(key, windowMs) {
       const time = now();
       let entry = windows.get(key);
-      if (!entry || entry.resetAt <= time) {
+      if (!entry || entry.resetAtMs <= time) {
         windows.delete(key);
-        entry = { count: 0, resetAt: time + windowMs };
+        entry = { count: 0, resetAtMs: time + windowMs };
         windows.set(key, entry);
         if (windows.size > maxKeys) prune(windows, time, maxKeys);
       }
@@ -84,7 +84,7 @@ export function memoryLimitStore(maxKeys = 100_000, now: () => number = Date.now
 }
 
 function prune(windows: Map<string, LimitHit>, time: number, maxKeys: number): void {
-  for (const [key, entry] of windows) if (entry.resetAt <= time) windows.delete(key);
+  for (const [key, entry] of windows) if (entry.resetAtMs <= time) windows.delete(key);
   for (const key of windows.keys()) {
     if (windows.size <= maxKeys) break;
     windows.delete(key);

@@ -48,7 +48,7 @@ export function redisLimitStore(options: RedisStoreOptions): LimitStore {
       const reply = await command(['EVAL', HIT, '1', `${prefix}limit:${key}`, String(windowMs)]);
       const [count, ttl] = Array.isArray(reply) ? reply.map(Number) : [NaN, NaN];
       if (!Number.isFinite(count) || !Number.isFinite(ttl)) throw new Error('redisLimitStore: unexpected reply');
-      return { count, resetAt: Date.now() + ttl };
+      return { count, resetAtMs: Date.now() + ttl };
     },
   };
 }
