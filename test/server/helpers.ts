@@ -72,6 +72,8 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export async function countingPersona(options: { delayMs?: number } = {}) {
   let requests = 0;
+  /** When each request arrived (ms since the epoch). */
+  const arrivals: number[] = [];
   let delayMs = options.delayMs ?? 0;
   let outage: { status: number; headers: Record<string, string> } | null = null;
   const byKey = new Map<string, Promise<unknown>>();
@@ -82,6 +84,7 @@ export async function countingPersona(options: { delayMs?: number } = {}) {
       const text = await bodyText(req);
       if (outage) return sendJson(res, outage.status, { errors: [{ title: 'busy' }] }, outage.headers);
       requests++;
+      arrivals.push(Date.now());
       const attributes = (JSON.parse(text) as { data: { attributes: Record<string, string> } }).data.attributes;
       const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
       keys.push(key);
@@ -102,6 +105,7 @@ export async function countingPersona(options: { delayMs?: number } = {}) {
     requests: () => requests,
     references,
     keys,
+    arrivals,
     setDelay: (ms: number) => (delayMs = ms),
     setOutage: (value: typeof outage) => (outage = value),
   };
