@@ -105,7 +105,7 @@ const within = <T>(promise: Promise<T>, ms: number, what: string) =>
 
 describe('slow bodies', () => {
   it('300 connections sending their body a byte at a time: every one answered 408 and closed by the deadline', async () => {
-    const served = await app(2000);
+    const served = await app(3000);
     const before = created;
     const clients = await Promise.all(Array.from({ length: 300 }, () => raw(served.origin)));
     const drip = setInterval(() => {
@@ -113,11 +113,11 @@ describe('slow bodies', () => {
     }, 200);
     try {
       for (const client of clients) client.socket.write(head(served.origin, { 'Content-Length': '200' }) + '{"pro');
-      for (let waited = 0; served.openSockets() < 300 && waited < 1500; waited += 20) await sleep(20);
+      for (let waited = 0; served.openSockets() < 300 && waited < 2500; waited += 20) await sleep(20);
       const held = served.openSockets();
       await Promise.race([Promise.all(clients.map((client) => client.closed)), sleep(6000)]);
       await serverSideClosed(served);
-      console.log(`300 slow bodies: ${held} held before the 2 s deadline, ${served.openSockets()} left after it`);
+      console.log(`300 slow bodies: ${held} held before the 3 s deadline, ${served.openSockets()} left after it`);
       expect(held).toBe(300);
       expect(served.openSockets()).toBe(0);
       expect(clients.every((client) => client.received().startsWith('HTTP/1.1 408'))).toBe(true);
