@@ -15,7 +15,8 @@
  *                                   webhook confirmed (null until one did). The page polls it.
  *
  * The visitor plays the part of a signed-in user: a random id in an HttpOnly cookie that the demo server
- * sets on its pages (VISITOR_COOKIE); a real backend knows its user from its own login session.
+ * sets on its pages (VISITOR_COOKIE), which the session handler's `authorize` reads; a real backend knows its user
+ * from its own login session.
  */
 import { randomBytes } from 'node:crypto';
 import { PROVIDER_DEMOS } from './catalog.mjs';
@@ -33,41 +34,38 @@ const hex = (bytes) => randomBytes(bytes).toString('hex');
 /**
  * The providers whose sessions the demo creates with the server companion's session clients, against the
  * sandbox's copy of each provider's API (session-apis.mjs), and how: the only lines that know the clients'
- * options (docs/server.md, "Session clients"). `userId` gives the host's id for the person (Persona reference-id,
- * Sumsub userId, Veriff vendorData, Didit vendor_data, iDenfy clientId): every webhook carries it back.
+ * options (docs/server.md, "Session clients"). Each client sends the context's `userId` as the provider's reference
+ * to the person (Persona reference-id, Sumsub userId, Veriff vendorData, Didit vendor_data, iDenfy clientId): every
+ * webhook carries it back. The demo gives each verification a reference of its own (createSession below).
  */
 const SESSION_CLIENTS = {
-  persona: (server, { sandbox, keys, userId }) =>
+  persona: (server, { sandbox, keys }) =>
     server.personaSessions({
       apiKey: keys.persona.apiKey,
       templateId: 'itmpl_sbxDemo0001',
-      userId,
       baseUrl: sandbox,
       flowHost: sandbox,
     }),
-  sumsub: (server, { sandbox, keys, userId }) =>
+  sumsub: (server, { sandbox, keys }) =>
     server.sumsubSessions({
       appToken: keys.sumsub.appToken,
       secretKey: keys.sumsub.secretKey,
       levelName: 'basic-kyc-level',
-      userId,
       baseUrl: sandbox,
       frameBaseUrl: sandbox,
     }),
-  veriff: (server, { sandbox, keys, userId }) =>
+  veriff: (server, { sandbox, keys }) =>
     server.veriffSessions({
       apiKey: keys.veriff.apiKey,
       sharedSecret: keys.veriff.sharedSecret,
-      userId,
       baseUrl: sandbox,
     }),
-  didit: (server, { sandbox, keys, userId }) =>
-    server.diditSessions({ apiKey: keys.didit.apiKey, workflowId: keys.didit.workflowId, userId, baseUrl: sandbox }),
-  idenfy: (server, { sandbox, keys, userId }) =>
+  didit: (server, { sandbox, keys }) =>
+    server.diditSessions({ apiKey: keys.didit.apiKey, workflowId: keys.didit.workflowId, baseUrl: sandbox }),
+  idenfy: (server, { sandbox, keys }) =>
     server.idenfySessions({
       apiKey: keys.idenfy.apiKey,
       apiSecret: keys.idenfy.apiSecret,
-      userId,
       baseUrl: sandbox,
       frameUrl: `${sandbox}/idenfy/`,
     }),
@@ -103,12 +101,14 @@ function mintedSession(provider, sandboxOrigin, lifetimeMs) {
  * A Node request handler; resolves false for requests that are not its own. `server` is the server companion's
  * module (`kyc-widget/server`): `npm start` and the e2e tests give it the built entry (server-companion.mjs),
  * `npm run dev` the TypeScript source.
- * @param {{ server: typeof import('../../src/server/index'), sandboxOrigin: string, lifetimeMs?: number,
- *   keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
+ * `allowedOrigins`: the demo page's own origin, the only one allowed to ask for a session.
+ * @param {{ server: typeof import('../../src/server/index'), sandboxOrigin: string, allowedOrigins: string[],
+ *   lifetimeMs?: number, keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
  */
 export function demoBackend({
   server,
   sandboxOrigin,
+  allowedOrigins,
   lifetimeMs = 45_000,
   keys = SANDBOX_API_KEYS,
   webhookSecret = SANDBOX_WEBHOOK_SECRET,
@@ -117,37 +117,42 @@ export function demoBackend({
   const records = new Map();
   /** visitor → the reference id of their latest session. */
   const latest = new Map();
-  /** The reference id chosen for a request, read back by the clients' `userId`. */
-  const references = new WeakMap();
-  const userId = ({ request }) => references.get(request) ?? null;
   const clients = server.sessionsByProvider(
     Object.fromEntries(
       Object.entries(SESSION_CLIENTS).map(([provider, make]) => [
         provider,
-        make(server, { sandbox: sandboxOrigin, keys, userId }),
+        make(server, { sandbox: sandboxOrigin, keys }),
       ]),
     ),
   );
 
+  /** Called by the handler only when a session must be made: the handler reuses a visitor's open one. */
   async function createSession(context) {
-    const { provider, refresh, request } = context;
+    const { provider, refresh, userId: visitor } = context;
     if (!Object.hasOwn(PROVIDER_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
     if (!hasSessionApi(provider)) return mintedSession(provider, sandboxOrigin, lifetimeMs);
-    const visitor = visitorOf(request.headers.get('cookie'));
     const previous = records.get(latest.get(visitor));
-    // A refresh goes on with the same person; a new start is a new verification.
+    // A refresh goes on with the same person; a new start is a new verification, under a reference of its own.
     const reference = refresh && previous?.provider === provider ? previous.reference : `demo-user-${hex(8)}`;
-    references.set(request, reference);
-    const session = await clients(context);
+    const session = await clients({ ...context, userId: reference });
     if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
     // The session clients answer what the widget needs, not the provider's session id: the webhook names the
     // session by this reference, and the record learns the id from the first verified webhook.
-    records.set(reference, { provider, reference, sessionId: null, decision: null, event: null, confirmedAt: null });
-    if (visitor) latest.set(visitor, reference);
+    const record = { provider, reference, sessionId: null, decision: null, event: null, confirmedAt: null };
+    records.set(reference, record);
+    visitors.set(record, visitor);
+    latest.set(visitor, reference);
     return session;
   }
 
-  const sessions = server.toNodeHandler(server.createSessionHandler({ createSession }));
+  /** Each record's visitor, for `forget` once the verification is decided (kept off the JSON the page reads). */
+  const visitors = new WeakMap();
+  const handler = server.createSessionHandler({
+    createSession,
+    authorize: (request) => Promise.resolve(visitorOf(request.headers.get('cookie'))),
+    allowedOrigins,
+  });
+  const sessions = server.toNodeHandler(handler);
 
   const reply = (res, status, body) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -173,6 +178,8 @@ export function demoBackend({
     if (result.decision) {
       Object.assign(record, { decision: result.decision, event: result.event, confirmedAt: new Date().toISOString() });
       record.sessionId ??= result.sessionId ?? null;
+      // A decided verification's session is not handed out again: the visitor's next start makes a new one.
+      if (visitors.has(record)) await handler.forget(provider, visitors.get(record));
     }
     reply(res, 200, { received: true, matched: true });
   }

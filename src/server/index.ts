@@ -8,7 +8,9 @@ export {
   SESSION_PROVIDERS,
   type CreateSession,
   type SessionAnswerBody,
+  type SessionClient,
   type SessionContext,
+  type SessionHandler,
   type SessionHandlerOptions,
   type SessionProvider,
   type SessionResult,
@@ -23,15 +25,11 @@ export {
   type NodeResponseLike,
   type RawBodyResult,
 } from './node';
-export {
-  memorySessionStore,
-  reuseOpenSessions,
-  type ReuseOptions,
-  type ReusingCreateSession,
-  type SessionStore,
-  type StoredSession,
-} from './reuse';
-export { sessionsByProvider, type ClientOptions, type UserIdOf } from './providers/call';
+export { type AllowedOrigins } from './origins';
+export { memoryLimitStore, type LimitHit, type LimitOptions, type LimitStore } from './limits';
+export { memorySessionStore, type ReuseOptions, type SessionStore, type StoredSession } from './reuse';
+export { redisLimitStore, redisSessionStore, type RedisCommand, type RedisStoreOptions } from './redis';
+export { sessionsByProvider, type ClientOptions } from './providers/call';
 export { diditSessions, type DiditSessionOptions } from './providers/didit';
 export { idenfySessions, type IdenfySessionOptions } from './providers/idenfy';
 export { personaSessions, type PersonaSessionOptions } from './providers/persona';

@@ -13,11 +13,14 @@ export interface NodeRequestLike {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
-  /** A TLS socket has `encrypted: true`. */
-  socket?: object | null;
+  /** A TLS socket has `encrypted: true`; `remoteAddress` keys the limit under `anonymous: true`. */
+  socket?: { encrypted?: boolean; remoteAddress?: string; destroy?(): unknown } | null;
   /** Set by body parsers (Express). */
   body?: unknown;
   readableEnded?: boolean;
+  /** node:http: true once the whole message (the body included) has arrived. */
+  complete?: boolean;
+  pause?(): unknown;
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -26,7 +29,7 @@ export interface NodeRequestLike {
 export interface NodeResponseLike {
   statusCode: number;
   setHeader(name: string, value: string | string[]): unknown;
-  end(body?: string | Uint8Array): unknown;
+  end(body?: string | Uint8Array, done?: () => void): unknown;
   on?(event: 'close', listener: () => void): unknown;
   headersSent?: boolean;
 }
@@ -69,7 +72,7 @@ export function toNodeHandler(
       const request = await toRequest(req, options, abort.signal);
       nodeRequests.set(request, req);
       const response = await handler(request);
-      await writeResponse(res, response);
+      await writeResponse(req, res, response);
     })().catch((error: unknown) => {
       if (next) return next(error);
       if (!res.headersSent) {
@@ -90,7 +93,7 @@ async function toRequest(req: NodeRequestLike, options: NodeHandlerOptions, sign
     if (value === undefined || name.startsWith(':')) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  const tls = !!req.socket && 'encrypted' in req.socket && req.socket.encrypted === true;
+  const tls = req.socket?.encrypted === true;
   const base = options.origin ?? `${tls ? 'https' : 'http'}://${hostOf(req)}`;
   let url: URL;
   try {
@@ -148,19 +151,30 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
       });
     },
     cancel() {
-      // The rest of the body still arrives (node:http drains it); it is dropped, never stored.
+      // The handler stopped reading (too large, too slow): so does the socket, until the answer closes it.
       cancelled = true;
+      req.pause?.();
     },
   });
 }
 
-async function writeResponse(res: NodeResponseLike, response: Response): Promise<void> {
+/**
+ * Writes the answer. When the request's body has not all arrived (the handler answered 413 or 408, or refused it
+ * before reading), the connection is closed once the answer is out: node:http would otherwise read the rest of
+ * the body, however large or slow, to keep the connection alive.
+ */
+async function writeResponse(req: NodeRequestLike, res: NodeResponseLike, response: Response): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     res.setHeader(name, value);
   });
   const body = new Uint8Array(await response.arrayBuffer());
-  res.end(body);
+  if (req.complete === false) {
+    res.setHeader('Connection', 'close');
+    res.end(body, () => req.socket?.destroy?.());
+  } else {
+    res.end(body);
+  }
 }
 
 export type RawBodyResult =

@@ -1,0 +1,53 @@
+/** Checks of values that reach the browser or a provider, shared by the handler and the session clients. */
+
+const MAX_URL_LENGTH = 8192;
+
+/** An absolute https URL, or http on a loopback host (local sandboxes and tests), without credentials. */
+export function isSessionUrl(value: string): boolean {
+  if (value.length > MAX_URL_LENGTH) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && isLoopback(url.hostname);
+}
+
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+export function isoDate(value: unknown): string | null {
+  const time =
+    value instanceof Date
+      ? value.getTime()
+      : typeof value === 'number'
+        ? value
+        : typeof value === 'string' && value
+          ? Date.parse(value)
+          : NaN;
+  return Number.isFinite(time) && Math.abs(time) <= 8.64e15 ? new Date(time).toISOString() : null;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Lowercase hex SHA-256 of `text`, in Web Crypto. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A positive integer option, or its default; anything else is the host's mistake, said at construction. */
+export function positiveInteger(value: unknown, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new TypeError(`createSessionHandler: ${name} must be a whole number of at least 0`);
+  return value;
+}
