@@ -46,6 +46,15 @@ export {
 } from './backend/backend';
 export { type DecisionAnswer, type DecisionStreamOptions } from './backend/decision-endpoint';
 export { memoryStore, type MemoryStoreOptions } from './backend/memory-store';
+export { POSTGRES_MIGRATION, postgresMigration } from './backend/postgres-sql';
+export {
+  postgresStore,
+  type PgClient,
+  type PgPool,
+  type PgQueryable,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from './backend/postgres-store';
 export {
   type Decision,
   type DecisionListener,
