@@ -114,12 +114,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
           ? old.occurredAtMs === undefined
           : old.occurredAtMs === undefined || event.occurredAtMs >= old.occurredAtMs);
       if (!newer) return Promise.resolve({ duplicate: false, changed: false, userId });
-      const owner = userId ?? old?.userId ?? null;
+      // A session's reference and owner are those it was first known by.
+      const owner = old?.userId ?? userId ?? null;
       decisions.delete(decisionKey);
       decisions.set(decisionKey, {
         provider: event.provider,
         sessionId: event.sessionId,
-        referenceId: event.referenceId ?? old?.referenceId,
+        referenceId: old?.referenceId ?? event.referenceId,
         decision: event.decision,
         occurredAtMs: event.occurredAtMs,
         recordedAtMs: now(),

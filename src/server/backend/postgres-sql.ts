@@ -113,8 +113,9 @@ export function statements(schema: string) {
     FROM inserted WHERE $6::text IS NOT NULL AND $8::text IS NOT NULL
     ON CONFLICT (provider, session_key) DO UPDATE SET
       session_id = coalesce(EXCLUDED.session_id, d.session_id),
-      reference_id = coalesce(EXCLUDED.reference_id, d.reference_id),
-      user_id = coalesce(EXCLUDED.user_id, d.user_id),
+      -- A session's reference and owner are those it was first known by.
+      reference_id = coalesce(d.reference_id, EXCLUDED.reference_id),
+      user_id = coalesce(d.user_id, EXCLUDED.user_id),
       decision = EXCLUDED.decision,
       occurred_at = EXCLUDED.occurred_at,
       recorded_at = now(),
