@@ -55,7 +55,13 @@ function resolve(pathname) {
 export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, sessionLifetimeMs }) {
   // The built server companion, imported only now: `npm start` builds dist/ before it starts the demo.
   const companion = await import('../examples/sandbox/server-companion.mjs');
-  const backend = demoBackend({ server: companion, sandboxOrigin, lifetimeMs: sessionLifetimeMs });
+  let origin = '';
+  const backend = demoBackend({
+    server: companion,
+    sandboxOrigin,
+    lifetimeMs: sessionLifetimeMs,
+    pageOrigin: () => origin,
+  });
   const server = createServer(async (req, res) => {
     if (await backend(req, res)) return;
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
@@ -83,7 +89,7 @@ export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, s
     res.end(body);
   });
   await new Promise((done, fail) => server.once('error', fail).listen(port, host, done));
-  const origin = `http://${host}:${server.address().port}`;
+  origin = `http://${host}:${server.address().port}`;
   return {
     origin,
     close: () =>
