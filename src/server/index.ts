@@ -36,7 +36,36 @@ export { personaSessions, type PersonaSessionOptions } from './providers/persona
 export { sumsubSessions, type SumsubSessionOptions } from './providers/sumsub';
 export { veriffSessions, type VeriffSessionOptions } from './providers/veriff';
 export {
+  createKycBackend,
+  type BackendSessionContext,
+  type BackendSessionResult,
+  type KycBackend,
+  type KycBackendOptions,
+} from './backend/backend';
+export { type DecisionAnswer, type DecisionStreamOptions } from './backend/decision-endpoint';
+export { memoryStore, type MemoryStoreOptions } from './backend/memory-store';
+export { POSTGRES_MIGRATION, postgresMigration } from './backend/postgres-sql';
+export {
+  postgresStore,
+  type PgClient,
+  type PgPool,
+  type PgQueryable,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from './backend/postgres-store';
+export {
+  type Decision,
+  type DecisionListener,
+  type DecisionQuery,
+  type DecisionRecord,
+  type KycStore,
+  type RecordOutcome,
+  type SessionBinding,
+  type StoredEvent,
+} from './backend/store';
+export {
   verifyWebhook,
+  type SumsubAlgorithm,
   type VerifyWebhookOptions,
   type WebhookDecision,
   type WebhookFailureReason,

@@ -1,0 +1,189 @@
+/**
+ * createKycBackend's session and decision routes over real HTTP (in-memory store): who may ask, what is bound, and
+ * the decision endpoint's wire format as docs/server.md gives it (a browser-free client in support/sse.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKycBackend } from '../../src/server/index';
+import { PAGE_ORIGIN, SECRET, sessionIdFor, startBackend, webhookAt, type TestBackend } from './support/backend';
+import { openDecisionStream } from './support/sse';
+
+let backend: TestBackend;
+let persona = '';
+
+beforeAll(async () => {
+  backend = await startBackend({
+    // Persona's session client knows the inquiry id it created; the others bind by reference (the user id).
+    sessionIdOf: (provider) => (provider === 'persona' ? persona : undefined),
+    decisionStream: { heartbeatMs: 100, lifetimeMs: 3000, maxPerUser: 3 },
+    limit: { max: 5, windowMs: 60_000 },
+  });
+});
+afterAll(() => backend?.close());
+
+const streamUrl = (query: Record<string, string> = {}) => {
+  const url = new URL(`${backend.origin}/decision`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.href;
+};
+
+describe('session: the widget’s session endpoint', () => {
+  it('refuses a signed-out request with 401 and creates nothing', async () => {
+    const before = backend.created.length;
+    const [status, body] = await backend.startSession(null, 'veriff');
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ error: { code: 'unauthenticated' } });
+    expect(backend.created.length).toBe(before);
+  });
+
+  it('hands createSession the user and the Idempotency-Key; the widget never sees the binding ids', async () => {
+    persona = sessionIdFor('persona');
+    const [status, body] = await backend.startSession('user-s1', 'persona', { 'Idempotency-Key': 'attempt-1' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ provider: 'persona', sessionUrl: 'https://verify.example/session' });
+    expect(backend.created.at(-1)).toEqual({ provider: 'persona', userId: 'user-s1', idempotencyKey: 'attempt-1' });
+  });
+
+  it('binds the session to its user: the webhook’s decision reaches that user only', async () => {
+    persona = sessionIdFor('persona');
+    await backend.startSession('user-s2', 'persona');
+    backend.clock.ms = Date.now();
+    const webhook = webhookAt('persona', backend.clock.ms, 'approved', persona, 'not-the-user-id');
+    expect((await backend.deliver('persona', webhook))[0]).toBe(200);
+    expect(await backend.decision('user-s2', { provider: 'persona', sessionId: persona })).toMatchObject({
+      decision: 'approved',
+      provider: 'persona',
+      sessionId: persona,
+    });
+    // Another signed-in user asking for that very session gets nothing, and neither does anyone's "latest".
+    expect(await backend.decision('user-other', { provider: 'persona', sessionId: persona })).toEqual({
+      decision: null,
+    });
+    expect(await backend.decision('user-other')).toEqual({ decision: null });
+    expect(await backend.kyc.decisionOf('user-other')).toBeNull();
+    expect(await backend.kyc.decisionOf('user-s2')).toMatchObject({ decision: 'approved', sessionId: persona });
+  });
+
+  it('limits provider creates per user (429 over it), and not across users', async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await backend.startSession('user-many', 'veriff'))[0]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect((await backend.startSession('user-few', 'veriff'))[0]).toBe(200);
+  });
+});
+
+describe('decision: JSON', () => {
+  it('is {decision: null} until a verified webhook decides, then the decision; 401 signed out', async () => {
+    await backend.startSession('user-j', 'idenfy');
+    expect(await backend.decision('user-j', { provider: 'idenfy' })).toEqual({ decision: null });
+    backend.clock.ms = Date.now();
+    const scanRef = sessionIdFor('idenfy');
+    await backend.deliver('idenfy', webhookAt('idenfy', backend.clock.ms, 'declined', scanRef, 'user-j'));
+    const answer = await backend.decision('user-j', { provider: 'idenfy' });
+    expect(answer).toEqual({
+      decision: 'declined',
+      provider: 'idenfy',
+      sessionId: scanRef,
+      occurredAt: new Date(Math.floor(backend.clock.ms / 1000) * 1000).toISOString(),
+    });
+    const signedOut = await fetch(streamUrl({ provider: 'idenfy' }));
+    expect(signedOut.status).toBe(401);
+  });
+
+  it('refuses a malformed query, another method, and an origin that is not allowed; answers CORS to an allowed one', async () => {
+    const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+      fetch(url, { method, headers: { 'X-Test-User': 'user-j', ...headers } });
+    expect((await get(streamUrl({ provider: 'Not A Provider' }))).status).toBe(400);
+    expect((await get(streamUrl({ sessionId: 'a b' }))).status).toBe(400);
+    expect((await get(streamUrl(), {}, 'POST')).status).toBe(405);
+    expect((await get(streamUrl(), { Origin: 'https://evil.example' })).status).toBe(403);
+    const allowed = await get(streamUrl(), { Origin: PAGE_ORIGIN });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(PAGE_ORIGIN);
+    expect(allowed.headers.get('Access-Control-Allow-Credentials')).toBe('true');
+  });
+});
+
+describe('decision: Server-Sent Events', () => {
+  it('delivers the decision recorded while the stream is open, then ends the stream', async () => {
+    await backend.startSession('user-e', 'didit');
+    const stream = await openDecisionStream(streamUrl({ provider: 'didit' }), { 'X-Test-User': 'user-e' });
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
+    await expect.poll(() => stream.seen.length).toBeGreaterThan(0);
+    expect(stream.seen[0]).toEqual({ event: 'retry', data: '3000' });
+    backend.clock.ms = Date.now();
+    const sessionId = sessionIdFor('didit');
+    await backend.deliver('didit', webhookAt('didit', backend.clock.ms, 'approved', sessionId, 'user-e'));
+    const got = await stream.decision;
+    expect(got?.data).toMatchObject({ decision: 'approved', provider: 'didit', sessionId });
+    await stream.ended;
+  });
+
+  it('answers at once when the decision is known, keeps the stream alive with heartbeats, and ends it after its lifetime', async () => {
+    await backend.startSession('user-k', 'veriff');
+    backend.clock.ms = Date.now();
+    await backend.deliver('veriff', webhookAt('veriff', backend.clock.ms, 'review', sessionIdFor('veriff'), 'user-k'));
+    const known = await openDecisionStream(streamUrl({ provider: 'veriff' }), { 'X-Test-User': 'user-k' });
+    expect((await known.decision)?.data).toMatchObject({ decision: 'review' });
+
+    const waiting = await openDecisionStream(streamUrl({ provider: 'sumsub' }), { 'X-Test-User': 'user-nobody' });
+    const opened = performance.now();
+    await waiting.ended;
+    // The lifetime is 3 s (a deadline the endpoint enforces): generous margins either way.
+    expect(performance.now() - opened).toBeGreaterThan(2500);
+    expect(waiting.seen.filter((one) => one.event === ':' && one.data === 'heartbeat').length).toBeGreaterThan(5);
+    expect(await waiting.decision).toBeNull();
+  });
+
+  it('never sends one user’s decision to another user’s stream', async () => {
+    await backend.startSession('user-a', 'sumsub');
+    const mine = await openDecisionStream(streamUrl({ provider: 'sumsub' }), { 'X-Test-User': 'user-a' });
+    const theirs = await openDecisionStream(streamUrl({ provider: 'sumsub' }), { 'X-Test-User': 'user-b' });
+    backend.clock.ms = Date.now();
+    await backend.deliver(
+      'sumsub',
+      webhookAt('sumsub', backend.clock.ms, 'approved', sessionIdFor('sumsub'), 'user-a'),
+    );
+    // user-a's stream proves the decision was delivered; user-b's then runs to its end with nothing.
+    expect((await mine.decision)?.data).toMatchObject({ decision: 'approved' });
+    await theirs.ended;
+    expect(await theirs.decision).toBeNull();
+  });
+
+  it('limits open streams per user (429), and a closed one frees its place', async () => {
+    const open = await Promise.all(
+      [1, 2, 3].map(() => openDecisionStream(streamUrl({ provider: 'caf' }), { 'X-Test-User': 'user-s' })),
+    );
+    expect(open.map((one) => one.status)).toEqual([200, 200, 200]);
+    const fourth = await fetch(streamUrl({ provider: 'caf' }), {
+      headers: { Accept: 'text/event-stream', 'X-Test-User': 'user-s' },
+    });
+    expect(fourth.status).toBe(429);
+    open[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await openDecisionStream(streamUrl({ provider: 'caf' }), { 'X-Test-User': 'user-s' });
+        again.close();
+        return again.status;
+      })
+      .toBe(200);
+    for (const one of open) one.close();
+  });
+});
+
+describe('createKycBackend: configuration mistakes are errors at construction', () => {
+  const base = {
+    authorize: () => 'u',
+    createSession: () => Promise.resolve({ sessionUrl: 'https://verify.example/' }),
+    webhookSecrets: { persona: SECRET },
+    allowedOrigins: [PAGE_ORIGIN],
+  };
+  it.each([
+    ['no authorize', { authorize: undefined }, /authorize/],
+    ['no allowedOrigins', { allowedOrigins: undefined }, /allowedOrigins/],
+    ['a placeholder secret', { webhookSecrets: { sumsub: 'undefined' } }, /sumsub.*secret/],
+    ['a blank secret in a rotation', { webhookSecrets: { veriff: [SECRET, ' '] } }, /veriff.*secret/],
+  ])('%s', (_, change, message) => {
+    expect(() => createKycBackend({ ...base, ...change } as never)).toThrow(message);
+  });
+});

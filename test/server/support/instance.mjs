@@ -1,0 +1,44 @@
+/**
+ * One instance of a host's backend, as a child process: createKycBackend on postgresStore, served over HTTP on
+ * 127.0.0.1 (port 0). Several of them share one database in the multi-instance tests and the delivery bench.
+ * It prints one JSON line, {"origin"}, once it listens; with KYC_HOLD=1 it holds every recording transaction open
+ * before COMMIT and prints {"holding": eventId} (so that a test can kill it mid-recording).
+ *
+ * Environment: KYC_SERVER_MODULE (the built kyc-widget/server), KYC_SCHEMA, KYC_SECRET, PG* (see postgres.ts).
+ */
+import pg from 'pg';
+import { routesOf, serve, testUser } from './serve.mjs';
+
+const server = await import(process.env.KYC_SERVER_MODULE);
+const pool = new pg.Pool({
+  host: process.env.PGHOST ?? '127.0.0.1',
+  port: Number(process.env.PGPORT ?? 5432),
+  user: process.env.PGUSER ?? 'postgres',
+  database: process.env.PGDATABASE ?? 'test',
+  max: 10,
+});
+const hold = process.env.KYC_HOLD === '1';
+const store = server.postgresStore({
+  pool,
+  schema: process.env.KYC_SCHEMA,
+  beforeCommit: hold
+    ? async (event) => {
+        process.stdout.write(`${JSON.stringify({ holding: event.eventId })}\n`);
+        await new Promise(() => {});
+      }
+    : undefined,
+});
+const secret = process.env.KYC_SECRET;
+const kyc = server.createKycBackend({
+  authorize: testUser,
+  allowedOrigins: ['https://app.example'],
+  webhookSecrets: Object.fromEntries(
+    ['persona', 'sumsub', 'veriff', 'didit', 'idenfy', 'generic'].map((p) => [p, secret]),
+  ),
+  createSession: () => Promise.resolve({ sessionUrl: 'https://verify.example/session' }),
+  store,
+  // Heartbeats far apart: a decision that reaches a stream in a test came through NOTIFY, not a heartbeat's look.
+  decisionStream: { heartbeatMs: 60_000, lifetimeMs: 120_000, maxPerUser: 1000 },
+});
+const http = await serve(routesOf(kyc));
+process.stdout.write(`${JSON.stringify({ origin: http.origin })}\n`);
