@@ -3,7 +3,7 @@
  * share: create a session as a signed-in user, deliver a built webhook, read the decision as JSON.
  */
 import { buildWebhook, SIGNED_PROVIDERS } from '../../../examples/sandbox/webhooks.mjs';
-import { createKycBackend, type KycBackendOptions, type KycStore } from '../../../src/server/index';
+import { createKycBackend, toNodeHandler, type KycBackendOptions, type KycStore } from '../../../src/server/index';
 import { routesOf, serve, testUser } from './serve.mjs';
 
 export const SECRET = `whsec_${Buffer.from('backend-tests-webhook-secret-0001').toString('base64')}`;
@@ -25,9 +25,14 @@ export interface TestBackend {
   origin: string;
   clock: { ms: number };
   kyc: ReturnType<typeof createKycBackend>;
-  created: { userId: string; idempotencyKey?: string; provider: string }[];
-  /** POST /session as `userId` (null: signed out); returns the status and the JSON answer. */
-  startSession(userId: string | null, provider: string, headers?: Record<string, string>): Promise<[number, unknown]>;
+  created: { userId: string | null; idempotencyKey?: string; provider: string }[];
+  /** POST /session as `userId` (null: signed out); returns the status, the JSON answer and the headers. */
+  startSession(
+    userId: string | null,
+    provider: string,
+    headers?: Record<string, string>,
+    refresh?: boolean,
+  ): Promise<[number, unknown, Headers]>;
   deliver(provider: string, webhook: Built): Promise<[number, { received?: boolean; duplicate?: boolean }]>;
   decision(userId: string, query?: Record<string, string>): Promise<unknown>;
   close(): Promise<void>;
@@ -53,20 +58,20 @@ export async function startBackend(
     },
     ...options,
   });
-  const server = await serve(routesOf(kyc));
+  const server = await serve(toNodeHandler(routesOf(kyc)));
   const user = (userId: string | null): Record<string, string> => (userId ? { 'X-Test-User': userId } : {});
   return {
     origin: server.origin,
     clock,
     kyc,
     created,
-    async startSession(userId, provider, headers = {}) {
+    async startSession(userId, provider, headers = {}, refresh = false) {
       const response = await fetch(`${server.origin}/session`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: PAGE_ORIGIN, ...user(userId), ...headers },
-        body: JSON.stringify({ provider, locale: 'en', refresh: false }),
+        body: JSON.stringify({ provider, locale: 'en', refresh }),
       });
-      return [response.status, await response.json()];
+      return [response.status, await response.json(), response.headers];
     },
     async deliver(provider, webhook) {
       const response = await fetch(`${server.origin}/webhook/${provider}`, {

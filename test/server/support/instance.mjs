@@ -40,5 +40,5 @@ const kyc = server.createKycBackend({
   // Heartbeats far apart: a decision that reaches a stream in a test came through NOTIFY, not a heartbeat's look.
   decisionStream: { heartbeatMs: 60_000, lifetimeMs: 120_000, maxPerUser: 1000 },
 });
-const http = await serve(routesOf(kyc));
+const http = await serve(server.toNodeHandler(routesOf(kyc)));
 process.stdout.write(`${JSON.stringify({ origin: http.origin })}\n`);
