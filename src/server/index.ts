@@ -37,8 +37,7 @@ export { sumsubSessions, type SumsubSessionOptions } from './providers/sumsub';
 export { veriffSessions, type VeriffSessionOptions } from './providers/veriff';
 export {
   createKycBackend,
-  type BackendSessionContext,
-  type BackendSessionResult,
+  type BackendSessionOptions,
   type KycBackend,
   type KycBackendOptions,
 } from './backend/backend';

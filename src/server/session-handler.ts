@@ -6,7 +6,7 @@ import { clientAddress, originCheck, type AllowedOrigins, type ClientAddressOpti
 import { sessionReuse, type ReuseOptions } from './reuse';
 import { isJson, parseBody, readBounded, readIdempotencyKey } from './session-request';
 import { SESSION_PROVIDERS, type CreateSession, type SessionProvider, type SessionResult } from './session-types';
-import { positiveInteger, sha256Hex } from './values';
+import { isUserId, positiveInteger, sha256Hex } from './values';
 
 export {
   SESSION_PROVIDERS,
@@ -83,7 +83,6 @@ export const DEFAULT_MAX_BODY_BYTES = 4096;
 export const DEFAULT_BODY_TIMEOUT_MS = 5000;
 export const DEFAULT_SESSION_TIMEOUT_MS = 9000;
 export const DEFAULT_CREATE_TIMEOUT_MS = 45_000;
-const MAX_USER_ID_LENGTH = 512;
 
 /** Who asks: the user, or under `anonymous: true` the client address. */
 interface Asker {
@@ -254,10 +253,6 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
       // A throwing logger must not change the answer.
     }
   }
-}
-
-function isUserId(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_USER_ID_LENGTH && !/\p{Cc}/u.test(value);
 }
 
 const WAITED_TOO_LONG = new Error('this request waited its timeoutMs');

@@ -39,12 +39,20 @@ export interface SessionContext {
   signal: AbortSignal;
 }
 
-/** What `createSession` answers: at least one of `sessionUrl` and `sessionToken`. */
+/**
+ * What `createSession` answers: at least one of `sessionUrl` and `sessionToken`, which the widget gets. `sessionId`
+ * and `referenceId` stay on the server: `createKycBackend` binds the session to its user by them, so that the
+ * provider's webhook, which names the session by one of them, finds whose decision it is.
+ */
 export interface SessionResult {
   sessionUrl?: string;
   sessionToken?: string;
   /** When the session or token stops working: an ISO date string, a Date, or milliseconds since the epoch. */
   expiresAt?: string | Date | number;
+  /** The provider's id for the session, as its webhooks name it (Persona's inquiry id, Veriff's session id…). */
+  sessionId?: string;
+  /** The reference your backend gave the provider for the person (its webhooks echo it back). */
+  referenceId?: string;
 }
 
 export type CreateSession = (context: SessionContext) => Promise<SessionResult>;

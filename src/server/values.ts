@@ -38,6 +38,13 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+const MAX_USER_ID_LENGTH = 512;
+
+/** A user id as `authorize` must give it: a non-empty string of at most 512 characters, no control characters. */
+export function isUserId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_USER_ID_LENGTH && !/\p{Cc}/u.test(value);
+}
+
 /** Lowercase hex SHA-256 of `text`, in Web Crypto. */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));

@@ -3,7 +3,7 @@
  * the decision endpoint's wire format as docs/server.md gives it (a browser-free client in support/sse.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKycBackend } from '../../src/server/index';
+import { createKycBackend, memoryStore, type KycStore } from '../../src/server/index';
 import { PAGE_ORIGIN, SECRET, sessionIdFor, startBackend, webhookAt, type TestBackend } from './support/backend';
 import { openDecisionStream } from './support/sse';
 
@@ -15,7 +15,6 @@ beforeAll(async () => {
     // Persona's session client knows the inquiry id it created; the others bind by reference (the user id).
     sessionIdOf: (provider) => (provider === 'persona' ? persona : undefined),
     decisionStream: { heartbeatMs: 100, lifetimeMs: 3000, maxPerUser: 3 },
-    limit: { max: 5, windowMs: 60_000 },
   });
 });
 afterAll(() => backend?.close());
@@ -35,12 +34,19 @@ describe('session: the widget’s session endpoint', () => {
     expect(backend.created.length).toBe(before);
   });
 
-  it('hands createSession the user and the Idempotency-Key; the widget never sees the binding ids', async () => {
+  it('hands createSession the user and the Idempotency-Key bound to them; the widget never sees the binding ids', async () => {
     persona = sessionIdFor('persona');
     const [status, body] = await backend.startSession('user-s1', 'persona', { 'Idempotency-Key': 'attempt-1' });
     expect(status).toBe(200);
     expect(body).toEqual({ provider: 'persona', sessionUrl: 'https://verify.example/session' });
-    expect(backend.created.at(-1)).toEqual({ provider: 'persona', userId: 'user-s1', idempotencyKey: 'attempt-1' });
+    const mine = backend.created.at(-1)!;
+    expect(mine).toMatchObject({ provider: 'persona', userId: 'user-s1' });
+    // A digest of the user, the provider and the widget's key: another user's same key names another create.
+    expect(mine.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+    await backend.startSession('user-s1b', 'persona', { 'Idempotency-Key': 'attempt-1' });
+    expect(backend.created.at(-1)).toMatchObject({ userId: 'user-s1b' });
+    expect(backend.created.at(-1)!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(backend.created.at(-1)!.idempotencyKey).not.toBe(mine.idempotencyKey);
   });
 
   it('binds the session to its user: the webhook’s decision reaches that user only', async () => {
@@ -62,12 +68,60 @@ describe('session: the widget’s session endpoint', () => {
     expect(await backend.kyc.decisionOf('user-other')).toBeNull();
     expect(await backend.kyc.decisionOf('user-s2')).toMatchObject({ decision: 'approved', sessionId: persona });
   });
+});
 
-  it('limits provider creates per user (429 over it), and not across users', async () => {
-    const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await backend.startSession('user-many', 'veriff'))[0]);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    expect((await backend.startSession('user-few', 'veriff'))[0]).toBe(200);
+describe('session: one authorize, one limit, one count per create', () => {
+  it('asks authorize once per request, and nothing more of a signed-out one', async () => {
+    const asked: string[] = [];
+    const one = await startBackend({
+      authorize: (request) => {
+        asked.push(new URL(request.url).pathname);
+        return request.headers.get('X-Test-User');
+      },
+    });
+    try {
+      expect((await one.startSession('user-a1', 'persona'))[0]).toBe(200); // a create
+      expect((await one.startSession('user-a1', 'persona'))[0]).toBe(200); // the open session again
+      expect((await one.startSession(null, 'persona'))[0]).toBe(401);
+      expect(asked).toEqual(['/session', '/session', '/session']);
+      expect(one.created).toHaveLength(1);
+      await one.decision('user-a1');
+      expect(asked).toEqual(['/session', '/session', '/session', '/decision']);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it("counts each create once, in the backend's store; over the limit: 429 with Retry-After, nothing created", async () => {
+    const store = memoryStore();
+    const hits: string[] = [];
+    const counting: KycStore = {
+      ...store,
+      hit: (key, windowMs) => {
+        hits.push(key);
+        return store.hit(key, windowMs);
+      },
+    };
+    const one = await startBackend({ store: counting, limit: { max: 2, windowMs: 60_000 } });
+    try {
+      expect((await one.startSession('user-l', 'persona'))[0]).toBe(200);
+      // The open session handed out again: no create, nothing counted.
+      expect((await one.startSession('user-l', 'persona'))[0]).toBe(200);
+      expect((await one.startSession('user-l', 'veriff'))[0]).toBe(200);
+      const [status, body, headers] = await one.startSession('user-l', 'didit');
+      expect(status).toBe(429);
+      expect(body).toMatchObject({ error: { code: 'too-many-sessions' } });
+      const retryAfter = Number(headers.get('Retry-After'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(one.created.map((made) => made.provider)).toEqual(['persona', 'veriff']);
+      // One hit per create tried (two made, one refused), in the store the backend was given.
+      expect(hits).toEqual(['user:user-l', 'user:user-l', 'user:user-l']);
+      // Another user has a limit of their own.
+      expect((await one.startSession('user-m', 'didit'))[0]).toBe(200);
+    } finally {
+      await one.close();
+    }
   });
 });
 

@@ -1,53 +1,66 @@
 /**
  * `createKycBackend`: the whole loop in one object (docs/server.md). Three routes and one question:
- * - `session(request)`: the widget's `session-endpoint`; each created session is bound to the user who asked;
+ * - `session(request)`: the widget's `session-endpoint` (createSessionHandler: authorize, origin, limit, reuse);
+ *   each created session is bound to the user who asked, by the ids its session client answers;
  * - `webhook(request, provider)`: a provider's webhook URL; verified, recorded once, 2xx once recorded;
  * - `decision(request)`: the widget's `decision-endpoint`; the signed-in user's server-confirmed decision;
  * - `decisionOf(userId)`: the same for the host's own code.
  */
-import { SessionRefusal } from '../errors';
+import { failure, json } from '../answers';
+import type { LimitOptions } from '../limits';
 import {
   createSessionHandler,
-  type SessionContext,
+  type CreateSession,
   type SessionHandlerOptions,
+  type SessionProvider,
   type SessionResult,
 } from '../session-handler';
+import { readBounded } from '../session-request';
+import { isUserId } from '../values';
 import { idOf, referenceOf } from '../webhooks/fields';
 import { secretProblem } from '../webhooks/secrets';
 import type { SumsubAlgorithm, WebhookResult } from '../webhooks/types';
 import { verifyWebhook } from '../webhooks/verify';
-import { corsOf, failure, json, readBody } from './http';
-import { answerOf, decisionStream, queryOf, wantsStream, type DecisionStreamOptions } from './decision-endpoint';
+import {
+  answerOf,
+  corsCheck,
+  decisionStream,
+  queryOf,
+  wantsStream,
+  type DecisionStreamOptions,
+} from './decision-endpoint';
 import { memoryStore } from './memory-store';
 import type { Decision, KycStore, RecordOutcome } from './store';
 
-/** What a session client answers to the backend: the widget's fields, and the ids the binding needs. */
-export interface BackendSessionResult extends SessionResult {
-  /** The provider's id for the created session (Persona's inquiry id, Veriff's session id, iDenfy's scanRef…). */
-  sessionId?: string;
-  /** The reference sent to the provider for the person; without either id, the user id is taken to be it. */
-  referenceId?: string;
-}
-
-export interface BackendSessionContext extends SessionContext {
-  /** The signed-in user who asked (from `authorize`). */
-  userId: string;
-  /** The widget's `Idempotency-Key` for this attempt, where it sent one. */
-  idempotencyKey?: string;
-}
+/** The session handler's options that the backend leaves to you (it sets the others from its own). */
+export type BackendSessionOptions = Omit<
+  Partial<SessionHandlerOptions>,
+  'createSession' | 'authorize' | 'anonymous' | 'allowedOrigins' | 'limit' | 'onError'
+>;
 
 export interface KycBackendOptions {
-  /** The signed-in user's id for a request, or null (401, nothing created or answered). Required. */
-  authorize: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
-  createSession: (context: BackendSessionContext) => Promise<BackendSessionResult>;
+  /**
+   * The signed-in user's id for a request (from your session cookie or token, never from the body), or null: 401,
+   * nothing created or answered. Required: the session endpoint and the decision endpoint both ask it.
+   */
+  authorize: NonNullable<SessionHandlerOptions['authorize']>;
+  /**
+   * Makes a provider session: a session client (`personaSessions(…)`, `sessionsByProvider(…)`) or your own. Its
+   * `sessionId` (and `referenceId`) bind the session to the user; without either, the user id is taken to be the
+   * reference the provider echoes back.
+   */
+  createSession: CreateSession;
   /** Per provider: its webhook secret, or `[new, old]` during a rotation. A provider left out has no webhook. */
   webhookSecrets: Partial<Record<string, string | readonly string[]>>;
-  /** Origins whose pages may ask for sessions (and read decisions across origins). Required. */
-  allowedOrigins: readonly string[] | ((origin: string, request: Request) => boolean);
-  /** Where events, decisions and bindings are kept. Default: `memoryStore()` (one process). */
+  /** Origins whose pages may ask for sessions and read decisions, exactly as browsers send them. Required. */
+  allowedOrigins: SessionHandlerOptions['allowedOrigins'];
+  /**
+   * Where events, decisions, bindings, the limit's counters and the open sessions are kept. Default:
+   * `memoryStore()` (one process); several instances share `postgresStore({ pool })`.
+   */
   store?: KycStore;
-  /** Provider creates per user per window; over it, 429. Default: none here (see docs/server.md). */
-  limit?: { max: number; windowMs: number };
+  /** Provider creates per user per window (default 10 an hour), counted in `store` unless you give `limit.store`. */
+  limit?: LimitOptions;
   /** For the providers that sign a time (default 300 s). */
   toleranceSeconds?: number;
   /** Sumsub's accepted digest algorithms (default SHA-256 and SHA-512). */
@@ -56,14 +69,14 @@ export interface KycBackendOptions {
   maxWebhookBytes?: number;
   webhookReadTimeoutMs?: number;
   decisionStream?: DecisionStreamOptions;
-  /** The session handler's other options (providers, maxBodyBytes, timeoutMs, …). */
-  sessionOptions?: Partial<SessionHandlerOptions>;
+  /** The session handler's other options (providers, maxBodyBytes, timeoutMs, reuse's times, …). */
+  sessionOptions?: BackendSessionOptions;
   /** Told of each newly recorded event, after it is recorded (not awaited; a throw is ignored). */
   onEvent?: (event: WebhookResult & { ok: true }, outcome: RecordOutcome) => void | Promise<void>;
   /** The clock webhook timestamps are checked against, in ms (for tests). Default `Date.now`. */
   now?: () => number;
   /** Told of failures the browser or the provider only sees as a generic error (for your logs). */
-  onError?: (error: unknown, where: 'authorize' | 'webhook' | 'decision' | 'bind') => void;
+  onError?: (error: unknown, where: 'session' | 'authorize' | 'webhook' | 'decision') => void;
 }
 
 export interface KycBackend {
@@ -77,14 +90,13 @@ export interface KycBackend {
   store: KycStore;
 }
 
-const MAX_USER_ID = 512;
-
 export function createKycBackend(options: KycBackendOptions): KycBackend {
   if (typeof options?.authorize !== 'function') throw new TypeError('createKycBackend: authorize is required');
   if (typeof options.createSession !== 'function') throw new TypeError('createKycBackend: createSession is required');
   if (!options.allowedOrigins) throw new TypeError('createKycBackend: allowedOrigins is required');
   const secrets = checkedSecrets(options.webhookSecrets);
   const store = options.store ?? memoryStore();
+  const cors = corsCheck(options.allowedOrigins);
   const stream = {
     heartbeatMs: options.decisionStream?.heartbeatMs ?? 15_000,
     lifetimeMs: options.decisionStream?.lifetimeMs ?? 60_000,
@@ -101,33 +113,11 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
 
   /** Open decision streams per user, in this process. */
   const streams = new Map<string, number>();
-  /** Until createSessionHandler calls `authorize` itself: the user found by `session()` for its request. */
-  const users = new WeakMap<Request, string>();
 
-  async function userOf(request: Request): Promise<string | null> {
-    try {
-      const id = await options.authorize(request);
-      return typeof id === 'string' && id.length > 0 && id.length <= MAX_USER_ID ? id : null;
-    } catch (error) {
-      report(error, 'authorize');
-      return null;
-    }
-  }
-
-  async function createBound(context: SessionContext): Promise<SessionResult> {
-    const given = context as SessionContext & { userId?: unknown; idempotencyKey?: unknown };
-    const userId = typeof given.userId === 'string' ? given.userId : users.get(context.request);
-    if (!userId) throw new SessionRefusal(401, 'unauthenticated', 'Sign in before starting the identity verification.');
-    if (options.limit) {
-      const { count } = await store.hit(`session-create:${userId}`, options.limit.windowMs);
-      if (count > options.limit.max)
-        throw new SessionRefusal(429, 'rate-limited', 'Too many verification sessions were started; try again later.');
-    }
-    const idempotencyKey =
-      typeof given.idempotencyKey === 'string'
-        ? given.idempotencyKey
-        : (context.request.headers.get('Idempotency-Key') ?? undefined);
-    const result = await options.createSession({ ...context, userId, ...(idempotencyKey && { idempotencyKey }) });
+  /** Runs inside the handler's create (after its authorize and its limit): binds what the provider made. */
+  const createBound: CreateSession = async (context) => {
+    const result: SessionResult = await options.createSession(context);
+    const userId = context.userId!;
     const sessionId = idOf(result?.sessionId);
     const referenceId = referenceOf(result?.referenceId) ?? (sessionId ? undefined : referenceOf(userId));
     // A user id that cannot be a reference (over 255 characters, or spaces…) binds nothing without a sessionId.
@@ -140,40 +130,48 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
       });
     }
     return result;
-  }
-
-  const handlerOptions: SessionHandlerOptions & Record<string, unknown> = {
-    ...options.sessionOptions,
-    createSession: createBound,
-    allowedOrigins: options.allowedOrigins,
-    // The SPEC's options, passed on for the handler that takes them (today's ignores them; see session() below).
-    authorize: options.authorize,
-    limit: options.limit,
-    anonymous: false,
   };
-  const handler = createSessionHandler(handlerOptions);
+
+  const handler = createSessionHandler({
+    ...options.sessionOptions,
+    // The client's own timeout travels with it: the handler's deadline for a create is never shorter.
+    createSession: Object.assign(createBound, {
+      timeoutMs: (options.createSession as { timeoutMs?: unknown }).timeoutMs,
+    }),
+    authorize: options.authorize,
+    anonymous: false,
+    allowedOrigins: options.allowedOrigins,
+    limit: { ...options.limit, store: options.limit?.store ?? store },
+    reuse: { ...options.sessionOptions?.reuse, store: options.sessionOptions?.reuse?.store ?? store.openSessions },
+    onError: (error) => report(error, 'session'),
+  });
+
+  /** The decision endpoint's user: as the session endpoint asks it; a failing `authorize` is a 500. */
+  async function userOf(request: Request): Promise<string | null | Response> {
+    let id: unknown;
+    try {
+      id = await options.authorize(request);
+    } catch (error) {
+      report(error, 'authorize');
+      return failure(500, 'internal-error', 'The decision endpoint failed.');
+    }
+    return isUserId(id) ? id : null;
+  }
 
   return {
     store,
 
-    async session(request) {
-      const userId = await userOf(request);
-      if (!userId) return failure(401, 'unauthenticated', 'Sign in before starting the identity verification.');
-      users.set(request, userId);
-      return handler(request);
-    },
+    session: handler,
 
     async webhook(request, provider) {
       if (request.method !== 'POST') return failure(405, 'method-not-allowed', 'Use POST.', { Allow: 'POST' });
       const secret = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
       if (!secret) return failure(404, 'unknown-webhook', 'No webhook is configured for this provider.');
-      const body = await readBody(
-        request,
-        options.maxWebhookBytes ?? 1_048_576,
-        options.webhookReadTimeoutMs ?? 10_000,
-      );
-      if (typeof body === 'number')
-        return failure(body, body === 413 ? 'payload-too-large' : 'bad-request', 'The body was refused.');
+      const maxBytes = options.maxWebhookBytes ?? 1_048_576;
+      const body = await readBounded(request, maxBytes, Date.now() + (options.webhookReadTimeoutMs ?? 10_000));
+      if (body === 'too-large') return failure(413, 'payload-too-large', `The body is over ${maxBytes} bytes.`);
+      if (body === 'too-slow') return failure(408, 'body-timeout', 'The body did not arrive in time.');
+      if (body === 'unreadable') return failure(400, 'bad-request', 'The body could not be read.');
       const result = await verifyWebhook(provider, {
         rawBody: body,
         headers: request.headers,
@@ -202,6 +200,12 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
         // Not recorded: the provider retries (and a retry that finds it recorded is a duplicate).
         return failure(503, 'not-recorded', 'The event could not be recorded; retry.', { 'Retry-After': '5' });
       }
+      if (outcome.changed && outcome.userId) {
+        // A decided verification's session is not handed out again: the user's next start makes a new one.
+        await handler.forget(provider as SessionProvider, outcome.userId).catch((error: unknown) => {
+          report(error, 'webhook');
+        });
+      }
       if (!outcome.duplicate && options.onEvent) {
         void Promise.resolve()
           .then(() => options.onEvent!(result, outcome))
@@ -212,30 +216,34 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
 
     async decision(request) {
       if (request.method !== 'GET') return failure(405, 'method-not-allowed', 'Use GET.', { Allow: 'GET' });
-      const cors = corsOf(request, options.allowedOrigins);
-      if (!cors) return failure(403, 'origin-not-allowed', 'This origin may not ask for decisions.');
+      const headers = cors(request);
+      if (!headers) return failure(403, 'origin-not-allowed', 'This origin may not ask for decisions.');
       const userId = await userOf(request);
-      if (!userId) return failure(401, 'unauthenticated', 'Sign in to see your verification decision.', cors);
+      if (userId instanceof Response) return userId;
+      if (!userId) return failure(401, 'unauthenticated', 'Sign in to see your verification decision.', headers);
       const query = queryOf(new URL(request.url), userId);
-      if (typeof query === 'string') return failure(400, 'bad-request', query, cors);
+      if (typeof query === 'string') return failure(400, 'bad-request', query, headers);
       if (!wantsStream(request)) {
         try {
-          return json(200, answerOf(await store.current(query)), cors);
+          return json(200, answerOf(await store.current(query)), headers);
         } catch (error) {
           report(error, 'decision');
-          return failure(503, 'unavailable', 'The decision could not be read; retry.', { ...cors, 'Retry-After': '2' });
+          return failure(503, 'unavailable', 'The decision could not be read; retry.', {
+            ...headers,
+            'Retry-After': '2',
+          });
         }
       }
       const open = streams.get(userId) ?? 0;
       if (open >= stream.maxPerUser)
-        return failure(429, 'too-many-streams', 'Too many open decision streams.', { ...cors, 'Retry-After': '5' });
+        return failure(429, 'too-many-streams', 'Too many open decision streams.', { ...headers, 'Retry-After': '5' });
       streams.set(userId, open + 1);
       const release = () => {
         const left = (streams.get(userId) ?? 1) - 1;
         if (left > 0) streams.set(userId, left);
         else streams.delete(userId);
       };
-      return decisionStream(store, query, request.signal, stream, cors, release);
+      return decisionStream(store, query, request.signal, stream, headers, release);
     },
 
     async decisionOf(userId) {

@@ -5,6 +5,7 @@
  * stream ends after `lifetimeMs` anyway (the widget asks again). Anything else gets JSON at once:
  * `{decision, provider, sessionId?, occurredAt}` or `{decision: null}`.
  */
+import { originCheck, type AllowedOrigins } from '../origins';
 import { idOf } from '../webhooks/fields';
 import type { DecisionQuery, DecisionRecord, KycStore } from './store';
 
@@ -43,6 +44,21 @@ export function queryOf(url: URL, userId: string): DecisionQuery | string {
   if (provider !== undefined && !PROVIDER.test(provider)) return 'provider is not a provider id';
   if (sessionId !== undefined && idOf(sessionId) === undefined) return 'sessionId is not a session id';
   return { userId, ...(provider && { provider }), ...(sessionId && { sessionId }) };
+}
+
+/**
+ * The CORS headers for a decision request, from the same `allowedOrigins` as the session endpoint: none for a
+ * request without an Origin (browsers send none on a same-origin GET or EventSource), the origin echoed for an
+ * allowed one; undefined (403) for any other, `null` included.
+ */
+export function corsCheck(allowed: AllowedOrigins): (request: Request) => Record<string, string> | undefined {
+  const allows = originCheck(allowed);
+  return (request): Record<string, string> | undefined => {
+    const origin = request.headers.get('Origin');
+    if (origin === null) return {};
+    if (!allows(request)) return undefined;
+    return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' };
+  };
 }
 
 export function wantsStream(request: Request): boolean {

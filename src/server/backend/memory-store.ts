@@ -1,3 +1,5 @@
+import { memoryLimitStore } from '../limits';
+import { memorySessionStore } from '../reuse';
 import {
   sessionKeyOf,
   type DecisionListener,
@@ -48,7 +50,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
   const decisions = new Map<string, Kept>();
   /** user → the keys of their decisions. */
   const decisionsOf = new Map<string, Set<string>>();
-  const counters = new Map<string, { count: number; resetAtMs: number }>();
+  const limits = memoryLimitStore(maxSessions, now);
   const listeners = new Set<DecisionListener>();
   let seq = 0;
 
@@ -165,18 +167,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
       return () => listeners.delete(listener);
     },
 
-    hit(key, windowMs) {
-      const at = now();
-      let counter = counters.get(key);
-      if (!counter || counter.resetAtMs <= at) {
-        counter = { count: 0, resetAtMs: at + windowMs };
-        counters.delete(key);
-        counters.set(key, counter);
-        if (counters.size > maxSessions) counters.delete(counters.keys().next().value as string);
-      }
-      counter.count++;
-      return Promise.resolve({ ...counter });
-    },
+    hit: (key, windowMs) => limits.hit(key, windowMs),
+
+    openSessions: memorySessionStore(maxSessions, now),
 
     close() {
       listeners.clear();

@@ -17,7 +17,7 @@ export function schemaName(schema: string): string {
 }
 
 /**
- * The migration: creates the schema (unless `public`) and the four tables, idempotently. `postgresStore(…).migrate()`
+ * The migration: creates the schema (unless `public`) and the six tables, idempotently. `postgresStore(…).migrate()`
  * runs it under an advisory lock, so instances starting together do not race; or run it yourself.
  */
 export function postgresMigration(schema = 'public'): string {
@@ -71,6 +71,18 @@ CREATE TABLE IF NOT EXISTS ${s}.kyc_limits (
   window_start timestamptz NOT NULL,
   window_ms    integer     NOT NULL,
   count        integer     NOT NULL
+);
+-- The sessions the session endpoint hands out again (one per user and provider), and the claims by which one
+-- instance at a time creates one.
+CREATE TABLE IF NOT EXISTS ${s}.kyc_open_sessions (
+  key          text        PRIMARY KEY,
+  value        jsonb       NOT NULL,
+  expires_at   timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ${s}.kyc_session_claims (
+  key          text        PRIMARY KEY,
+  token        text        NOT NULL,
+  expires_at   timestamptz NOT NULL
 );
 `;
 }
@@ -161,5 +173,32 @@ SELECT
     window_start = CASE WHEN l.window_start + l.window_ms * interval '1 millisecond' > now() THEN l.window_start ELSE now() END,
     window_ms = CASE WHEN l.window_start + l.window_ms * interval '1 millisecond' > now() THEN l.window_ms ELSE EXCLUDED.window_ms END
   RETURNING count, (extract(epoch FROM window_start) * 1000)::float8 + window_ms AS reset_at_ms`,
+
+    /** $1 key. */
+    openGet: `SELECT value FROM ${s}.kyc_open_sessions WHERE key = $1 AND expires_at > now()`,
+
+    /** $1 key, $2 value (JSON), $3 ttl ms. A few rows that have expired go at the same time. */
+    openSet: `WITH swept AS (
+    DELETE FROM ${s}.kyc_open_sessions WHERE key IN (
+      SELECT key FROM ${s}.kyc_open_sessions WHERE expires_at <= now() AND key <> $1 LIMIT 100 FOR UPDATE SKIP LOCKED)
+  )
+  INSERT INTO ${s}.kyc_open_sessions (key, value, expires_at)
+  VALUES ($1, $2::jsonb, now() + $3::double precision * interval '1 millisecond')
+  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+
+    /** $1 key. */
+    openDelete: `DELETE FROM ${s}.kyc_open_sessions WHERE key = $1`,
+
+    /**
+     * $1 key, $2 token, $3 ttl ms: a row when the claim is taken (none held, or the one held has expired). A
+     * concurrent claim of the same key waits for this one's commit, then finds it held.
+     */
+    claim: `INSERT INTO ${s}.kyc_session_claims AS c (key, token, expires_at)
+  VALUES ($1, $2, now() + $3::double precision * interval '1 millisecond')
+  ON CONFLICT (key) DO UPDATE SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at WHERE c.expires_at <= now()
+  RETURNING token`,
+
+    /** $1 key, $2 token: only a claim still ours. */
+    release: `DELETE FROM ${s}.kyc_session_claims WHERE key = $1 AND token = $2`,
   };
 }

@@ -1,9 +1,10 @@
 /**
- * `postgresStore({ pool })`: events, decisions, session bindings and limit counters in PostgreSQL, shared by every
- * instance of your backend; `LISTEN/NOTIFY` tells each instance of a decision recorded by another, so the one
+ * `postgresStore({ pool })`: events, decisions, session bindings, limit counters and open sessions in PostgreSQL,
+ * shared by every instance of your backend; `LISTEN/NOTIFY` tells each instance of a decision recorded by another, so the one
  * holding a widget's decision stream answers it. The pool is any `pg`-compatible Pool (`new pg.Pool(…)`): nothing
  * here imports a driver. The statements are in postgres-sql.ts.
  */
+import { postgresSessionStore } from './postgres-sessions';
 import { postgresMigration, schemaName, statements } from './postgres-sql';
 import {
   sessionKeyOf,
@@ -196,6 +197,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       const row = (await pool.query(sql.hit, [key, Math.max(1, Math.round(windowMs))])).rows[0];
       return { count: Number(row?.count), resetAtMs: Number(row?.reset_at_ms) };
     },
+
+    openSessions: postgresSessionStore(pool, sql),
 
     async close() {
       closed = true;

@@ -6,6 +6,8 @@
  *   recorded last). An event without a time never replaces a decision that has one.
  * - a decision belongs to the user whose created session the webhook names (by session id, else by reference).
  */
+import type { LimitStore } from '../limits';
+import type { SessionStore } from '../reuse';
 import type { WebhookDecision } from '../webhooks/types';
 
 export type Decision = Exclude<WebhookDecision, null>;
@@ -64,7 +66,12 @@ export interface DecisionQuery {
 /** Told when a session's decision changed (in this process or, through the database, in another). */
 export type DecisionListener = (change: { userId: string; provider: string }) => void;
 
-export interface KycStore {
+/**
+ * Everything `createKycBackend` keeps, in one place, so that every instance sharing it sees the same: the events
+ * and decisions, the session bindings, the limit's counters (`hit`, createSessionHandler's `limit.store`) and the
+ * sessions handed out again (`openSessions`, its `reuse.store`).
+ */
+export interface KycStore extends LimitStore {
   /** Binds a created session to its user. */
   bind(binding: SessionBinding): Promise<void>;
   /** Records a verified event once; keeps its decision if it occurred last for its session. Atomic. */
@@ -76,10 +83,10 @@ export interface KycStore {
   /** Calls `listener` on every decision change; returns the function that stops it. */
   subscribe(listener: DecisionListener): () => void;
   /**
-   * A fixed-window counter for rate limits: counts one hit on `key` and answers the hits in the current window
-   * (this one included) and when the window ends (ms since the epoch).
+   * The sessions the session endpoint hands out again (one per user and provider), with a claim where several
+   * instances share the store, so that one instance at a time creates a user's session.
    */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAtMs: number }>;
+  readonly openSessions: SessionStore;
   /** Releases what the store holds (the PostgreSQL store's listening connection). */
   close(): Promise<void>;
 }
