@@ -148,6 +148,9 @@ describe('session clients', () => {
     expect(Number(result.expiresAt)).toBeGreaterThanOrEqual(before + 600_000);
     expect(seen.at(-1)!.body).toEqual({ userId: 'user-42', levelName: 'basic-kyc-level', ttlInSecs: 600 });
     expect(result.sessionUrl).toBeUndefined();
+    // The answer names no applicant: the session is bound by the userId, Sumsub's externalUserId in its webhooks.
+    expect(result.sessionId).toBeUndefined();
+    expect(result.referenceId).toBe('user-42');
     const framed = sumsubSessions({
       appToken: KEYS.sumsubApp,
       secretKey: KEYS.sumsubSecret,
@@ -176,8 +179,12 @@ describe('session clients', () => {
     await expect(stale(context('sumsub'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Veriff: POST /v1/sessions with X-AUTH-CLIENT gives verification.url; vendorData is the user', async () => {
-    expect(await clients().veriff(context('veriff'))).toEqual({ sessionUrl: 'https://magic.veriff.me/v/eyJ0b2tlbiJ9' });
+  it('Veriff: POST /v1/sessions with X-AUTH-CLIENT gives verification.url and .id; vendorData is the user', async () => {
+    expect(await clients().veriff(context('veriff'))).toEqual({
+      sessionUrl: 'https://magic.veriff.me/v/eyJ0b2tlbiJ9',
+      sessionId: 'f04bdb47-d3be-4b28-b028-a652feb060b5',
+      referenceId: 'user-42',
+    });
     expect(seen.at(-1)!.body).toEqual({ verification: { vendorData: 'user-42' } });
     const wrong = veriffSessions({ apiKey: 'nope', baseUrl: api('/veriff') });
     await expect(wrong(context('veriff'))).rejects.toThrow(/HTTP 401/);
@@ -188,10 +195,12 @@ describe('session clients', () => {
     await expect(badlySigned(context('veriff'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Persona: POST /api/v1/inquiries with the Bearer key gives the inquiry URL and its session token', async () => {
+  it('Persona: POST /api/v1/inquiries with the Bearer key gives the inquiry URL, its id and session token', async () => {
     expect(await clients().persona(context('persona'))).toEqual({
       sessionUrl: 'https://inquiry.withpersona.com/widget?inquiry-id=inq_ABC123',
       sessionToken: 'persona_session_token_1',
+      sessionId: 'inq_ABC123',
+      referenceId: 'user-42',
     });
     expect(seen.at(-1)!.body).toEqual({
       data: { attributes: { 'inquiry-template-id': 'itmpl_abc', 'reference-id': 'user-42' } },
@@ -211,18 +220,22 @@ describe('session clients', () => {
     await expect(wrong(context('persona'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Didit: POST /v3/session/ with x-api-key gives the session url', async () => {
+  it('Didit: POST /v3/session/ with x-api-key gives the session url and session_id', async () => {
     expect(await clients().didit(context('didit'))).toEqual({
       sessionUrl: 'https://verify.didit.me/session/AbC123xyz',
+      sessionId: '11111111-2222-3333-4444-555555555555',
+      referenceId: 'user-42',
     });
     expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1', vendor_data: 'user-42' });
     const wrong = diditSessions({ apiKey: 'nope', workflowId: 'wf-1', baseUrl: api('/didit') });
     await expect(wrong(context('didit'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('iDenfy: POST /api/v2/token with Basic auth gives the authToken', async () => {
+  it('iDenfy: POST /api/v2/token with Basic auth gives the authToken and the scanRef', async () => {
     const result = await clients().idenfy(context('idenfy'));
     expect(result.sessionToken).toBe('idenfy_user-42');
+    expect(result.sessionId).toBe('scan-1');
+    expect(result.referenceId).toBe('user-42');
     expect(seen.at(-1)!.body).toEqual({ clientId: 'user-42', expiryTime: 3600 });
     const kyb = idenfySessions({
       apiKey: KEYS.idenfyKey,
@@ -241,7 +254,7 @@ describe('session clients', () => {
       await expect(clients()[name](context(name, null))).rejects.toBeInstanceOf(SessionRefusal);
     expect(seen.length).toBe(before);
     // The others create without a reference to the user (anonymous: true), and send none.
-    await clients().veriff(context('veriff', null));
+    expect((await clients().veriff(context('veriff', null))).referenceId).toBeUndefined();
     expect(seen.at(-1)!.body).toEqual({ verification: {} });
     await clients().didit(context('didit', null));
     expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1' });

@@ -1,11 +1,13 @@
 import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
 import { isSessionUrl } from '../values';
+import { compact, idOf } from '../webhooks/fields';
 import { requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
  * Didit: `POST https://verification.didit.me/v3/session/` with the API key in `x-api-key` and
- * `{workflow_id, vendor_data?, callback?}`; the 201 answer's `url` is the session URL
+ * `{workflow_id, vendor_data?, callback?}`; the 201 answer's `url` is the session URL and its `session_id` the id
+ * Didit's webhooks carry
  * (https://docs.didit.me/sessions-api/create-session, https://docs.didit.me/integration/api-full-flow).
  * Didit takes no idempotency key; its own de-duplication is by `vendor_data`: an unfinished session of the same
  * `vendor_data` on the workflow's latest version is answered again instead of a new one (create-session page).
@@ -36,7 +38,12 @@ export function diditSessions(options: DiditSessionOptions): SessionClient {
       const data = await api.post('session', api.url('/v3/session/'), { 'x-api-key': apiKey }, JSON.stringify(body));
       const url = stringField(data, 'url');
       if (!url || !isSessionUrl(url)) throw new ProviderCallFailed('didit', 'session: no url in the answer');
-      return { sessionUrl: url };
+      // session_id is what Didit's webhooks name: the session's binding.
+      return compact({
+        sessionUrl: url,
+        sessionId: idOf(stringField(data, 'session_id')),
+        referenceId: body.vendor_data,
+      });
     },
   });
 }

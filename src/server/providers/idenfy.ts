@@ -1,11 +1,13 @@
 import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
+import { compact, idOf } from '../webhooks/fields';
 import { requireSecret, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
  * iDenfy: `POST https://ivs.idenfy.com/api/v2/token` with HTTP Basic auth (API key as user, API secret as
  * password) and `{clientId, expiryTime?}` (https://documentation.idenfy.com/kyc/generate-token,
- * https://documentation.idenfy.com/authentication); the answer's `authToken` opens the frame
+ * https://documentation.idenfy.com/authentication); the answer's `scanRef` is the verification's id, as iDenfy's
+ * webhooks name it, and its `authToken` opens the frame
  * `https://ui.idenfy.com/?authToken=…`, which the widget builds from the token. iDenfy documents no idempotency
  * key for this call.
  */
@@ -43,8 +45,14 @@ export function idenfySessions(options: IdenfySessionOptions): SessionClient {
       const data = await api.post('token', api.url('/api/v2/token'), { Authorization: authorization }, body);
       const authToken = stringField(data, 'authToken');
       if (!authToken) throw new ProviderCallFailed('idenfy', 'token: no authToken in the answer');
-      const result = { sessionToken: authToken, expiresAt: started + expiryTime * 1000 };
-      return options.frameUrl ? { ...result, sessionUrl: options.frameUrl } : result;
+      // scanRef names this verification in iDenfy's webhooks: the session's binding.
+      return compact({
+        sessionToken: authToken,
+        expiresAt: started + expiryTime * 1000,
+        sessionUrl: options.frameUrl,
+        sessionId: idOf(stringField(data, 'scanRef')),
+        referenceId: context.userId!,
+      });
     },
   });
 }

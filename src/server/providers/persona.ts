@@ -1,5 +1,6 @@
 import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
+import { compact } from '../webhooks/fields';
 import { endpoint, requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
@@ -49,7 +50,13 @@ export function personaSessions(options: PersonaSessionOptions): SessionClient {
       const url = endpoint(options.flowHost ?? PERSONA_FLOW_HOST, '/widget');
       url.searchParams.set('inquiry-id', inquiryId);
       if (options.environmentId) url.searchParams.set('environment-id', options.environmentId);
-      return sessionToken ? { sessionUrl: url.href, sessionToken } : { sessionUrl: url.href };
+      // The inquiry id is what Persona's webhooks name (data.attributes.payload.data.id): the session's binding.
+      return compact({
+        sessionUrl: url.href,
+        sessionToken,
+        sessionId: inquiryId,
+        referenceId: attributes['reference-id'],
+      });
     },
   });
 }

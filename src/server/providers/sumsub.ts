@@ -1,5 +1,6 @@
 import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
+import { compact } from '../webhooks/fields';
 import { hmacSha256Hex, requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
@@ -51,8 +52,14 @@ export function sumsubSessions(options: SumsubSessionOptions): SessionClient {
       const data = await api.post('access token', url, headers, body);
       const token = stringField(data, 'token');
       if (!token) throw new ProviderCallFailed('sumsub', 'access token: no token in the answer');
-      const result = { sessionToken: token, expiresAt: started + ttlInSecs * 1000 };
-      return options.frameBaseUrl ? { ...result, sessionUrl: options.frameBaseUrl } : result;
+      // The answer names no applicant id (the applicant may not exist until the WebSDK starts): the session is bound
+      // by the userId, which Sumsub's webhooks echo as externalUserId.
+      return compact({
+        sessionToken: token,
+        expiresAt: started + ttlInSecs * 1000,
+        sessionUrl: options.frameBaseUrl,
+        referenceId: context.userId!,
+      });
     },
   });
 }

@@ -1,13 +1,15 @@
 import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
 import { isSessionUrl } from '../values';
+import { compact, idOf } from '../webhooks/fields';
 import { hmacSha256Hex, requireSecret, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
  * Veriff: `POST <BaseURL>/v1/sessions` with the integration's API key in `X-AUTH-CLIENT` and a JSON
  * `{verification: {…}}` body (https://devdocs.veriff.com/docs/how-to-generate-sessions-manually,
  * https://devdocs.veriff.com/apidocs/v1sessions); the answer's `verification.url` is the session URL the
- * frame loads, `verification.id` the session id. Veriff documents no idempotency key for this call.
+ * frame loads, `verification.id` the session id ("record the unique session ID in verification.id, required for
+ * webhooks", how-to-generate-sessions-manually). Veriff documents no idempotency key for this call.
  */
 
 /** Veriff's API URL; the docs give each integration its base URL in the Customer Portal: pass yours. */
@@ -52,7 +54,12 @@ export function veriffSessions(options: VeriffSessionOptions): SessionClient {
       const url = stringField(data, 'verification', 'url');
       if (!url || !isSessionUrl(url))
         throw new ProviderCallFailed('veriff', 'session: no verification.url in the answer');
-      return { sessionUrl: url };
+      // verification.id is the session id Veriff's webhooks carry (id, verification.id): the session's binding.
+      return compact({
+        sessionUrl: url,
+        sessionId: idOf(stringField(data, 'verification', 'id')),
+        referenceId: verification.vendorData,
+      });
     },
   });
 }
