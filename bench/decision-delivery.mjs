@@ -11,16 +11,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildWebhook } from '../examples/sandbox/webhooks.mjs';
 import { buildServerModule, startInstance } from '../test/server/support/instances.mjs';
+import { PG_CONFIG } from '../test/server/support/pg-config.mjs';
 import { quantile, round } from './stats.mjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 100);
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
-const config = {
-  host: process.env.PGHOST ?? '127.0.0.1',
-  port: Number(process.env.PGPORT ?? 5432),
-  user: process.env.PGUSER ?? 'postgres',
-  database: process.env.PGDATABASE ?? 'test',
-};
+const config = PG_CONFIG;
 
 /** Resolves the time (performance.now()) the first `decision` event arrives; `ready` once the stream waits. */
 async function streamFrom(url, user) {

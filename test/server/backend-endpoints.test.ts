@@ -71,6 +71,27 @@ describe('session: the widget’s session endpoint', () => {
 });
 
 describe('session: one authorize, one limit, one count per create', () => {
+  it('hands the open session out again until a webhook decides it; the next start then creates a new one', async () => {
+    const made: string[] = [];
+    const one = await startBackend({
+      sessionIdOf: (provider) => {
+        made.push(sessionIdFor(provider));
+        return made.at(-1);
+      },
+    });
+    try {
+      await one.startSession('user-f', 'persona');
+      await one.startSession('user-f', 'persona');
+      expect(one.created).toHaveLength(1);
+      one.clock.ms = Date.now();
+      await one.deliver('persona', webhookAt('persona', one.clock.ms, 'declined', made[0]!, 'user-f'));
+      await one.startSession('user-f', 'persona');
+      expect(one.created).toHaveLength(2);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('asks authorize once per request, and nothing more of a signed-out one', async () => {
     const asked: string[] = [];
     const one = await startBackend({

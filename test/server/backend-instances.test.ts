@@ -1,7 +1,8 @@
 /**
  * Several instances of a host's backend (child processes, createKycBackend on postgresStore) sharing one PostgreSQL
- * schema: a webhook delivered to instance A reaches a decision stream connected to instance B; instance A killed
- * with SIGKILL in the middle of recording, the provider's retry delivered to B: nothing lost, nothing twice.
+ * schema: one user's session requests spread over both make one create; a webhook delivered to instance A reaches a
+ * decision stream connected to instance B; instance A killed with SIGKILL in the middle of recording, the provider's
+ * retry delivered to B: nothing lost, nothing twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebhook } from '../../examples/sandbox/webhooks.mjs';
@@ -44,11 +45,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const startSession = (origin: string, user: string, provider: string) =>
+const startSession = (origin: string, user: string, provider: string, refresh = false) =>
   fetch(`${origin}/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: 'https://app.example', 'X-Test-User': user },
-    body: JSON.stringify({ provider, locale: 'en', refresh: false }),
+    body: JSON.stringify({ provider, locale: 'en', refresh }),
   });
 
 const deliver = (origin: string, provider: string, webhook: { body: string; headers: Record<string, string> }) =>
@@ -58,6 +59,20 @@ const count = async (sql: string, values: unknown[]) =>
   ((await db.pool.query(sql.replaceAll('$schema', `"${db.schema}"`), values)).rows[0] as { n: number }).n;
 
 describe('two instances, one database', () => {
+  it('100 concurrent session requests of one user over A and B, half refresh: one create, bound and counted once', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        startSession(i % 2 ? a.origin : b.origin, 'user-reuse', 'veriff', i % 4 < 2),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array<number>(100).fill(200));
+    // Each create binds its session once (instance.mjs answers a new session id per create).
+    const bound = 'SELECT count(*)::int AS n FROM $schema.kyc_sessions WHERE user_id = $1';
+    expect(await count(bound, ['user-reuse'])).toBe(1);
+    const counted = 'SELECT coalesce(sum(count), 0)::int AS n FROM $schema.kyc_limits WHERE key = $1';
+    expect(await count(counted, ['user:user-reuse'])).toBe(1);
+  });
+
   it('a webhook delivered to A reaches the decision stream connected to B (through NOTIFY)', async () => {
     expect((await startSession(a.origin, 'user-ab', 'persona')).status).toBe(200);
     const stream = await openDecisionStream(`${b.origin}/decision?provider=persona`, { 'X-Test-User': 'user-ab' });

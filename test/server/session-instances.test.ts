@@ -1,76 +1,33 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createClient } from '@redis/client';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresStore } from '../../src/server/index';
 import { countingPersona, sleep } from './helpers';
+import { buildServerModule } from './support/instances.mjs';
+import { testSchema, type TestSchema } from './support/postgres';
 
 /**
- * Several instances of one app behind a load balancer, as separate Node processes, sharing the real Redis on
- * 127.0.0.1:6379 through `redisLimitStore` and `redisSessionStore` (under a random key prefix, deleted afterwards).
- * Each process runs the server entry as built, and creates Persona sessions at one counting imitation (helpers.ts).
+ * Several instances of one app behind a load balancer, as separate Node processes (support/session-instance.mjs),
+ * sharing their limit's counters and open sessions through the real Redis on 127.0.0.1:6379 (redisLimitStore and
+ * redisSessionStore, under a random key prefix, deleted afterwards) or the real PostgreSQL (postgresStore's `hit`
+ * and `openSessions`, in a schema of its own, dropped afterwards). Each process runs the server entry as built, and
+ * creates Persona sessions at one counting imitation (helpers.ts).
  */
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('./support/session-instance.mjs', import.meta.url));
 const APP_ORIGIN = 'https://app.example';
-let dir: string;
-let entry: string;
+let built: Awaited<ReturnType<typeof buildServerModule>>;
 const redis = createClient({ url: 'redis://127.0.0.1:6379' });
 const prefixes: string[] = [];
-
-const CHILD = `
-import http from 'node:http';
-const [entry, redisClient, config] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])];
-const server = await import(entry);
-const { createClient } = await import(redisClient);
-const client = createClient({ url: 'redis://127.0.0.1:6379' });
-await client.connect();
-const command = (args) => client.sendCommand(args);
-const handler = server.createSessionHandler({
-  createSession: server.personaSessions({
-    apiKey: 'persona_instances_key_1',
-    templateId: 'itmpl_multi',
-    baseUrl: config.persona,
-    timeoutMs: config.createTimeoutMs,
-  }),
-  createTimeoutMs: config.createTimeoutMs,
-  authorize: (request) => Promise.resolve(request.headers.get('x-user')),
-  anonymous: true,
-  allowedOrigins: [config.origin],
-  limit: { max: config.max, windowMs: 60000, store: server.redisLimitStore({ command, prefix: config.prefix }) },
-  reuse: { store: server.redisSessionStore({ command, prefix: config.prefix }) },
-});
-const node = server.toNodeHandler(handler);
-const listening = http.createServer(node).listen(0, '127.0.0.1', () =>
-  process.send({ origin: 'http://127.0.0.1:' + listening.address().port }),
-);
-process.on('message', async () => {
-  await client.quit();
-  process.exit(0);
-});
-`;
+let db: TestSchema;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kyc-instances-'));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root,
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      minify: false,
-      lib: { entry: path.join(root, 'src/server/index.ts'), formats: ['es'], fileName: () => 'server.js' },
-    },
-  });
-  entry = pathToFileURL(path.join(dir, 'server.js')).href;
-  writeFileSync(path.join(dir, 'child.mjs'), CHILD);
+  built = await buildServerModule();
   await redis.connect();
+  db = await testSchema();
+  await postgresStore({ pool: db.pool, schema: db.schema }).migrate();
 }, 60_000);
 
 afterAll(async () => {
@@ -78,7 +35,8 @@ afterAll(async () => {
     for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 }))
       if (keys.length) await redis.del(keys);
   await redis.quit();
-  rmSync(dir, { recursive: true, force: true });
+  await db?.drop();
+  built?.remove();
 });
 
 interface Instance {
@@ -86,19 +44,21 @@ interface Instance {
   child: ChildProcess;
 }
 
+type Kind = 'redis' | 'postgres';
+
 async function instances(
+  kind: Kind,
   count: number,
   config: { persona: string; max: number; createTimeoutMs?: number },
 ): Promise<Instance[]> {
+  // Each group of instances shares its own Redis keys (a fresh prefix); on PostgreSQL, the tests' users differ.
   const prefix = `kyc-test-${randomBytes(6).toString('hex')}:`;
   prefixes.push(prefix);
-  const redisClient = pathToFileURL(createRequire(import.meta.url).resolve('@redis/client')).href;
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const child = fork(path.join(dir, 'child.mjs'), [
-        entry,
-        redisClient,
-        JSON.stringify({ ...config, prefix, origin: APP_ORIGIN }),
+      const child = fork(CHILD, [
+        built.module,
+        JSON.stringify({ ...config, kind, prefix, schema: db.schema, origin: APP_ORIGIN }),
       ]);
       const origin = await new Promise<string>((resolve, reject) => {
         child.once('message', (message: { origin: string }) => resolve(message.origin));
@@ -123,10 +83,13 @@ function ask(instance: Instance, init: { user?: string; key?: string; refresh?: 
   });
 }
 
-describe('two instances sharing Redis', () => {
+describe.each([
+  ['Redis', 'redis'],
+  ['PostgreSQL', 'postgres'],
+] as const)('two instances sharing %s', (name, kind: Kind) => {
   it('300 concurrent requests of one user, half refresh, spread over both: one provider create', async () => {
     const persona = await countingPersona({ delayMs: 300 });
-    const both = await instances(2, { persona: persona.api.origin, max: 10 });
+    const both = await instances(kind, 2, { persona: persona.api.origin, max: 10 });
     try {
       const responses = await Promise.all(
         Array.from({ length: 300 }, (_, i) => ask(both[i % 2], { user: 'mallory', key: `k${i}`, refresh: i % 4 < 2 })),
@@ -134,7 +97,7 @@ describe('two instances sharing Redis', () => {
       const tokens = new Set(
         await Promise.all(responses.map(async (r) => ((await r.json()) as { sessionToken?: string }).sessionToken)),
       );
-      console.log(`2 instances, 300 concurrent of one user: ${persona.made()} creates`);
+      console.log(`${name}, 2 instances, 300 concurrent of one user: ${persona.made()} creates`);
       expect(responses.every((response) => response.status === 200)).toBe(true);
       expect(tokens.size).toBe(1);
       expect(persona.made()).toBe(1);
@@ -150,11 +113,11 @@ describe('two instances sharing Redis', () => {
 
   it('400 anonymous requests from one address, spread over both: exactly the limit, counted once for both', async () => {
     const persona = await countingPersona({ delayMs: 10 });
-    const both = await instances(2, { persona: persona.api.origin, max: 7 });
+    const both = await instances(kind, 2, { persona: persona.api.origin, max: 7 });
     try {
       const responses = await Promise.all(Array.from({ length: 400 }, (_, i) => ask(both[i % 2], { key: `a${i}` })));
       const statuses = responses.map((response) => response.status);
-      console.log(`2 instances, 400 anonymous from one address, limit 7: ${persona.made()} creates`);
+      console.log(`${name}, 2 instances, 400 anonymous from one address, limit 7: ${persona.made()} creates`);
       expect(persona.made()).toBe(7);
       expect(statuses.filter((status) => status === 200).length).toBe(7);
       expect(statuses.filter((status) => status === 429).length).toBe(393);
@@ -167,7 +130,7 @@ describe('two instances sharing Redis', () => {
   it("an instance dies mid-create: the widget's retry on the other waits out its claim, and the same key makes no second inquiry", async () => {
     // The claim lasts the create's deadline (2 s here); the provider takes 1 s to answer the dead instance's create.
     const persona = await countingPersona({ delayMs: 1000 });
-    const both = await instances(2, { persona: persona.api.origin, max: 10, createTimeoutMs: 2000 });
+    const both = await instances(kind, 2, { persona: persona.api.origin, max: 10, createTimeoutMs: 2000 });
     try {
       const first = ask(both[0], { user: 'oscar', key: 'click-1' }).catch(() => null);
       // Killed once its create has reached the provider (which then takes 1 s to answer).
@@ -176,7 +139,9 @@ describe('two instances sharing Redis', () => {
       expect(await first).toBeNull();
       const retry = await ask(both[1], { user: 'oscar', key: 'click-1' });
       const waited = persona.arrivals[1] - persona.arrivals[0];
-      console.log(`instance killed mid-create: the retry answered ${retry.status}, its create ${waited} ms after`);
+      console.log(
+        `${name}, instance killed mid-create: the retry answered ${retry.status}, its create ${waited} ms after`,
+      );
       expect(retry.status).toBe(200);
       // It waited for the dead instance's claim (taken just before that instance's create) rather than creating.
       expect(waited).toBeGreaterThan(1500);

@@ -58,6 +58,26 @@ describe('postgresStore', () => {
     expect(rows[0]).toEqual({ n: 51 });
   });
 
+  it('lets one instance at a time claim the create of an open session; a released or expired claim is free again', async () => {
+    const mine = store.openSessions;
+    const theirs = postgresStore({ pool: db.pool, schema: db.schema }).openSessions;
+    const key = 'sumsub\u0000user:claimed';
+    // 20 claims at once from two instances: exactly one is taken.
+    const taken = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? mine : theirs).claim!(key, 60_000)));
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    const holder = taken.indexOf(true) % 2 ? mine : theirs;
+    const waiter = holder === mine ? theirs : mine;
+    // Releasing is only the holder's: the other instance's release leaves the claim held.
+    await waiter.release!(key);
+    expect(await waiter.claim!(key, 60_000)).toBe(false);
+    await holder.release!(key);
+    expect(await waiter.claim!(key, 300)).toBe(true);
+    expect(await holder.claim!(key, 60_000)).toBe(false);
+    // A claim whose holder died expires.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await holder.claim!(key, 60_000)).toBe(true);
+  });
+
   it('documents its migration as SQL, and refuses a schema name it would have to quote', () => {
     expect(postgresMigration('tenant_a')).toContain('CREATE TABLE IF NOT EXISTS "tenant_a".kyc_events');
     expect(() => postgresStore({ pool: db.pool, schema: 'x"; DROP TABLE y; --' })).toThrow(/schema/);

@@ -4,13 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { PG_CONFIG } from './pg-config.mjs';
 
-export const PG_CONFIG = {
-  host: process.env.PGHOST ?? '127.0.0.1',
-  port: Number(process.env.PGPORT ?? 5432),
-  user: process.env.PGUSER ?? 'postgres',
-  database: process.env.PGDATABASE ?? 'test',
-};
+export { PG_CONFIG };
 
 export interface TestSchema {
   schema: string;

@@ -168,4 +168,27 @@ export function storeContract(store: () => KycStore): void {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect((await store().hit(key, 400)).count).toBe(1);
   });
+
+  it('keeps the open sessions the session endpoint hands out again, until their time-to-live; forgets on delete', async () => {
+    const sessions = store().openSessions;
+    // The handler's keys: provider, NUL, the user's scope.
+    const key = `persona\u0000user:${unique('u')}`;
+    const other = `persona\u0000user:${unique('u')}`;
+    const kept = {
+      result: { sessionUrl: 'https://verify.example/s', sessionId: 'inq_kept1' },
+      createdAt: Date.now(),
+      reuseUntil: Date.now() + 60_000,
+      expiresAt: Date.now() + 60_000,
+    };
+    expect(await sessions.get(key)).toBeUndefined();
+    await sessions.set(key, kept, 60_000);
+    expect(await sessions.get(key)).toEqual(kept);
+    expect(await sessions.get(other)).toBeUndefined();
+    // The handler gives the time-to-live as the entry's own expiresAt, from now.
+    await sessions.set(other, { ...kept, reuseUntil: Date.now() + 300, expiresAt: Date.now() + 300 }, 300);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await sessions.get(other)).toBeUndefined();
+    await sessions.delete(key);
+    expect(await sessions.get(key)).toBeUndefined();
+  });
 }
