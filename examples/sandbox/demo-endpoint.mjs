@@ -17,7 +17,7 @@
  *                                   polls the JSON until the widget asks it itself.
  *
  * The visitor plays the part of a signed-in user: a random id in an HttpOnly cookie that the demo server
- * sets on its pages (VISITOR_COOKIE), which the session handler's `authorize` reads; a real backend knows its user
+ * sets on its pages (VISITOR_COOKIE), which the backend's `authorize` reads; a real backend knows its user
  * from its own login session.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The app's own part of the session endpoint: ask the provider for a session, with the secret key kept on the
+ * The app's own part of the backend (lib/kyc.ts): ask the provider for a session, with the secret key kept on the
  * server. Here the provider is the repository's sandbox (its generic protocol); a real app calls its provider's
  * API through one of kyc-widget/server's session clients (the README's "Your backend"). The token reaches the browser only as the
  * answer to the widget's (or the page's) POST: never in the server-rendered HTML.

@@ -1,15 +1,22 @@
 // A host's backend against the built package: `kyc-widget/server` as Node16/NodeNext/Bundler resolve it.
 import {
+  createKycBackend,
   createSessionHandler,
   memoryLimitStore,
+  memoryStore,
+  postgresStore,
   sessionsByProvider,
   sumsubSessions,
   toNodeHandler,
   veriffSessions,
   verifyWebhook,
   type CreateSession,
+  type KycStore,
   type LimitStore,
+  type PgPool,
+  type SessionContext,
   type SessionHandler,
+  type SessionResult,
   type SessionStore,
 } from 'kyc-widget/server';
 
@@ -46,3 +53,30 @@ export async function webhook(request: Request): Promise<Response> {
   const decision: 'approved' | 'declined' | 'review' | null = result.decision;
   return new Response(decision ?? 'none');
 }
+
+// The whole loop: createKycBackend on a store that is also the limit's and the open sessions' store.
+declare const pool: PgPool;
+declare const onPostgres: boolean;
+const shared: KycStore = postgresStore({ pool, schema: 'kyc' });
+const kyc = createKycBackend({
+  authorize: (request) => Promise.resolve(userOf(request)),
+  createSession: async (context: SessionContext): Promise<SessionResult> => {
+    const made = await sessionsByProvider({ sumsub, veriff })(context);
+    const id: string | undefined = made.sessionId;
+    return { ...made, referenceId: id ? undefined : (context.userId ?? undefined) };
+  },
+  webhookSecrets: {
+    sumsub: 'sumsub-webhook-secret-0001',
+    veriff: ['veriff-secret-new-0001', 'veriff-secret-old-0001'],
+  },
+  allowedOrigins: ['https://app.example'],
+  store: onPostgres ? shared : memoryStore(),
+  limit: { max: 5, windowMs: 3_600_000 },
+});
+const counters: LimitStore = kyc.store;
+const kept: SessionStore = kyc.store.openSessions;
+void [counters, kept];
+export const decisionRoute = toNodeHandler(kyc.decision);
+export const sessionRoute: (request: Request) => Promise<Response> = kyc.session;
+export const webhookRoute = (request: Request) => kyc.webhook(request, 'sumsub');
+export const latest = kyc.decisionOf('user-1').then((record) => record?.decision ?? null);
