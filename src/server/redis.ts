@@ -1,6 +1,6 @@
 import type { LimitStore } from './limits';
 import type { SessionStore, StoredSession } from './reuse';
-import { isPlainObject } from './values';
+import { isPlainObject, randomToken } from './values';
 
 /**
  * Redis for what several instances of the app must share: the limit's counters (an atomic increment with an
@@ -58,7 +58,7 @@ export function redisSessionStore(options: RedisStoreOptions): SessionStore {
   const { command, prefix } = checked(options, 'redisSessionStore');
   const sessionKey = (key: string) => `${prefix}session:${key}`;
   const claimKey = (key: string) => `${prefix}creating:${key}`;
-  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16)).join('');
+  const token = randomToken();
   return {
     async get(key) {
       const text = await command(['GET', sessionKey(key)]);

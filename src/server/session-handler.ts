@@ -6,7 +6,8 @@ import { clientAddress, originCheck, type AllowedOrigins, type ClientAddressOpti
 import { sessionReuse, type ReuseOptions } from './reuse';
 import { isJson, parseBody, readBounded, readIdempotencyKey } from './session-request';
 import { SESSION_PROVIDERS, type CreateSession, type SessionProvider, type SessionResult } from './session-types';
-import { isUserId, positiveInteger, sha256Hex } from './values';
+import { isUserId, positiveInteger } from './values';
+import { sha256Hex, utf8 } from './webhooks/crypto';
 
 export {
   SESSION_PROVIDERS,
@@ -169,7 +170,7 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     const asker = await identify(request, provider);
     if (asker instanceof Response) return asker;
     // Bound to the asker and the provider: a key one user sends can never name another user's create.
-    const idempotencyKey = attempt && (await sha256Hex(`${asker.limitKey}\n${provider}\n${attempt}`));
+    const idempotencyKey = attempt && (await sha256Hex(utf8(`${asker.limitKey}\n${provider}\n${attempt}`)));
     // Anonymous people are kept apart by attempt: two people behind one address never share a session.
     const scope = asker.userId !== null ? `user:${asker.userId}` : attempt ? `${asker.limitKey}\n${attempt}` : null;
 

@@ -1,4 +1,5 @@
 /** Checks of values that reach the browser or a provider, shared by the handler and the session clients. */
+import { toHex } from './webhooks/crypto';
 
 const MAX_URL_LENGTH = 8192;
 
@@ -45,10 +46,9 @@ export function isUserId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_USER_ID_LENGTH && !/\p{Cc}/u.test(value);
 }
 
-/** Lowercase hex SHA-256 of `text`, in Web Crypto. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** 32 random hex digits (128 bits), in Web Crypto: whose claim a row or key is. */
+export function randomToken(): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** A positive integer option, or its default; anything else is the host's mistake, said at construction. */

@@ -4,9 +4,9 @@
  * create it while the others wait for it in the table (the handler's reuse, src/server/reuse.ts).
  */
 import type { SessionStore, StoredSession } from '../reuse';
-import { isPlainObject } from '../values';
+import { isPlainObject, randomToken } from '../values';
 import type { statements } from './postgres-sql';
-import type { PgQueryable } from './postgres-store';
+import type { PgQueryable } from './postgres-pool';
 
 /**
  * The handler's keys hold a NUL between provider and scope, which PostgreSQL's text cannot store: percent-encoded
@@ -18,9 +18,7 @@ const ttl = (ms: number) => Math.max(1, Math.ceil(ms));
 
 export function postgresSessionStore(pool: PgQueryable, sql: ReturnType<typeof statements>): SessionStore {
   // Whose claim a row is: this store's (one per process), so that release never deletes another instance's claim.
-  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
+  const token = randomToken();
   return {
     async get(key) {
       const value = (await pool.query(sql.openGet, [rowKey(key)])).rows[0]?.value;

@@ -1,9 +1,10 @@
 /**
  * `postgresStore({ pool })`: events, decisions, session bindings, limit counters and open sessions in PostgreSQL,
- * shared by every instance of your backend; `LISTEN/NOTIFY` tells each instance of a decision recorded by another, so the one
- * holding a widget's decision stream answers it. The pool is any `pg`-compatible Pool (`new pg.Pool(…)`): nothing
+ * shared by every instance of your backend; `LISTEN/NOTIFY` tells each instance of a decision recorded by another,
+ * so the one holding a widget's decision stream answers it. The pool is any `pg`-compatible Pool (`new pg.Pool(…)`): nothing
  * here imports a driver. The statements are in postgres-sql.ts.
  */
+import type { PgClient, PgPool } from './postgres-pool';
 import { postgresSessionStore } from './postgres-sessions';
 import { postgresMigration, schemaName, statements } from './postgres-sql';
 import {
@@ -15,19 +16,7 @@ import {
   type StoredEvent,
 } from './store';
 
-/** What this store needs of a `pg` client: `query`, and for LISTEN, notifications. */
-export interface PgQueryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-export interface PgClient extends PgQueryable {
-  release(error?: Error | boolean): void;
-  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  on(event: 'end', listener: () => void): unknown;
-}
-export interface PgPool extends PgQueryable {
-  connect(): Promise<PgClient>;
-}
+export type { PgClient, PgPool, PgQueryable } from './postgres-pool';
 
 export interface PostgresStoreOptions {
   pool: PgPool;

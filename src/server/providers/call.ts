@@ -1,6 +1,7 @@
 import { ProviderCallFailed, retryAfterSeconds, SessionRefusal } from '../errors';
 import type { CreateSession, SessionClient, SessionContext, SessionProvider, SessionResult } from '../session-types';
 import { isPlainObject } from '../values';
+import { hmac, toHex, utf8 } from '../webhooks/crypto';
 
 /**
  * What the session clients share: the checks of their options, the refusals that need no provider call, and one
@@ -211,10 +212,5 @@ export function stringField(data: unknown, ...path: string[]): string | undefine
 
 /** Lowercase hex HMAC-SHA256 of `text` with `secret`, in Web Crypto. */
 export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
-  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(await hmac('SHA-256', secret, utf8(text)));
 }
