@@ -6,7 +6,7 @@ import { clientAddress, originCheck, type AllowedOrigins, type ClientAddressOpti
 import { sessionReuse, type ReuseOptions } from './reuse';
 import { isJson, parseBody, readBounded, readIdempotencyKey } from './session-request';
 import { SESSION_PROVIDERS, type CreateSession, type SessionProvider, type SessionResult } from './session-types';
-import { isUserId, positiveInteger } from './values';
+import { positiveInteger, signedInUser, type Authorize } from './values';
 import { sha256Hex, utf8 } from './webhooks/crypto';
 
 export {
@@ -39,7 +39,7 @@ export interface SessionHandlerOptions extends ClientAddressOptions {
    * Your signed-in user's id for this request (from your session cookie or token, never from the body), or null:
    * 401 and nothing created. Required unless `anonymous: true`. It must not read the request's body.
    */
-  authorize?: (request: Request) => Promise<string | null> | string | null;
+  authorize?: Authorize;
   /**
    * Serve people who are not signed in, keyed by their client address (`trustProxy`, `clientIp`). With `authorize`
    * as well, its null means anonymous rather than 401.
@@ -206,18 +206,12 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
 
   async function identify(request: Request, provider: SessionProvider): Promise<Asker | Response> {
     if (options.authorize) {
-      let userId: unknown;
-      try {
-        userId = await options.authorize(request);
-      } catch (error) {
-        report(error, provider, request);
+      const userId = await signedInUser(options.authorize, request);
+      if (typeof userId === 'string') return { userId, limitKey: `user:${userId}` };
+      if (userId !== null) {
+        report(userId.failed, provider, request);
         return failure(500, 'internal-error', 'The session endpoint failed.');
       }
-      if (userId !== null && userId !== undefined && userId !== '' && !isUserId(userId)) {
-        report(new TypeError('authorize must resolve a user id (a string) or null'), provider, request);
-        return failure(500, 'internal-error', 'The session endpoint failed.');
-      }
-      if (isUserId(userId)) return { userId, limitKey: `user:${userId}` };
       if (!anonymous) return failure(401, 'unauthenticated', 'Sign in before starting the identity verification.');
     }
     const address = clientAddress(request, { ...options, trustProxy }, nodeRequestOf(request)?.socket?.remoteAddress);

@@ -41,9 +41,30 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 const MAX_USER_ID_LENGTH = 512;
 
-/** A user id as `authorize` must give it: a non-empty string of at most 512 characters, no control characters. */
-export function isUserId(value: unknown): value is string {
+function isUserId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_USER_ID_LENGTH && !/\p{Cc}/u.test(value);
+}
+
+/** The host's `authorize`: who a request is from. */
+export type Authorize = (request: Request) => Promise<string | null> | string | null;
+
+/**
+ * Asks `authorize` once: the user id, null for nobody signed in (null, undefined or ''), or `{ failed }` when it threw
+ * or answered something that is not a user id (a string of at most 512 characters without control characters): a
+ * bug of the host's, which the endpoints answer 500 and tell to `onError`.
+ */
+export async function signedInUser(
+  authorize: Authorize,
+  request: Request,
+): Promise<string | null | { failed: unknown }> {
+  let id: unknown;
+  try {
+    id = await authorize(request);
+  } catch (error) {
+    return { failed: error };
+  }
+  if (id === null || id === undefined || id === '') return null;
+  return isUserId(id) ? id : { failed: new TypeError('authorize must resolve a user id (a string) or null') };
 }
 
 /** 32 random hex digits (128 bits), in Web Crypto: whose claim a row or key is. */

@@ -113,6 +113,28 @@ describe('session: one authorize, one limit, one count per create', () => {
     }
   });
 
+  it('answers 500 for an authorize that throws or names no string, on both endpoints, and tells onError where', async () => {
+    const told: string[] = [];
+    const one = await startBackend({
+      authorize: (request) => {
+        const user = request.headers.get('X-Test-User');
+        if (user === 'throws') throw new Error('the session store is down');
+        return (user === 'number' ? 42 : user) as string | null;
+      },
+      onError: (_, where) => told.push(where),
+    });
+    try {
+      for (const user of ['throws', 'number']) {
+        expect((await one.startSession(user, 'persona'))[0]).toBe(500);
+        expect((await fetch(`${one.origin}/decision`, { headers: { 'X-Test-User': user } })).status).toBe(500);
+      }
+      expect(one.created).toHaveLength(0);
+      expect(told).toEqual(['session', 'authorize', 'session', 'authorize']);
+    } finally {
+      await one.close();
+    }
+  });
+
   it("counts each create once, in the backend's store; over the limit: 429 with Retry-After, nothing created", async () => {
     const store = memoryStore();
     const hits: string[] = [];

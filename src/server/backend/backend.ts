@@ -16,7 +16,7 @@ import {
   type SessionResult,
 } from '../session-handler';
 import { readBounded } from '../session-request';
-import { isUserId } from '../values';
+import { signedInUser } from '../values';
 import { idOf, referenceOf } from '../webhooks/fields';
 import { secretProblem } from '../webhooks/secrets';
 import type { SumsubAlgorithm, WebhookResult } from '../webhooks/types';
@@ -146,18 +146,6 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     onError: (error) => report(error, 'session'),
   });
 
-  /** The decision endpoint's user: as the session endpoint asks it; a failing `authorize` is a 500. */
-  async function userOf(request: Request): Promise<string | null | Response> {
-    let id: unknown;
-    try {
-      id = await options.authorize(request);
-    } catch (error) {
-      report(error, 'authorize');
-      return failure(500, 'internal-error', 'The decision endpoint failed.');
-    }
-    return isUserId(id) ? id : null;
-  }
-
   return {
     store,
 
@@ -218,8 +206,11 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
       if (request.method !== 'GET') return failure(405, 'method-not-allowed', 'Use GET.', { Allow: 'GET' });
       const headers = cors(request);
       if (!headers) return failure(403, 'origin-not-allowed', 'This origin may not ask for decisions.');
-      const userId = await userOf(request);
-      if (userId instanceof Response) return userId;
+      const userId = await signedInUser(options.authorize, request);
+      if (userId !== null && typeof userId !== 'string') {
+        report(userId.failed, 'authorize');
+        return failure(500, 'internal-error', 'The decision endpoint failed.', headers);
+      }
       if (!userId) return failure(401, 'unauthenticated', 'Sign in to see your verification decision.', headers);
       const query = queryOf(new URL(request.url), userId);
       if (typeof query === 'string') return failure(400, 'bad-request', query, headers);
