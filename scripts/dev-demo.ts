@@ -29,7 +29,7 @@ export function devDemo({ sandboxPort = 5174 } = {}): Plugin {
       });
       sandboxOrigin = sandbox.origin;
       server.httpServer?.once('close', () => void sandbox.close());
-      const backend = demoBackend({ server: companion, sandboxOrigin });
+      const backend = demoBackend({ server: companion, sandboxOrigin, allowedOrigins: ['http://127.0.0.1:5173'] });
       server.middlewares.use((req, res, next) => {
         // The demo's signed-in user (demo-endpoint.mjs): a visitor cookie on the first page.
         if (req.headers.accept?.includes('text/html') && !visitorOf(req.headers.cookie))

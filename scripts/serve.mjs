@@ -55,7 +55,8 @@ function resolve(pathname) {
 export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, sessionLifetimeMs }) {
   // The built server companion, imported only now: `npm start` builds dist/ before it starts the demo.
   const companion = await import('../examples/sandbox/server-companion.mjs');
-  const backend = demoBackend({ server: companion, sandboxOrigin, lifetimeMs: sessionLifetimeMs });
+  // The backend allows the page's own origin, known once the server listens (port 0: any free port).
+  let backend = async () => false;
   const server = createServer(async (req, res) => {
     if (await backend(req, res)) return;
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
@@ -84,6 +85,7 @@ export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, s
   });
   await new Promise((done, fail) => server.once('error', fail).listen(port, host, done));
   const origin = `http://${host}:${server.address().port}`;
+  backend = demoBackend({ server: companion, sandboxOrigin, allowedOrigins: [origin], lifetimeMs: sessionLifetimeMs });
   return {
     origin,
     close: () =>

@@ -2,8 +2,9 @@
 // nothing else: plain Node and no dependency, since it runs before node_modules exists.
 //   node scripts/setup.mjs            the dependencies: `npm ci` when node_modules is missing, or stale versus
 //                                     package-lock.json (a package it names is missing, or at another version)
-//   node scripts/setup.mjs --browser  and the Chromium the tests drive: Debian's `chromium` package when it is
-//                                     missing and this user can install it (root, apt-get); else one line saying how
+//   node scripts/setup.mjs --browser  and what the tests drive: Debian's `chromium` package when it is missing and
+//                                     this user can install it (root, apt-get), else one line saying how; and
+//                                     PostgreSQL and Redis on 127.0.0.1 (scripts/services.sh)
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -82,7 +83,15 @@ function chromium() {
   run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
 }
 
+/** PostgreSQL and Redis for the server tests: started (or installed, as root) where they do not answer. */
+function services() {
+  run('bash', [path.join(ROOT, 'scripts/services.sh')]);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   dependencies();
-  if (process.argv.includes('--browser')) chromium();
+  if (process.argv.includes('--browser')) {
+    chromium();
+    services();
+  }
 }

@@ -1,7 +1,8 @@
 // The demo host page: applies the settings to <kyc-widget> as properties and logs every kyc-* event
 // it hears on `document` (they bubble out of the shadow root). It also shows the two answers apart: what the
 // browser heard (kyc-complete's outcome, a convenience) and what the backend confirmed from the provider's
-// verified webhook (GET /api/kyc-decision), which it then sets as the widget's `decision`.
+// verified webhook (GET /api/kyc-decision: the backend's decision endpoint, asked as JSON), which it then sets as the
+// widget's `decision`.
 import { PROVIDER_DEMOS, PROVIDER_LABELS, SESSION_API_PROVIDERS } from '/sandbox/catalog.mjs';
 
 const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').content;
@@ -39,13 +40,14 @@ function pickSessionSource() {
 }
 pickSessionSource();
 
-// What the backend confirmed: polled while a backend session runs. A session the page started before the last
-// change of settings is not this one: its reference is ignored.
-let lastReference = null;
-let ignoredReference = null;
+// What the backend confirmed: polled while a backend session runs. The endpoint answers for the visitor's latest
+// session; until the widget has asked for the next one, that is still the previous: its answer is ignored.
+let lastAnswer = null;
+let ignoredAnswer = null;
 let confirmed = null;
+const answerKey = (answer) => `${answer.provider} ${answer.sessionId ?? ''} ${answer.occurredAt}`;
 function resetOutcome() {
-  ignoredReference = lastReference;
+  ignoredAnswer = lastAnswer;
   // A decision the backend confirmed belongs to that session, not to the next one (one picked by hand stays).
   if (confirmed && form.decision.value === confirmed) form.decision.value = '';
   confirmed = null;
@@ -61,23 +63,24 @@ function resetOutcome() {
 }
 async function pollDecision() {
   if (form.session.value !== 'endpoint' || !hasSessionApi(form.provider.value)) return;
-  let session;
+  let answer;
   try {
-    const response = await fetch('/api/kyc-decision', { cache: 'no-store' });
-    session = response.ok ? (await response.json()).session : null;
+    const query = new URLSearchParams({ provider: form.provider.value });
+    const response = await fetch(`/api/kyc-decision?${query}`, { cache: 'no-store' });
+    answer = response.ok ? await response.json() : null;
   } catch {
     return; // the next poll tries again
   }
-  if (!session || session.reference === ignoredReference || session.provider !== form.provider.value) return;
-  lastReference = session.reference;
-  if (!session.decision || session.decision === confirmed) return;
-  confirmed = session.decision;
-  serverLine.dataset.decision = session.decision;
-  serverDecision.textContent = `${session.decision} ✓`;
-  serverNote.textContent = `(${PROVIDER_LABELS[session.provider]} webhook, signature verified by the backend)`;
+  if (!answer?.decision || answerKey(answer) === ignoredAnswer) return;
+  lastAnswer = answerKey(answer);
+  if (answer.decision === confirmed) return;
+  confirmed = answer.decision;
+  serverLine.dataset.decision = answer.decision;
+  serverDecision.textContent = `${answer.decision} ✓`;
+  serverNote.textContent = `(${PROVIDER_LABELS[answer.provider]} webhook, signature verified by the backend)`;
   // The backend's word is the one the result screen shows.
-  widget.decision = session.decision;
-  form.decision.value = session.decision;
+  widget.decision = answer.decision;
+  form.decision.value = answer.decision;
 }
 setInterval(() => void pollDecision(), 1000);
 

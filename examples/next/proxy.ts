@@ -3,7 +3,7 @@
 // the nonce from the request's Content-Security-Policy header and puts it on every script it renders; pages must
 // therefore render per request (they read searchParams). 'strict-dynamic' lets those scripts load the chunks.
 import { NextResponse, type NextRequest } from 'next/server';
-import { SANDBOX_ORIGIN } from './lib/session';
+import { SANDBOX_ORIGIN, VISITOR_COOKIE } from './lib/session';
 
 const DEV = process.env.NODE_ENV === 'development';
 
@@ -33,6 +33,11 @@ export function proxy(request: NextRequest) {
   headers.set('Content-Security-Policy', header);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set('Content-Security-Policy', header);
+  // The example's stand-in for a signed-in user (lib/session.ts, visitorOf): the session endpoint's `authorize`.
+  if (!request.cookies.get(VISITOR_COOKIE)) {
+    const visitor = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex');
+    response.cookies.set(VISITOR_COOKIE, visitor, { httpOnly: true, sameSite: 'strict', path: '/' });
+  }
   return response;
 }
 

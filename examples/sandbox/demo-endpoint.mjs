@@ -2,72 +2,72 @@
  * The demo's backend, as a host's backend would run it with the server companion (`kyc-widget/server`: the built
  * entry through server-companion.mjs under `npm start`, the TypeScript source under `npm run dev`):
  *
- *   POST /api/kyc-session           the widget's session endpoint: `createSessionHandler` through the node:http adapter.
+ * All three are one `createKycBackend` (in-memory store), the object a host mounts:
+ *
+ *   POST /api/kyc-session           the widget's session endpoint (`kyc.session`), through the node:http adapter.
  *                                   Persona, Sumsub, Veriff, Didit and iDenfy sessions are created with that provider's
  *                                   session client against the sandbox's copy of its API (session-apis.mjs), with the
  *                                   sandbox's demo keys; the other providers (no documented session API there) get
  *                                   sandbox-minted sessions that expire after `lifetimeMs` (default 45 s), so the
  *                                   widget's refresh can be watched.
- *   POST /api/kyc-webhook/<provider> the provider's webhook: `readRawBody` keeps the exact bytes and `verifyWebhook`
- *                                   checks their signature,
- *                                   and only a verified webhook's decision is recorded. Anything else: 401, nothing changes.
- *   GET  /api/kyc-decision          what the server knows of this visitor's latest session: the decision a verified
- *                                   webhook confirmed (null until one did). The page polls it.
+ *   POST /api/kyc-webhook/<provider> the provider's webhook (`kyc.webhook`): verified, recorded once, and the
+ *                                   decision of the event that occurred last kept. Anything else: 401, nothing changes.
+ *   GET  /api/kyc-decision          the widget's decision endpoint (`kyc.decision`): this visitor's latest session's
+ *                                   server-confirmed decision, as JSON or a stream of Server-Sent Events. The page
+ *                                   polls the JSON until the widget asks it itself.
  *
  * The visitor plays the part of a signed-in user: a random id in an HttpOnly cookie that the demo server
- * sets on its pages (VISITOR_COOKIE); a real backend knows its user from its own login session.
+ * sets on its pages (VISITOR_COOKIE), which the backend's `authorize` reads; a real backend knows its user
+ * from its own login session.
  */
 import { randomBytes } from 'node:crypto';
 import { PROVIDER_DEMOS } from './catalog.mjs';
 import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
+import { SIGNED_PROVIDERS } from './webhooks.mjs';
 
 export const DEMO_ENDPOINT_PATH = '/api/kyc-session';
 export const DEMO_WEBHOOK_PATH = '/api/kyc-webhook/';
 export const DEMO_DECISION_PATH = '/api/kyc-decision';
 export const VISITOR_COOKIE = 'kyc_demo_visitor';
 
-const MAX_WEBHOOK_BODY = 1024 * 1024;
-const MAX_RECORDS = 10000;
+const MAX_VISITORS = 10000;
 const hex = (bytes) => randomBytes(bytes).toString('hex');
 
 /**
  * The providers whose sessions the demo creates with the server companion's session clients, against the
  * sandbox's copy of each provider's API (session-apis.mjs), and how: the only lines that know the clients'
- * options (docs/server.md, "Session clients"). `userId` gives the host's id for the person (Persona reference-id,
- * Sumsub userId, Veriff vendorData, Didit vendor_data, iDenfy clientId): every webhook carries it back.
+ * options (docs/server.md, "Session clients"). Each client sends the context's `userId` as the provider's reference
+ * to the person (Persona reference-id, Sumsub userId, Veriff vendorData, Didit vendor_data, iDenfy clientId): every
+ * webhook carries it back. The demo gives each verification a reference of its own (createSession below).
  */
 const SESSION_CLIENTS = {
-  persona: (server, { sandbox, keys, userId }) =>
+  persona: (server, { sandbox, keys }) =>
     server.personaSessions({
       apiKey: keys.persona.apiKey,
       templateId: 'itmpl_sbxDemo0001',
-      userId,
       baseUrl: sandbox,
       flowHost: sandbox,
     }),
-  sumsub: (server, { sandbox, keys, userId }) =>
+  sumsub: (server, { sandbox, keys }) =>
     server.sumsubSessions({
       appToken: keys.sumsub.appToken,
       secretKey: keys.sumsub.secretKey,
       levelName: 'basic-kyc-level',
-      userId,
       baseUrl: sandbox,
       frameBaseUrl: sandbox,
     }),
-  veriff: (server, { sandbox, keys, userId }) =>
+  veriff: (server, { sandbox, keys }) =>
     server.veriffSessions({
       apiKey: keys.veriff.apiKey,
       sharedSecret: keys.veriff.sharedSecret,
-      userId,
       baseUrl: sandbox,
     }),
-  didit: (server, { sandbox, keys, userId }) =>
-    server.diditSessions({ apiKey: keys.didit.apiKey, workflowId: keys.didit.workflowId, userId, baseUrl: sandbox }),
-  idenfy: (server, { sandbox, keys, userId }) =>
+  didit: (server, { sandbox, keys }) =>
+    server.diditSessions({ apiKey: keys.didit.apiKey, workflowId: keys.didit.workflowId, baseUrl: sandbox }),
+  idenfy: (server, { sandbox, keys }) =>
     server.idenfySessions({
       apiKey: keys.idenfy.apiKey,
       apiSecret: keys.idenfy.apiSecret,
-      userId,
       baseUrl: sandbox,
       frameUrl: `${sandbox}/idenfy/`,
     }),
@@ -103,95 +103,64 @@ function mintedSession(provider, sandboxOrigin, lifetimeMs) {
  * A Node request handler; resolves false for requests that are not its own. `server` is the server companion's
  * module (`kyc-widget/server`): `npm start` and the e2e tests give it the built entry (server-companion.mjs),
  * `npm run dev` the TypeScript source.
- * @param {{ server: typeof import('../../src/server/index'), sandboxOrigin: string, lifetimeMs?: number,
- *   keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
+ * `allowedOrigins`: the demo page's own origin, the only one allowed to ask for a session or a decision.
+ * @param {{ server: typeof import('../../src/server/index'), sandboxOrigin: string, allowedOrigins: string[],
+ *   lifetimeMs?: number, keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
  */
 export function demoBackend({
   server,
   sandboxOrigin,
+  allowedOrigins,
   lifetimeMs = 45_000,
   keys = SANDBOX_API_KEYS,
   webhookSecret = SANDBOX_WEBHOOK_SECRET,
 }) {
-  /** reference id → what the server knows of that session. */
-  const records = new Map();
-  /** visitor → the reference id of their latest session. */
+  /** visitor → the provider and reference of their latest session (a refresh goes on with the same person). */
   const latest = new Map();
-  /** The reference id chosen for a request, read back by the clients' `userId`. */
-  const references = new WeakMap();
-  const userId = ({ request }) => references.get(request) ?? null;
   const clients = server.sessionsByProvider(
     Object.fromEntries(
       Object.entries(SESSION_CLIENTS).map(([provider, make]) => [
         provider,
-        make(server, { sandbox: sandboxOrigin, keys, userId }),
+        make(server, { sandbox: sandboxOrigin, keys }),
       ]),
     ),
   );
 
+  /** Called by the handler only when a session must be made: the handler reuses a visitor's open one. */
   async function createSession(context) {
-    const { provider, refresh, request } = context;
+    const { provider, refresh, userId: visitor } = context;
     if (!Object.hasOwn(PROVIDER_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
     if (!hasSessionApi(provider)) return mintedSession(provider, sandboxOrigin, lifetimeMs);
-    const visitor = visitorOf(request.headers.get('cookie'));
-    const previous = records.get(latest.get(visitor));
-    // A refresh goes on with the same person; a new start is a new verification.
+    const previous = latest.get(visitor);
+    // A refresh goes on with the same person; a new start is a new verification, under a reference of its own.
     const reference = refresh && previous?.provider === provider ? previous.reference : `demo-user-${hex(8)}`;
-    references.set(request, reference);
-    const session = await clients(context);
-    if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
-    // The session clients answer what the widget needs, not the provider's session id: the webhook names the
-    // session by this reference, and the record learns the id from the first verified webhook.
-    records.set(reference, { provider, reference, sessionId: null, decision: null, event: null, confirmedAt: null });
-    if (visitor) latest.set(visitor, reference);
+    // The client answers the provider's session id and this reference: the backend binds both to the visitor.
+    const session = await clients({ ...context, userId: reference });
+    if (latest.size >= MAX_VISITORS) latest.delete(latest.keys().next().value);
+    latest.set(visitor, { provider, reference });
     return session;
   }
 
-  const sessions = server.toNodeHandler(server.createSessionHandler({ createSession }));
-
-  const reply = (res, status, body) => {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(JSON.stringify(body));
-  };
-
-  async function webhook(req, res, provider) {
-    if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
-    const raw = await server.readRawBody(req, { maxBytes: MAX_WEBHOOK_BODY });
-    if (!raw.ok) return reply(res, raw.reason === 'too-large' ? 413 : 400, { error: raw.reason });
-    const result = await server.verifyWebhook(provider, {
-      rawBody: raw.body,
-      headers: req.headers,
-      secret: webhookSecret,
-    });
-    if (!result.ok) return reply(res, 401, { error: result.reason });
-    const record =
-      records.get(result.referenceId) ??
-      [...records.values()].find((r) => r.provider === provider && r.sessionId && r.sessionId === result.sessionId);
-    // A verified webhook about a session this backend did not create is acknowledged (the provider must not
-    // retry it) and ignored.
-    if (!record || record.provider !== provider) return reply(res, 200, { received: true, matched: false });
-    if (result.decision) {
-      Object.assign(record, { decision: result.decision, event: result.event, confirmedAt: new Date().toISOString() });
-      record.sessionId ??= result.sessionId ?? null;
-    }
-    reply(res, 200, { received: true, matched: true });
-  }
-
-  function decision(req, res) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, { error: 'GET only' });
-    const record = records.get(latest.get(visitorOf(req.headers.cookie)));
-    reply(res, 200, { session: record ?? null });
-  }
+  const kyc = server.createKycBackend({
+    authorize: (request) => visitorOf(request.headers.get('cookie')),
+    createSession,
+    webhookSecrets: Object.fromEntries(SIGNED_PROVIDERS.map((provider) => [provider, webhookSecret])),
+    allowedOrigins,
+    store: server.memoryStore(),
+  });
+  const sessions = server.toNodeHandler(kyc.session);
+  const webhooks = server.toNodeHandler((request) =>
+    kyc.webhook(request, new URL(request.url).pathname.slice(DEMO_WEBHOOK_PATH.length)),
+  );
+  // Server-Sent Events reach the browser event by event: toNodeHandler writes the body as it comes.
+  const decisions = server.toNodeHandler(kyc.decision);
 
   return async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
-    if (pathname === DEMO_ENDPOINT_PATH) await sessions(req, res);
-    else if (pathname.startsWith(DEMO_WEBHOOK_PATH)) await webhook(req, res, pathname.slice(DEMO_WEBHOOK_PATH.length));
-    else if (pathname === DEMO_DECISION_PATH) decision(req, res);
+    if (pathname === DEMO_ENDPOINT_PATH) sessions(req, res);
+    else if (pathname.startsWith(DEMO_WEBHOOK_PATH)) webhooks(req, res);
+    else if (pathname === DEMO_DECISION_PATH) decisions(req, res);
     else return false;
     return true;
   };
 }
-
-/** The name scripts/dev-demo.ts knows. */
-export const demoSessionEndpoint = demoBackend;

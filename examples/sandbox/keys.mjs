@@ -17,5 +17,8 @@ export const SANDBOX_API_KEYS = Object.freeze({
   idenfy: Object.freeze({ apiKey: 'sbxDemoIdenfyKey0001', apiSecret: 'sbxDemoIdenfySecret0001' }),
 });
 
-/** The secret the sandbox signs its webhooks with, and the demo's backend checks them with. */
-export const SANDBOX_WEBHOOK_SECRET = 'sbx_whsec_demo_7c1f0e9a2b4d6083';
+/**
+ * The secret the sandbox signs its webhooks with, and the demo's backend checks them with: `whsec_` and base64, the
+ * Standard Webhooks form the generic protocol needs (the other providers use the same string as it is).
+ */
+export const SANDBOX_WEBHOOK_SECRET = 'whsec_c2FuZGJveC1kZW1vLXdlYmhvb2stc2VjcmV0LTdjMWYwZTlhMmI0ZA==';

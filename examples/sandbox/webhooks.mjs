@@ -51,10 +51,21 @@ export async function sendWebhook(url, provider, options) {
   }
 }
 
-/** Persona's and the generic protocol's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+/** Persona's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 const timestamped = (header) => (body, secret, seconds) => ({
   [header]: `t=${seconds},v1=${hmacHex('sha256', secret, `${seconds}.${body}`)}`,
 });
+
+/**
+ * Standard Webhooks (https://www.standardwebhooks.com, spec/standard-webhooks.md): `webhook-id`, `webhook-timestamp`
+ * and `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed with the base64 after `whsec_`.
+ */
+const standardWebhooks = (body, secret, seconds) => {
+  const id = `msg_${randomUUID().replaceAll('-', '')}`;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${seconds}.${body}`, 'utf8').digest('base64');
+  return { 'webhook-id': id, 'webhook-timestamp': String(seconds), 'webhook-signature': `v1,${signature}` };
+};
 
 const BUILDERS = {
   // https://docs.withpersona.com/docs/webhooks (event shape), …/webhooks-best-practices (signature)
@@ -140,7 +151,8 @@ const BUILDERS = {
     }),
   }),
 
-  // https://docs.didit.me/integration/webhooks
+  // https://docs.didit.me/integration/webhooks (the body's timestamp is what the signature covers; X-Timestamp
+  // repeats it, unsigned)
   didit: ({ sessionId, referenceId, decision, seconds }) => {
     const status = { approved: 'Approved', declined: 'Declined', review: 'In Review' }[decision];
     return {
@@ -179,9 +191,9 @@ const BUILDERS = {
     sign: (body, secret) => ({ 'Idenfy-Signature': hmacHex('sha256', secret, body) }),
   }),
 
-  // The generic protocol's webhook (docs/webhooks.md, "Generic").
+  // The generic protocol's webhook (docs/webhooks.md, "Generic"): Standard Webhooks, with its payload structure.
   generic: ({ sessionId, referenceId, decision, iso }) => ({
-    payload: { event: 'verification.decided', sessionId, referenceId, decision, createdAt: iso },
-    sign: timestamped('Kyc-Signature'),
+    payload: { type: 'verification.decided', timestamp: iso, data: { sessionId, referenceId, decision } },
+    sign: standardWebhooks,
   }),
 };

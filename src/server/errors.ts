@@ -21,16 +21,29 @@ export class SessionRefusal extends Error {
 
 /**
  * A provider's API did not give a usable session. Its message is generic on purpose (the status, never
- * the provider's body, which may echo keys or personal data); the session handler answers 502 for it.
+ * the provider's body, which may echo keys or personal data); the session handler answers 502 for it, or 503 with
+ * the provider's own Retry-After when the provider said it is busy (429) or unavailable (503).
  */
 export class ProviderCallFailed extends Error {
   readonly provider: string;
   readonly status?: number;
+  /** The provider's Retry-After, in seconds, when it sent one. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(provider: string, what: string, status?: number) {
+  constructor(provider: string, what: string, status?: number, retryAfterSeconds?: number) {
     super(`${provider}: ${what}`);
     this.name = 'ProviderCallFailed';
     this.provider = provider;
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After in seconds or as an HTTP date → whole seconds from `now` (undefined when absent or unreadable). */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }

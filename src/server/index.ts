@@ -8,7 +8,9 @@ export {
   SESSION_PROVIDERS,
   type CreateSession,
   type SessionAnswerBody,
+  type SessionClient,
   type SessionContext,
+  type SessionHandler,
   type SessionHandlerOptions,
   type SessionProvider,
   type SessionResult,
@@ -23,22 +25,46 @@ export {
   type NodeResponseLike,
   type RawBodyResult,
 } from './node';
-export {
-  memorySessionStore,
-  reuseOpenSessions,
-  type ReuseOptions,
-  type ReusingCreateSession,
-  type SessionStore,
-  type StoredSession,
-} from './reuse';
-export { sessionsByProvider, type ClientOptions, type UserIdOf } from './providers/call';
+export { type AllowedOrigins } from './origins';
+export { memoryLimitStore, type LimitHit, type LimitOptions, type LimitStore } from './limits';
+export { memorySessionStore, type ReuseOptions, type SessionStore, type StoredSession } from './reuse';
+export { redisLimitStore, redisSessionStore, type RedisCommand, type RedisStoreOptions } from './redis';
+export { sessionsByProvider, type ClientOptions } from './providers/call';
 export { diditSessions, type DiditSessionOptions } from './providers/didit';
 export { idenfySessions, type IdenfySessionOptions } from './providers/idenfy';
 export { personaSessions, type PersonaSessionOptions } from './providers/persona';
 export { sumsubSessions, type SumsubSessionOptions } from './providers/sumsub';
 export { veriffSessions, type VeriffSessionOptions } from './providers/veriff';
 export {
+  createKycBackend,
+  type BackendSessionOptions,
+  type KycBackend,
+  type KycBackendOptions,
+} from './backend/backend';
+export { type DecisionAnswer, type DecisionStreamOptions } from './backend/decision-endpoint';
+export { memoryStore, type MemoryStoreOptions } from './backend/memory-store';
+export { POSTGRES_MIGRATION, postgresMigration } from './backend/postgres-sql';
+export {
+  postgresStore,
+  type PgClient,
+  type PgPool,
+  type PgQueryable,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from './backend/postgres-store';
+export {
+  type Decision,
+  type DecisionListener,
+  type DecisionQuery,
+  type DecisionRecord,
+  type KycStore,
+  type RecordOutcome,
+  type SessionBinding,
+  type StoredEvent,
+} from './backend/store';
+export {
   verifyWebhook,
+  type SumsubAlgorithm,
   type VerifyWebhookOptions,
   type WebhookDecision,
   type WebhookFailureReason,

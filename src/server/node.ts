@@ -13,11 +13,14 @@ export interface NodeRequestLike {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
-  /** A TLS socket has `encrypted: true`. */
-  socket?: object | null;
+  /** A TLS socket has `encrypted: true`; `remoteAddress` keys the limit under `anonymous: true`. */
+  socket?: { encrypted?: boolean; remoteAddress?: string; destroy?(): unknown } | null;
   /** Set by body parsers (Express). */
   body?: unknown;
   readableEnded?: boolean;
+  /** node:http: true once the whole message (the body included) has arrived. */
+  complete?: boolean;
+  pause?(): unknown;
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -26,16 +29,24 @@ export interface NodeRequestLike {
 export interface NodeResponseLike {
   statusCode: number;
   setHeader(name: string, value: string | string[]): unknown;
-  end(body?: string | Uint8Array): unknown;
-  on?(event: 'close', listener: () => void): unknown;
+  /** Sends the status and headers now, before the body (a stream's client sees them at once). */
+  flushHeaders?(): unknown;
+  /** false: the socket's buffer is full; wait for 'drain'. */
+  write?(chunk: Uint8Array): boolean;
+  end(body?: string | Uint8Array, done?: () => void): unknown;
+  on?(event: 'close' | 'drain', listener: () => void): unknown;
+  once?(event: 'close' | 'drain', listener: () => void): unknown;
+  removeListener?(event: 'close' | 'drain', listener: () => void): unknown;
+  /** The compression middleware's: pushes what it has buffered to the socket. */
+  flush?(): unknown;
   headersSent?: boolean;
 }
 
 export interface NodeHandlerOptions {
   /**
    * The public origin of your app (`https://app.example`), used to build the Request's URL. Default: from
-   * the Host header and whether the socket is TLS. Behind a proxy that terminates TLS, set it (or give
-   * `createSessionHandler` its `allowedOrigins`), or the default origin check refuses your own page.
+   * the Host header and whether the socket is TLS. Nothing here trusts that URL for a decision (the handlers check
+   * the Origin against your `allowedOrigins`); it is what `request.url` says to your own code.
    */
   origin?: string;
 }
@@ -55,8 +66,9 @@ export function nodeRequestOf<T extends NodeRequestLike = NodeRequestLike & Reco
 }
 
 /**
- * Wraps a Web-standard handler (`createSessionHandler(…)`) for `node:http` or Express:
- * `app.post('/api/kyc-session', toNodeHandler(handler))` or `http.createServer(toNodeHandler(handler))`.
+ * Wraps a Web-standard handler (`createSessionHandler(…)`, a `createKycBackend` route) for `node:http` or Express:
+ * `app.post('/api/kyc-session', toNodeHandler(handler))` or `http.createServer(toNodeHandler(handler))`. The
+ * Request's signal aborts when the client goes away; the Response's body is written as it comes (a stream too).
  */
 export function toNodeHandler(
   handler: (request: Request) => Promise<Response>,
@@ -69,7 +81,7 @@ export function toNodeHandler(
       const request = await toRequest(req, options, abort.signal);
       nodeRequests.set(request, req);
       const response = await handler(request);
-      await writeResponse(res, response);
+      await writeResponse(req, res, response);
     })().catch((error: unknown) => {
       if (next) return next(error);
       if (!res.headersSent) {
@@ -90,7 +102,7 @@ async function toRequest(req: NodeRequestLike, options: NodeHandlerOptions, sign
     if (value === undefined || name.startsWith(':')) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  const tls = !!req.socket && 'encrypted' in req.socket && req.socket.encrypted === true;
+  const tls = req.socket?.encrypted === true;
   const base = options.origin ?? `${tls ? 'https' : 'http'}://${hostOf(req)}`;
   let url: URL;
   try {
@@ -148,19 +160,69 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
       });
     },
     cancel() {
-      // The rest of the body still arrives (node:http drains it); it is dropped, never stored.
+      // The handler stopped reading (too large, too slow): so does the socket, until the answer closes it.
       cancelled = true;
+      req.pause?.();
     },
   });
 }
 
-async function writeResponse(res: NodeResponseLike, response: Response): Promise<void> {
+/**
+ * Writes the answer. When the request's body has not all arrived (the handler answered 413 or 408, or refused it
+ * before reading), the connection is closed once the answer is out: node:http would otherwise read the rest of
+ * the body, however large or slow, to keep the connection alive. Otherwise the body is written chunk by chunk as
+ * the handler's stream gives it (a decision stream's Server-Sent Events reach the browser as they are sent), and
+ * the stream is cancelled when the client goes away.
+ */
+async function writeResponse(req: NodeRequestLike, res: NodeResponseLike, response: Response): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     res.setHeader(name, value);
   });
-  const body = new Uint8Array(await response.arrayBuffer());
-  res.end(body);
+  if (req.complete === false) {
+    const body = new Uint8Array(await response.arrayBuffer());
+    res.setHeader('Connection', 'close');
+    res.end(body, () => req.socket?.destroy?.());
+    return;
+  }
+  if (!response.body || !res.write) {
+    res.end(new Uint8Array(await response.arrayBuffer()));
+    return;
+  }
+  const reader = response.body.getReader();
+  let gone = false;
+  const stop = () => {
+    gone = true;
+    void reader.cancel().catch(() => undefined);
+  };
+  res.on?.('close', stop);
+  res.flushHeaders?.();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || gone) break;
+      const more = res.write(value);
+      res.flush?.();
+      if (!more && !gone) await drained(res);
+    }
+  } catch {
+    // The handler's stream failed, or was cancelled because the client went away: end what was sent.
+  }
+  if (!gone) res.end();
+}
+
+/** Resolves once the socket takes writes again, or the client has gone. */
+function drained(res: NodeResponseLike): Promise<void> {
+  return new Promise((resolve) => {
+    if (!res.once) return resolve();
+    const done = () => {
+      res.removeListener?.('drain', done);
+      res.removeListener?.('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }
 
 export type RawBodyResult =

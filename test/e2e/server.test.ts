@@ -30,7 +30,10 @@ describe('the server entry (kyc-widget/server)', () => {
     const entry = path.join(root, pkg.exports['./server'].default);
     const server = (await import(/* @vite-ignore */ new URL(`file://${entry}`).href)) as ServerEntry;
     const handler = server.createSessionHandler({
-      createSession: ({ locale }) => Promise.resolve({ sessionUrl: `https://verify.example/s?lang=${locale}` }),
+      createSession: ({ locale, userId }) =>
+        Promise.resolve({ sessionUrl: `https://verify.example/s?lang=${locale}&user=${userId}` }),
+      authorize: () => Promise.resolve('user-1'),
+      allowedOrigins: ['https://app.example'],
     });
     const response = await handler(
       new Request('https://app.example/api/kyc-session', {
@@ -40,12 +43,16 @@ describe('the server entry (kyc-widget/server)', () => {
       }),
     );
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    expect(await response.json()).toEqual({ provider: 'veriff', sessionUrl: 'https://verify.example/s?lang=de' });
+    expect(await response.json()).toEqual({
+      provider: 'veriff',
+      sessionUrl: 'https://verify.example/s?lang=de&user=user-1',
+    });
     for (const name of [
       'verifyWebhook',
       'toNodeHandler',
       'readRawBody',
-      'reuseOpenSessions',
+      'memorySessionStore',
+      'memoryLimitStore',
       'sumsubSessions',
       'personaSessions',
     ])
@@ -73,7 +80,7 @@ describe('the server entry (kyc-widget/server)', () => {
       'X-App-Access-Sig',
       'X-AUTH-CLIENT',
       'accessTokens/sdk',
-      'reuseOpenSessions',
+      'too-many-sessions',
       'toNodeHandler',
       'session-failed',
     ];

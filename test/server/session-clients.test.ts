@@ -36,7 +36,7 @@ interface Seen {
 }
 const seen: Seen[] = [];
 /** When set, every imitation answers this instead (a provider's own error, with text that must not leak). */
-let outage: { status: number; body: unknown } | null = null;
+let outage: { status: number; body: unknown; headers?: Record<string, string> } | null = null;
 
 function header(req: IncomingMessage, name: string): string {
   const value = req.headers[name];
@@ -54,7 +54,7 @@ async function imitation(req: IncomingMessage, res: ServerResponse): Promise<voi
   const url = new URL(req.url ?? '/', 'http://imitation.invalid');
   const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   seen.push({ path: url.pathname, headers: req.headers, body });
-  if (outage) return sendJson(res, outage.status, outage.body);
+  if (outage) return sendJson(res, outage.status, outage.body, outage.headers);
   const refuse = () => sendJson(res, 401, { description: 'bad credentials', errorName: 'unauthorized' });
   if (req.method !== 'POST') return sendJson(res, 405, {});
   switch (url.pathname) {
@@ -115,16 +115,14 @@ beforeAll(async () => {
 });
 afterAll(() => provider?.close());
 
-const userId = (context: SessionContext) => context.request.headers.get('x-test-user');
-
 function context(name: SessionProvider, user: string | null = 'user-42', refresh = false): SessionContext {
-  const headers: Record<string, string> = {};
-  if (user) headers['x-test-user'] = user;
   return {
     provider: name,
     locale: 'en',
     refresh,
-    request: new Request('https://app.example/api/kyc-session', { method: 'POST', headers }),
+    request: new Request('https://app.example/api/kyc-session', { method: 'POST' }),
+    userId: user,
+    idempotencyKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
     signal: new AbortController().signal,
   };
 }
@@ -134,13 +132,12 @@ const clients = () => ({
     appToken: KEYS.sumsubApp,
     secretKey: KEYS.sumsubSecret,
     levelName: 'basic-kyc-level',
-    userId,
     baseUrl: api('/sumsub'),
   }),
-  veriff: veriffSessions({ apiKey: KEYS.veriff, userId, baseUrl: api('/veriff') }),
-  persona: personaSessions({ apiKey: KEYS.persona, templateId: 'itmpl_abc', userId, baseUrl: api('/persona') }),
-  didit: diditSessions({ apiKey: KEYS.didit, workflowId: 'wf-1', userId, baseUrl: api('/didit') }),
-  idenfy: idenfySessions({ apiKey: KEYS.idenfyKey, apiSecret: KEYS.idenfySecret, userId, baseUrl: api('/idenfy') }),
+  veriff: veriffSessions({ apiKey: KEYS.veriff, baseUrl: api('/veriff') }),
+  persona: personaSessions({ apiKey: KEYS.persona, templateId: 'itmpl_abc', baseUrl: api('/persona') }),
+  didit: diditSessions({ apiKey: KEYS.didit, workflowId: 'wf-1', baseUrl: api('/didit') }),
+  idenfy: idenfySessions({ apiKey: KEYS.idenfyKey, apiSecret: KEYS.idenfySecret, baseUrl: api('/idenfy') }),
 });
 
 describe('session clients', () => {
@@ -151,11 +148,13 @@ describe('session clients', () => {
     expect(Number(result.expiresAt)).toBeGreaterThanOrEqual(before + 600_000);
     expect(seen.at(-1)!.body).toEqual({ userId: 'user-42', levelName: 'basic-kyc-level', ttlInSecs: 600 });
     expect(result.sessionUrl).toBeUndefined();
+    // The answer names no applicant: the session is bound by the userId, Sumsub's externalUserId in its webhooks.
+    expect(result.sessionId).toBeUndefined();
+    expect(result.referenceId).toBe('user-42');
     const framed = sumsubSessions({
       appToken: KEYS.sumsubApp,
       secretKey: KEYS.sumsubSecret,
       levelName: 'basic-kyc-level',
-      userId,
       baseUrl: api('/sumsub'),
       frameBaseUrl: 'http://127.0.0.1:5174/sumsub',
     });
@@ -167,7 +166,6 @@ describe('session clients', () => {
       appToken: KEYS.sumsubApp,
       secretKey: 'not-the-secret',
       levelName: 'basic-kyc-level',
-      userId,
       baseUrl: api('/sumsub'),
     });
     await expect(wrong(context('sumsub'))).rejects.toThrow(ProviderCallFailed);
@@ -175,15 +173,18 @@ describe('session clients', () => {
       appToken: KEYS.sumsubApp,
       secretKey: KEYS.sumsubSecret,
       levelName: 'basic-kyc-level',
-      userId,
       baseUrl: api('/sumsub'),
       now: () => Date.now() - 5 * 60_000,
     });
     await expect(stale(context('sumsub'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Veriff: POST /v1/sessions with X-AUTH-CLIENT gives verification.url; vendorData is the user', async () => {
-    expect(await clients().veriff(context('veriff'))).toEqual({ sessionUrl: 'https://magic.veriff.me/v/eyJ0b2tlbiJ9' });
+  it('Veriff: POST /v1/sessions with X-AUTH-CLIENT gives verification.url and .id; vendorData is the user', async () => {
+    expect(await clients().veriff(context('veriff'))).toEqual({
+      sessionUrl: 'https://magic.veriff.me/v/eyJ0b2tlbiJ9',
+      sessionId: 'f04bdb47-d3be-4b28-b028-a652feb060b5',
+      referenceId: 'user-42',
+    });
     expect(seen.at(-1)!.body).toEqual({ verification: { vendorData: 'user-42' } });
     const wrong = veriffSessions({ apiKey: 'nope', baseUrl: api('/veriff') });
     await expect(wrong(context('veriff'))).rejects.toThrow(/HTTP 401/);
@@ -194,10 +195,12 @@ describe('session clients', () => {
     await expect(badlySigned(context('veriff'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Persona: POST /api/v1/inquiries with the Bearer key gives the inquiry URL and its session token', async () => {
+  it('Persona: POST /api/v1/inquiries with the Bearer key gives the inquiry URL, its id and session token', async () => {
     expect(await clients().persona(context('persona'))).toEqual({
       sessionUrl: 'https://inquiry.withpersona.com/widget?inquiry-id=inq_ABC123',
       sessionToken: 'persona_session_token_1',
+      sessionId: 'inq_ABC123',
+      referenceId: 'user-42',
     });
     expect(seen.at(-1)!.body).toEqual({
       data: { attributes: { 'inquiry-template-id': 'itmpl_abc', 'reference-id': 'user-42' } },
@@ -217,36 +220,94 @@ describe('session clients', () => {
     await expect(wrong(context('persona'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Didit: POST /v3/session/ with x-api-key gives the session url', async () => {
+  it('Didit: POST /v3/session/ with x-api-key gives the session url and session_id', async () => {
     expect(await clients().didit(context('didit'))).toEqual({
       sessionUrl: 'https://verify.didit.me/session/AbC123xyz',
+      sessionId: '11111111-2222-3333-4444-555555555555',
+      referenceId: 'user-42',
     });
     expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1', vendor_data: 'user-42' });
     const wrong = diditSessions({ apiKey: 'nope', workflowId: 'wf-1', baseUrl: api('/didit') });
     await expect(wrong(context('didit'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('iDenfy: POST /api/v2/token with Basic auth gives the authToken', async () => {
+  it('iDenfy: POST /api/v2/token with Basic auth gives the authToken and the scanRef', async () => {
     const result = await clients().idenfy(context('idenfy'));
     expect(result.sessionToken).toBe('idenfy_user-42');
+    expect(result.sessionId).toBe('scan-1');
+    expect(result.referenceId).toBe('user-42');
     expect(seen.at(-1)!.body).toEqual({ clientId: 'user-42', expiryTime: 3600 });
     const kyb = idenfySessions({
       apiKey: KEYS.idenfyKey,
       apiSecret: KEYS.idenfySecret,
-      userId,
       baseUrl: api('/idenfy'),
       frameUrl: 'https://kyb.ui.idenfy.com/welcome',
     });
     expect((await kyb(context('idenfy'))).sessionUrl).toBe('https://kyb.ui.idenfy.com/welcome');
-    const wrong = idenfySessions({ apiKey: KEYS.idenfyKey, apiSecret: 'nope', userId, baseUrl: api('/idenfy') });
+    const wrong = idenfySessions({ apiKey: KEYS.idenfyKey, apiSecret: 'nope', baseUrl: api('/idenfy') });
     await expect(wrong(context('idenfy'))).rejects.toThrow(/HTTP 401/);
   });
 
   it('refuses a request without a user (401) for the clients that need one, before any provider call', async () => {
     const before = seen.length;
-    for (const name of ['sumsub', 'idenfy', 'veriff'] as const)
+    for (const name of ['sumsub', 'idenfy'] as const)
       await expect(clients()[name](context(name, null))).rejects.toBeInstanceOf(SessionRefusal);
     expect(seen.length).toBe(before);
+    // The others create without a reference to the user (anonymous: true), and send none.
+    expect((await clients().veriff(context('veriff', null))).referenceId).toBeUndefined();
+    expect(seen.at(-1)!.body).toEqual({ verification: {} });
+    await clients().didit(context('didit', null));
+    expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1' });
+    await clients().persona(context('persona', null));
+    expect(seen.at(-1)!.body).toMatchObject({ data: { attributes: { 'inquiry-template-id': 'itmpl_abc' } } });
+    expect(Object.keys((seen.at(-1)!.body.data as { attributes: object }).attributes)).toEqual(['inquiry-template-id']);
+  });
+
+  it('forwards the Idempotency-Key to Persona, which documents one, and to no other provider', async () => {
+    for (const name of ['sumsub', 'veriff', 'persona', 'didit', 'idenfy'] as const) {
+      await clients()[name](context(name));
+      expect(seen.at(-1)!.headers['idempotency-key'], name).toBe(
+        name === 'persona' ? context(name).idempotencyKey : undefined,
+      );
+    }
+    await clients().persona({ ...context('persona'), idempotencyKey: null });
+    expect(seen.at(-1)!.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('refuses blank and placeholder keys at construction', () => {
+    const base = { baseUrl: api('/persona'), templateId: 'itmpl_abc' };
+    for (const apiKey of [
+      '',
+      ' ',
+      'undefined',
+      'null',
+      'changeme',
+      '${PERSONA_API_KEY}',
+      '$PERSONA_KEY',
+      'xxxxxxxx',
+      '<your key>',
+      ' persona_key_1 ',
+      'YOUR_API_KEY',
+    ])
+      expect(() => personaSessions({ ...base, apiKey }), JSON.stringify(apiKey)).toThrow(TypeError);
+    expect(() => personaSessions({ ...base, apiKey: undefined as never })).toThrow(/apiKey/);
+    expect(() => personaSessions({ ...base, apiKey: KEYS.persona, templateId: ' ' })).toThrow(/templateId/);
+    expect(() =>
+      sumsubSessions({ appToken: KEYS.sumsubApp, secretKey: 'undefined', levelName: 'basic-kyc-level' }),
+    ).toThrow(/secretKey/);
+    expect(() => veriffSessions({ apiKey: KEYS.veriff, sharedSecret: ' ' })).toThrow(/sharedSecret/);
+    expect(() => idenfySessions({ apiKey: KEYS.idenfyKey, apiSecret: 'null' })).toThrow(/apiSecret/);
+    expect(() => diditSessions({ apiKey: 'none', workflowId: 'wf-1' })).toThrow(/apiKey/);
+    expect(() => personaSessions({ ...base, apiKey: KEYS.persona })).not.toThrow();
+  });
+
+  it("carries a provider's 429 and its Retry-After to the handler", async () => {
+    outage = { status: 429, body: { errors: [] }, headers: { 'Retry-After': '12' } };
+    try {
+      await expect(clients().veriff(context('veriff'))).rejects.toMatchObject({ status: 429, retryAfterSeconds: 12 });
+    } finally {
+      outage = null;
+    }
   });
 
   it('refuses a request for another provider than its own', async () => {
@@ -265,8 +326,15 @@ describe('session clients', () => {
 
   it('through the handler: a provider error is a generic 502; neither its text nor our keys reach the browser', async () => {
     const createSession = sessionsByProvider(clients());
-    const handler = createSessionHandler({ createSession });
-    const app = await listen(toNodeHandler(handler));
+    const slot: { node?: ReturnType<typeof toNodeHandler> } = {};
+    const app = await listen((req, res) => slot.node!(req, res));
+    const handler = createSessionHandler({
+      createSession,
+      authorize: (request) => Promise.resolve(request.headers.get('x-test-user')),
+      allowedOrigins: [app.origin],
+      reuse: { minAgeMs: 0, ttlMs: 0 },
+    });
+    slot.node = toNodeHandler(handler);
     const ask = (name: string) =>
       fetch(app.origin, {
         method: 'POST',

@@ -1,47 +1,105 @@
-import { ProviderCallFailed, SessionRefusal } from '../errors';
-import { isPlainObject, type CreateSession, type SessionContext, type SessionProvider } from '../session-handler';
+import { ProviderCallFailed, retryAfterSeconds, SessionRefusal } from '../errors';
+import type { CreateSession, SessionClient, SessionContext, SessionProvider, SessionResult } from '../session-types';
+import { isPlainObject } from '../values';
+import { hmac, toHex, utf8 } from '../webhooks/crypto';
 
 /**
- * What the session clients share: one bounded JSON call to a provider's API (10 s, 256 KB, no redirects),
- * whose failures say only which provider and which HTTP status, never the provider's body or our key.
+ * What the session clients share: the checks of their options, the refusals that need no provider call, and one
+ * bounded JSON call to the provider's API (40 s, 256 KB, no redirects) whose failures say only which provider and
+ * which HTTP status, never the provider's body or our key.
  */
 
-export const PROVIDER_TIMEOUT_MS = 10_000;
+/**
+ * Long enough for a slow provider to finish while the widget is still retrying (its 4 tries of 10 s join the one
+ * create under way), and under the handler's 45 s deadline for a create. A provider call that ends in our timeout
+ * may still have made a session on the provider's side: only an idempotency key (where the provider takes one)
+ * makes the next attempt find it.
+ */
+export const PROVIDER_TIMEOUT_MS = 40_000;
 const MAX_ANSWER_BYTES = 262_144;
 
 /** Options every session client takes. */
 export interface ClientOptions {
   /** The API's base URL (e.g. a sandbox, or a local imitation in tests); the provider's production API by default. */
   baseUrl?: string;
-  /** Per call (default 10 000 ms). */
+  /** Per call (default 40 000 ms). */
   timeoutMs?: number;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
 }
 
-/** Your user's id for the provider (its reference / external user id), from the request (your auth). */
-export type UserIdOf = (context: SessionContext) => string | null | undefined | Promise<string | null | undefined>;
+/** The provider's API as a client's `create` uses it. */
+export interface ProviderApi {
+  /** The endpoint at `path` under the client's base URL (a base path such as a sandbox's `/sumsub` is kept). */
+  url(path: string): URL;
+  /** POSTs `body` (JSON) to `url`: the answer's JSON object, or a ProviderCallFailed. */
+  post(what: string, url: URL, headers: Record<string, string>, body: string): Promise<Record<string, unknown>>;
+}
 
-export interface ProviderCall {
+interface ClientShape {
+  provider: SessionProvider;
+  /** The provider's production API. */
+  api: string;
+  /** The provider needs a reference to your user (the handler's `userId`): without one, 401 before any call. */
+  needsUser: boolean;
+  create(context: SessionContext, api: ProviderApi): Promise<SessionResult>;
+}
+
+/** A `createSession` for one provider, which says its own timeout (the handler's deadline is never shorter). */
+export function sessionClient(options: ClientOptions, shape: ClientShape): SessionClient {
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
+  const client = `${shape.provider}Sessions`;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) throw new TypeError(`${client}: timeoutMs must be at least 1`);
+  const base = options.baseUrl ?? shape.api;
+  try {
+    new URL(base);
+  } catch {
+    throw new TypeError(`${client}: baseUrl must be an absolute URL`);
+  }
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const create: CreateSession = async (context) => {
+    if (context.provider !== shape.provider)
+      throw new SessionRefusal(400, 'unsupported-provider', 'This endpoint does not serve that provider.');
+    if (shape.needsUser && !context.userId)
+      throw new SessionRefusal(401, 'unauthenticated', 'Sign in before starting the identity verification.');
+    const api: ProviderApi = {
+      url: (path) => endpoint(base, path),
+      post: (what, url, headers, body) =>
+        callProvider({
+          provider: shape.provider,
+          what,
+          url,
+          headers,
+          body,
+          doFetch,
+          timeoutMs,
+          signal: context.signal,
+        }),
+    };
+    return shape.create(context, api);
+  };
+  return Object.assign(create, { timeoutMs });
+}
+
+interface ProviderCall {
   provider: SessionProvider;
   what: string;
   url: URL;
-  method: 'POST' | 'GET';
   headers: Record<string, string>;
-  body?: string;
-  options: ClientOptions;
+  body: string;
+  doFetch: typeof fetch;
+  timeoutMs: number;
   signal?: AbortSignal;
 }
 
-export async function callProvider(call: ProviderCall): Promise<Record<string, unknown>> {
-  const doFetch = call.options.fetch ?? globalThis.fetch.bind(globalThis);
-  const timeout = AbortSignal.timeout(call.options.timeoutMs ?? PROVIDER_TIMEOUT_MS);
+async function callProvider(call: ProviderCall): Promise<Record<string, unknown>> {
+  const timeout = AbortSignal.timeout(call.timeoutMs);
   const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await doFetch(call.url.href, {
-      method: call.method,
-      headers: { Accept: 'application/json', ...call.headers },
+    response = await call.doFetch(call.url.href, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...call.headers },
       body: call.body,
       signal,
       redirect: 'error',
@@ -55,7 +113,12 @@ export async function callProvider(call: ProviderCall): Promise<Record<string, u
   }
   if (!response.ok) {
     void response.body?.cancel().catch(() => undefined);
-    throw new ProviderCallFailed(call.provider, `${call.what}: HTTP ${response.status}`, response.status);
+    throw new ProviderCallFailed(
+      call.provider,
+      `${call.what}: HTTP ${response.status}`,
+      response.status,
+      retryAfterSeconds(response.headers.get('Retry-After')),
+    );
   }
   const text = await boundedText(response).catch(() => null);
   if (text === null) throw new ProviderCallFailed(call.provider, `${call.what}: unreadable answer`, response.status);
@@ -95,45 +158,50 @@ export function endpoint(baseUrl: string, path: string): URL {
   return base;
 }
 
+/** A required setting (a template, a level, a workflow): a non-blank string. */
 export function requireString(value: unknown, name: string, client: string): string {
-  if (typeof value !== 'string' || !value) throw new TypeError(`${client}: ${name} is required`);
+  if (typeof value !== 'string' || !value.trim()) throw new TypeError(`${client}: ${name} is required`);
+  if (value !== value.trim()) throw new TypeError(`${client}: ${name} has spaces around it`);
   return value;
 }
 
-/** The user's id for the provider; absent when the host gave no callback, refused when it gives nothing. */
-export async function userIdFor(
-  userId: UserIdOf | undefined,
-  context: SessionContext,
-  required: boolean,
-): Promise<string | undefined> {
-  const id = userId ? await userId(context) : undefined;
-  if (typeof id === 'string' && id) return id;
-  if (required || userId)
-    throw new SessionRefusal(401, 'unauthenticated', 'Sign in before starting the identity verification.');
-  return undefined;
-}
+/**
+ * What a missing environment variable or a copied example turns into. A key like these would fail at the provider
+ * on the first person's request; refused at construction, the mistake shows where it was made.
+ */
+const PLACEHOLDERS = new Set(
+  'undefined null nan none false true changeme change-me change_me secret password todo tbd xxx placeholder key apikey api_key api-key token example test'.split(
+    ' ',
+  ),
+);
 
-/** Refuses a request for another provider than the client's (a misrouted endpoint, or a forged body). */
-export function forProvider(provider: SessionProvider, create: CreateSession): CreateSession {
-  return (context) => {
-    if (context.provider !== provider)
-      return Promise.reject(
-        new SessionRefusal(400, 'unsupported-provider', 'This endpoint does not serve that provider.'),
-      );
-    return create(context);
-  };
+/** A key or secret: required, not blank, and not an obvious placeholder. */
+export function requireSecret(value: unknown, name: string, client: string): string {
+  const text = requireString(value, name, client);
+  const lower = text.toLowerCase();
+  if (
+    PLACEHOLDERS.has(lower) ||
+    /^(.)\1*$/.test(text) ||
+    /^<.*>$|^\$\{.*\}$|^\$[A-Z_][A-Z0-9_]*$|^%.*%$|^your[-_ ]/i.test(text)
+  )
+    throw new TypeError(
+      `${client}: ${name} is a placeholder (${JSON.stringify(text)}), not a key: check where it is read`,
+    );
+  return text;
 }
 
 /** One endpoint for several providers: `sessionsByProvider({ sumsub: sumsubSessions(…), veriff: … })`. */
-export function sessionsByProvider(clients: Partial<Record<SessionProvider, CreateSession>>): CreateSession {
-  return (context) => {
-    const create = Object.hasOwn(clients, context.provider) ? clients[context.provider] : undefined;
-    if (!create)
+export function sessionsByProvider(clients: Partial<Record<SessionProvider, CreateSession>>): SessionClient {
+  const timeouts = Object.values(clients).map((client) => (client as Partial<SessionClient>)?.timeoutMs ?? 0);
+  const create: CreateSession = (context) => {
+    const chosen = Object.hasOwn(clients, context.provider) ? clients[context.provider] : undefined;
+    if (!chosen)
       return Promise.reject(
         new SessionRefusal(400, 'unsupported-provider', 'This endpoint does not serve that provider.'),
       );
-    return create(context);
+    return chosen(context);
   };
+  return Object.assign(create, { timeoutMs: Math.max(0, ...timeouts) });
 }
 
 export function stringField(data: unknown, ...path: string[]): string | undefined {
@@ -144,10 +212,5 @@ export function stringField(data: unknown, ...path: string[]): string | undefine
 
 /** Lowercase hex HMAC-SHA256 of `text` with `secret`, in Web Crypto. */
 export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
-  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(await hmac('SHA-256', secret, utf8(text)));
 }

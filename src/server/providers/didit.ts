@@ -1,20 +1,16 @@
 import { ProviderCallFailed } from '../errors';
-import { isSessionUrl, type CreateSession } from '../session-handler';
-import {
-  callProvider,
-  endpoint,
-  forProvider,
-  requireString,
-  stringField,
-  userIdFor,
-  type ClientOptions,
-  type UserIdOf,
-} from './call';
+import type { SessionClient } from '../session-types';
+import { isSessionUrl } from '../values';
+import { compact, idOf } from '../webhooks/fields';
+import { requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
  * Didit: `POST https://verification.didit.me/v3/session/` with the API key in `x-api-key` and
- * `{workflow_id, vendor_data?, callback?}`; the 201 answer's `url` is the session URL
+ * `{workflow_id, vendor_data?, callback?}`; the 201 answer's `url` is the session URL and its `session_id` the id
+ * Didit's webhooks carry
  * (https://docs.didit.me/sessions-api/create-session, https://docs.didit.me/integration/api-full-flow).
+ * Didit takes no idempotency key; its own de-duplication is by `vendor_data`: an unfinished session of the same
+ * `vendor_data` on the workflow's latest version is answered again instead of a new one (create-session page).
  */
 
 export const DIDIT_API = 'https://verification.didit.me';
@@ -23,32 +19,31 @@ export interface DiditSessionOptions extends ClientOptions {
   apiKey: string;
   /** The workflow (from Didit's console). */
   workflowId: string;
-  /** Your user's id, sent as `vendor_data`. */
-  userId?: UserIdOf;
   /** Where Didit sends the person after the flow. */
   callback?: string;
 }
 
-export function diditSessions(options: DiditSessionOptions): CreateSession {
-  const apiKey = requireString(options.apiKey, 'apiKey', 'diditSessions');
+/** The user id (`authorize`'s) is sent as `vendor_data`, which Didit links to one user entity. */
+export function diditSessions(options: DiditSessionOptions): SessionClient {
+  const apiKey = requireSecret(options.apiKey, 'apiKey', 'diditSessions');
   const workflowId = requireString(options.workflowId, 'workflowId', 'diditSessions');
-  return forProvider('didit', async (context) => {
-    const vendorData = await userIdFor(options.userId, context, false);
-    const body: Record<string, string> = { workflow_id: workflowId };
-    if (vendorData) body.vendor_data = vendorData;
-    if (options.callback) body.callback = options.callback;
-    const data = await callProvider({
-      provider: 'didit',
-      what: 'session',
-      url: endpoint(options.baseUrl ?? DIDIT_API, '/v3/session/'),
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-api-key': apiKey },
-      body: JSON.stringify(body),
-      options,
-      signal: context.signal,
-    });
-    const url = stringField(data, 'url');
-    if (!url || !isSessionUrl(url)) throw new ProviderCallFailed('didit', 'session: no url in the answer');
-    return { sessionUrl: url };
+  return sessionClient(options, {
+    provider: 'didit',
+    api: DIDIT_API,
+    needsUser: false,
+    async create(context, api) {
+      const body: Record<string, string> = { workflow_id: workflowId };
+      if (context.userId) body.vendor_data = context.userId;
+      if (options.callback) body.callback = options.callback;
+      const data = await api.post('session', api.url('/v3/session/'), { 'x-api-key': apiKey }, JSON.stringify(body));
+      const url = stringField(data, 'url');
+      if (!url || !isSessionUrl(url)) throw new ProviderCallFailed('didit', 'session: no url in the answer');
+      // session_id is what Didit's webhooks name: the session's binding.
+      return compact({
+        sessionUrl: url,
+        sessionId: idOf(stringField(data, 'session_id')),
+        referenceId: body.vendor_data,
+      });
+    },
   });
 }

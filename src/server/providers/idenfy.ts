@@ -1,21 +1,15 @@
 import { ProviderCallFailed } from '../errors';
-import type { CreateSession } from '../session-handler';
-import {
-  callProvider,
-  endpoint,
-  forProvider,
-  requireString,
-  stringField,
-  userIdFor,
-  type ClientOptions,
-  type UserIdOf,
-} from './call';
+import type { SessionClient } from '../session-types';
+import { compact, idOf } from '../webhooks/fields';
+import { requireSecret, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
  * iDenfy: `POST https://ivs.idenfy.com/api/v2/token` with HTTP Basic auth (API key as user, API secret as
  * password) and `{clientId, expiryTime?}` (https://documentation.idenfy.com/kyc/generate-token,
- * https://documentation.idenfy.com/authentication); the answer's `authToken` opens the frame
- * `https://ui.idenfy.com/?authToken=…`, which the widget builds from the token.
+ * https://documentation.idenfy.com/authentication); the answer's `scanRef` is the verification's id, as iDenfy's
+ * webhooks name it, and its `authToken` opens the frame
+ * `https://ui.idenfy.com/?authToken=…`, which the widget builds from the token. iDenfy documents no idempotency
+ * key for this call.
  */
 
 export const IDENFY_API = 'https://ivs.idenfy.com';
@@ -23,8 +17,6 @@ export const IDENFY_API = 'https://ivs.idenfy.com';
 export interface IdenfySessionOptions extends ClientOptions {
   apiKey: string;
   apiSecret: string;
-  /** Your user's id: iDenfy's `clientId` (ASCII, at most 100 characters). Required. */
-  userId: UserIdOf;
   /** How long the token may be used to start, in seconds (iDenfy's `expiryTime`; default 3600). */
   expiryTime?: number;
   /**
@@ -36,30 +28,32 @@ export interface IdenfySessionOptions extends ClientOptions {
   now?: () => number;
 }
 
-export function idenfySessions(options: IdenfySessionOptions): CreateSession {
-  const apiKey = requireString(options.apiKey, 'apiKey', 'idenfySessions');
-  const apiSecret = requireString(options.apiSecret, 'apiSecret', 'idenfySessions');
-  if (typeof options.userId !== 'function') throw new TypeError('idenfySessions: userId must be a function');
+/** The user id (`authorize`'s) is iDenfy's `clientId` (ASCII, at most 100 characters): required (401 without one). */
+export function idenfySessions(options: IdenfySessionOptions): SessionClient {
+  const apiKey = requireSecret(options.apiKey, 'apiKey', 'idenfySessions');
+  const apiSecret = requireSecret(options.apiSecret, 'apiSecret', 'idenfySessions');
   const expiryTime = options.expiryTime ?? 3600;
   const now = options.now ?? Date.now;
   const authorization = `Basic ${base64(`${apiKey}:${apiSecret}`)}`;
-  return forProvider('idenfy', async (context) => {
-    const clientId = await userIdFor(options.userId, context, true);
-    const started = now();
-    const data = await callProvider({
-      provider: 'idenfy',
-      what: 'token',
-      url: endpoint(options.baseUrl ?? IDENFY_API, '/api/v2/token'),
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: authorization },
-      body: JSON.stringify({ clientId, expiryTime }),
-      options,
-      signal: context.signal,
-    });
-    const authToken = stringField(data, 'authToken');
-    if (!authToken) throw new ProviderCallFailed('idenfy', 'token: no authToken in the answer');
-    const result = { sessionToken: authToken, expiresAt: started + expiryTime * 1000 };
-    return options.frameUrl ? { ...result, sessionUrl: options.frameUrl } : result;
+  return sessionClient(options, {
+    provider: 'idenfy',
+    api: IDENFY_API,
+    needsUser: true,
+    async create(context, api) {
+      const started = now();
+      const body = JSON.stringify({ clientId: context.userId, expiryTime });
+      const data = await api.post('token', api.url('/api/v2/token'), { Authorization: authorization }, body);
+      const authToken = stringField(data, 'authToken');
+      if (!authToken) throw new ProviderCallFailed('idenfy', 'token: no authToken in the answer');
+      // scanRef names this verification in iDenfy's webhooks: the session's binding.
+      return compact({
+        sessionToken: authToken,
+        expiresAt: started + expiryTime * 1000,
+        sessionUrl: options.frameUrl,
+        sessionId: idOf(stringField(data, 'scanRef')),
+        referenceId: context.userId!,
+      });
+    },
   });
 }
 

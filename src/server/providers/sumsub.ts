@@ -1,23 +1,15 @@
 import { ProviderCallFailed } from '../errors';
-import type { CreateSession } from '../session-handler';
-import {
-  callProvider,
-  endpoint,
-  hmacSha256Hex,
-  forProvider,
-  requireString,
-  stringField,
-  userIdFor,
-  type ClientOptions,
-  type UserIdOf,
-} from './call';
+import type { SessionClient } from '../session-types';
+import { compact } from '../webhooks/fields';
+import { hmacSha256Hex, requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
  * Sumsub: an access token for the WebSDK, `POST /resources/accessTokens/sdk` with `{userId, levelName,
  * ttlInSecs}` (https://docs.sumsub.com/reference/generate-access-token), answered `{token, userId}`.
  * Every call is signed (https://docs.sumsub.com/reference/authentication): `X-App-Token`, `X-App-Access-Ts`
  * (seconds since the epoch) and `X-App-Access-Sig`, the lowercase hex HMAC-SHA256 with the secret key of
- * ts + METHOD + path with query + the body exactly as sent.
+ * ts + METHOD + path with query + the body exactly as sent. Sumsub documents no idempotency key: a token is for
+ * the one applicant of that `userId`, so a repeated call gives another token for the same applicant.
  */
 
 export const SUMSUB_API = 'https://api.sumsub.com';
@@ -28,8 +20,6 @@ export interface SumsubSessionOptions extends ClientOptions {
   secretKey: string;
   /** The verification level, as named in Sumsub's dashboard. */
   levelName: string;
-  /** Your user's id: Sumsub's `userId` (the applicant's external id). Required. */
-  userId: UserIdOf;
   /** The token's lifetime in seconds (default 600). */
   ttlInSecs?: number;
   /**
@@ -41,38 +31,35 @@ export interface SumsubSessionOptions extends ClientOptions {
   now?: () => number;
 }
 
-export function sumsubSessions(options: SumsubSessionOptions): CreateSession {
-  const appToken = requireString(options.appToken, 'appToken', 'sumsubSessions');
-  const secretKey = requireString(options.secretKey, 'secretKey', 'sumsubSessions');
+/** The user id (`authorize`'s) is Sumsub's `userId`, the applicant's external id: required (401 without one). */
+export function sumsubSessions(options: SumsubSessionOptions): SessionClient {
+  const appToken = requireSecret(options.appToken, 'appToken', 'sumsubSessions');
+  const secretKey = requireSecret(options.secretKey, 'secretKey', 'sumsubSessions');
   const levelName = requireString(options.levelName, 'levelName', 'sumsubSessions');
-  if (typeof options.userId !== 'function') throw new TypeError('sumsubSessions: userId must be a function');
   const ttlInSecs = options.ttlInSecs ?? 600;
   const now = options.now ?? Date.now;
-  return forProvider('sumsub', async (context) => {
-    const userId = await userIdFor(options.userId, context, true);
-    const url = endpoint(options.baseUrl ?? SUMSUB_API, PATH);
-    const body = JSON.stringify({ userId, levelName, ttlInSecs });
-    const ts = String(Math.floor(now() / 1000));
-    const signature = await hmacSha256Hex(secretKey, ts + 'POST' + url.pathname + url.search + body);
-    const started = now();
-    const data = await callProvider({
-      provider: 'sumsub',
-      what: 'access token',
-      url,
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-App-Token': appToken,
-        'X-App-Access-Ts': ts,
-        'X-App-Access-Sig': signature,
-      },
-      body,
-      options,
-      signal: context.signal,
-    });
-    const token = stringField(data, 'token');
-    if (!token) throw new ProviderCallFailed('sumsub', 'access token: no token in the answer');
-    const result = { sessionToken: token, expiresAt: started + ttlInSecs * 1000 };
-    return options.frameBaseUrl ? { ...result, sessionUrl: options.frameBaseUrl } : result;
+  return sessionClient(options, {
+    provider: 'sumsub',
+    api: SUMSUB_API,
+    needsUser: true,
+    async create(context, api) {
+      const url = api.url(PATH);
+      const body = JSON.stringify({ userId: context.userId, levelName, ttlInSecs });
+      const ts = String(Math.floor(now() / 1000));
+      const signature = await hmacSha256Hex(secretKey, ts + 'POST' + url.pathname + url.search + body);
+      const started = now();
+      const headers = { 'X-App-Token': appToken, 'X-App-Access-Ts': ts, 'X-App-Access-Sig': signature };
+      const data = await api.post('access token', url, headers, body);
+      const token = stringField(data, 'token');
+      if (!token) throw new ProviderCallFailed('sumsub', 'access token: no token in the answer');
+      // The answer names no applicant id (the applicant may not exist until the WebSDK starts): the session is bound
+      // by the userId, which Sumsub's webhooks echo as externalUserId.
+      return compact({
+        sessionToken: token,
+        expiresAt: started + ttlInSecs * 1000,
+        sessionUrl: options.frameBaseUrl,
+        referenceId: context.userId!,
+      });
+    },
   });
 }

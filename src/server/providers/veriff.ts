@@ -1,22 +1,15 @@
 import { ProviderCallFailed } from '../errors';
-import { isSessionUrl, type CreateSession } from '../session-handler';
-import {
-  callProvider,
-  hmacSha256Hex,
-  endpoint,
-  forProvider,
-  requireString,
-  stringField,
-  userIdFor,
-  type ClientOptions,
-  type UserIdOf,
-} from './call';
+import type { SessionClient } from '../session-types';
+import { isSessionUrl } from '../values';
+import { compact, idOf } from '../webhooks/fields';
+import { hmacSha256Hex, requireSecret, sessionClient, stringField, type ClientOptions } from './call';
 
 /**
  * Veriff: `POST <BaseURL>/v1/sessions` with the integration's API key in `X-AUTH-CLIENT` and a JSON
  * `{verification: {…}}` body (https://devdocs.veriff.com/docs/how-to-generate-sessions-manually,
  * https://devdocs.veriff.com/apidocs/v1sessions); the answer's `verification.url` is the session URL the
- * frame loads, `verification.id` the session id. `vendorData` carries your user's id back in webhooks.
+ * frame loads, `verification.id` the session id ("record the unique session ID in verification.id, required for
+ * webhooks", how-to-generate-sessions-manually). Veriff documents no idempotency key for this call.
  */
 
 /** Veriff's API URL; the docs give each integration its base URL in the Customer Portal: pass yours. */
@@ -25,8 +18,6 @@ export const VERIFF_API = 'https://stationapi.veriff.com';
 export interface VeriffSessionOptions extends ClientOptions {
   /** The integration's API key (X-AUTH-CLIENT). */
   apiKey: string;
-  /** Your user's id, sent as `verification.vendorData`. */
-  userId?: UserIdOf;
   /** Where Veriff sends the person after the flow (`verification.callback`), if you want one. */
   callback?: string;
   /**
@@ -37,29 +28,38 @@ export interface VeriffSessionOptions extends ClientOptions {
   sharedSecret?: string;
 }
 
-export function veriffSessions(options: VeriffSessionOptions): CreateSession {
-  const apiKey = requireString(options.apiKey, 'apiKey', 'veriffSessions');
-  return forProvider('veriff', async (context) => {
-    const vendorData = await userIdFor(options.userId, context, false);
-    const verification: Record<string, string> = {};
-    if (options.callback) verification.callback = options.callback;
-    if (vendorData) verification.vendorData = vendorData;
-    const body = JSON.stringify({ verification });
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-AUTH-CLIENT': apiKey };
-    if (options.sharedSecret) headers['X-HMAC-SIGNATURE'] = await hmacSha256Hex(options.sharedSecret, body);
-    const data = await callProvider({
-      provider: 'veriff',
-      what: 'session',
-      url: endpoint(options.baseUrl ?? VERIFF_API, '/v1/sessions'),
-      method: 'POST',
-      headers,
-      body,
-      options,
-      signal: context.signal,
-    });
-    const url = stringField(data, 'verification', 'url');
-    if (!url || !isSessionUrl(url))
-      throw new ProviderCallFailed('veriff', 'session: no verification.url in the answer');
-    return { sessionUrl: url };
+/**
+ * The user id (`authorize`'s) is sent as `verification.vendorData`, which ties an end-user to their sessions and
+ * comes back in webhooks (https://devdocs.veriff.com/docs/quick-guide-of-idv-using-the-api: at most 1000
+ * characters, nothing that identifies the person outside your systems).
+ */
+export function veriffSessions(options: VeriffSessionOptions): SessionClient {
+  const apiKey = requireSecret(options.apiKey, 'apiKey', 'veriffSessions');
+  const sharedSecret =
+    options.sharedSecret === undefined
+      ? undefined
+      : requireSecret(options.sharedSecret, 'sharedSecret', 'veriffSessions');
+  return sessionClient(options, {
+    provider: 'veriff',
+    api: VERIFF_API,
+    needsUser: false,
+    async create(context, api) {
+      const verification: Record<string, string> = {};
+      if (options.callback) verification.callback = options.callback;
+      if (context.userId) verification.vendorData = context.userId;
+      const body = JSON.stringify({ verification });
+      const headers: Record<string, string> = { 'X-AUTH-CLIENT': apiKey };
+      if (sharedSecret) headers['X-HMAC-SIGNATURE'] = await hmacSha256Hex(sharedSecret, body);
+      const data = await api.post('session', api.url('/v1/sessions'), headers, body);
+      const url = stringField(data, 'verification', 'url');
+      if (!url || !isSessionUrl(url))
+        throw new ProviderCallFailed('veriff', 'session: no verification.url in the answer');
+      // verification.id is the session id Veriff's webhooks carry (id, verification.id): the session's binding.
+      return compact({
+        sessionUrl: url,
+        sessionId: idOf(stringField(data, 'verification', 'id')),
+        referenceId: verification.vendorData,
+      });
+    },
   });
 }

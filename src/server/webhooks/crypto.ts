@@ -27,8 +27,10 @@ function subtle(): SubtleCrypto {
   return api;
 }
 
-export async function hmac(hash: HmacHash, secret: string, message: Uint8Array): Promise<Uint8Array> {
-  const key = await subtle().importKey('raw', utf8(secret) as BufferSource, { name: 'HMAC', hash }, false, ['sign']);
+/** A secret is text (its UTF-8 bytes are the key) or, for Standard Webhooks' `whsec_…`, the decoded key bytes. */
+export async function hmac(hash: HmacHash, secret: string | Uint8Array, message: Uint8Array): Promise<Uint8Array> {
+  const raw = typeof secret === 'string' ? utf8(secret) : secret;
+  const key = await subtle().importKey('raw', raw as BufferSource, { name: 'HMAC', hash }, false, ['sign']);
   return new Uint8Array(await subtle().sign('HMAC', key, message as BufferSource));
 }
 
@@ -54,9 +56,26 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * Whether `signatureHex` is the HMAC of `message` under any of `secrets`. Every secret is tried (no early exit
- * on a match), so the time says nothing about which secret matched.
+ * Whether any of `candidates` is the HMAC of `message` under any of `secrets`. The HMAC is computed once per
+ * secret, whatever the number of candidates (a header with eight signatures costs no more than one), and every
+ * secret and candidate is compared (no early exit), so the time says nothing about which one matched.
  */
+export async function anyMatches(
+  hash: HmacHash,
+  secrets: readonly (string | Uint8Array)[],
+  message: Uint8Array,
+  candidates: readonly Uint8Array[],
+): Promise<boolean> {
+  if (candidates.length === 0) return false;
+  let matched = false;
+  for (const secret of secrets) {
+    const expected = await hmac(hash, secret, message);
+    for (const candidate of candidates) if (timingSafeEqual(expected, candidate)) matched = true;
+  }
+  return matched;
+}
+
+/** Whether `signatureHex` is the HMAC of `message` under any of `secrets`. */
 export async function matchesAny(
   hash: HmacHash,
   secrets: readonly string[],
@@ -64,11 +83,28 @@ export async function matchesAny(
   signatureHex: string,
 ): Promise<boolean> {
   const given = fromHex(signatureHex.trim());
-  if (!given) return false;
-  let matched = false;
-  for (const secret of secrets) {
-    const expected = await hmac(hash, secret, message);
-    if (timingSafeEqual(expected, given)) matched = true;
-  }
-  return matched;
+  return given ? anyMatches(hash, secrets, message, [given]) : false;
+}
+
+/** Lowercase hex of bytes. */
+export function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** The SHA-256 digest of bytes, in lowercase hex. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return toHex(new Uint8Array(await subtle().digest('SHA-256', bytes as BufferSource)));
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Standard base64 (with its padding) → bytes; anything else → undefined. */
+export function fromBase64(text: string): Uint8Array | undefined {
+  if (!BASE64.test(text)) return undefined;
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
 }

@@ -49,3 +49,28 @@ export function upper(value: unknown): string | undefined {
 export function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** Dates between these bounds (1990 and 2200) are times a provider could send; anything else is junk. */
+const EARLIEST_MS = Date.UTC(1990, 0, 1);
+const LATEST_MS = Date.UTC(2200, 0, 1);
+const inRange = (ms: number) => (Number.isFinite(ms) && ms >= EARLIEST_MS && ms <= LATEST_MS ? ms : undefined);
+
+/** An ISO 8601 date-time with a zone (`2026-01-01T00:00:00.000Z`, `…+02:00`) → milliseconds, or undefined. */
+export function isoTimeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || value.length > 40) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) return undefined;
+  return inRange(Date.parse(value));
+}
+
+/** Unix seconds as a number or a string of digits → milliseconds, or undefined. */
+export function unixTimeOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return inRange(value * 1000);
+  if (typeof value === 'string' && /^\d{1,12}$/.test(value)) return inRange(Number(value) * 1000);
+  return undefined;
+}
+
+/** Sumsub's `createdAtMs`: `yyyy-MM-dd HH:mm:ss.fff` in UTC → milliseconds, or undefined. */
+export function utcSpaceTimeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(value)) return undefined;
+  return inRange(Date.parse(`${value.replace(' ', 'T')}Z`));
+}

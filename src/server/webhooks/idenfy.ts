@@ -1,10 +1,11 @@
-import { at, eventOf, get, idOf, referenceOf, upper } from './fields';
+import { at, eventOf, get, idOf, referenceOf, unixTimeOf, upper } from './fields';
 import { verifyBodyHmac } from './hmac-body';
 import type { Normalized, WebhookScheme } from './types';
 
 /**
  * iDenfy (docs/providers/idenfy.md, "Webhooks (server)"): `Idenfy-Signature` = hex HMAC-SHA256 of the raw body
- * with the signing key set per webhook in the dashboard. No timestamp is signed.
+ * with the signing key set per webhook in the dashboard. No timestamp is signed and no event id is sent: replays
+ * are stopped by the body's digest (the de-duplication key) and ordering by `finishTime` (unix seconds).
  */
 export const idenfy: WebhookScheme = {
   verify: (request) => verifyBodyHmac(request, ['Idenfy-Signature'], 'SHA-256'),
@@ -13,6 +14,7 @@ export const idenfy: WebhookScheme = {
     const overall = upper(at(body, 'status', 'overall'));
     return {
       event: eventOf(overall),
+      occurredAtMs: unixTimeOf(get(body, 'finishTime')),
       sessionId: idOf(get(body, 'scanRef')),
       referenceId: referenceOf(get(body, 'clientId')),
       decision: decisionOf(overall, get(body, 'final')),

@@ -1,4 +1,4 @@
-import { at, eventOf, get, idOf, referenceOf } from './fields';
+import { at, eventOf, get, idOf, isoTimeOf, referenceOf } from './fields';
 import { verifyTimestamped } from './timestamped';
 import type { WebhookDecision, WebhookScheme } from './types';
 
@@ -17,6 +17,9 @@ export const persona: WebhookScheme = {
     const inquiry = get(subject, 'type') === 'inquiry' || event.startsWith('inquiry.') ? subject : undefined;
     return {
       event,
+      // The event's own id (evt_…) and time: Persona re-sends the same event, and not always in order.
+      eventId: idOf(at(body, 'data', 'id')),
+      occurredAtMs: isoTimeOf(get(attributes, 'created-at')),
       sessionId: idOf(get(inquiry, 'id')),
       referenceId: referenceOf(at(inquiry, 'attributes', 'reference-id')),
       decision: event.startsWith('inquiry.') ? (DECISIONS[event] ?? null) : null,

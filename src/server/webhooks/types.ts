@@ -24,6 +24,16 @@ export type WebhookResult =
       provider: string;
       /** The provider's own event or status name; `''` when the body names none. */
       event: string;
+      /**
+       * The de-duplication key: the provider's own event or delivery id where it sends one (Persona's event id,
+       * Sumsub's correlationId, the generic `webhook-id`), else `sha256:` and the hex SHA-256 of the raw body. A
+       * replay of a captured delivery, with any headers, has the same `eventId`.
+       */
+      eventId: string;
+      /** When the event occurred, as an ISO date, from the signed payload where it carries a time. */
+      occurredAt?: string;
+      /** The parsed body (authentic, but read it field by field as data). */
+      payload: Record<string, unknown>;
       /** The same id the widget reports as `detail.sessionId` for this provider, where the webhook carries it. */
       sessionId?: string;
       /** Your own reference for the person, where the provider echoes one back. */
@@ -52,7 +62,14 @@ export interface VerifyWebhookOptions {
   toleranceSeconds?: number;
   /** The current time in milliseconds since the epoch (for tests). Default `Date.now()`. */
   now?: number;
+  /**
+   * Sumsub only: the digest algorithms accepted, as Sumsub names them in `X-Payload-Digest-Alg`. Default
+   * `['HMAC_SHA256_HEX', 'HMAC_SHA512_HEX']`: the sender cannot pick SHA-1 unless you list `'HMAC_SHA1_HEX'`.
+   */
+  algorithms?: readonly SumsubAlgorithm[];
 }
+
+export type SumsubAlgorithm = 'HMAC_SHA1_HEX' | 'HMAC_SHA256_HEX' | 'HMAC_SHA512_HEX';
 
 /** What a scheme sees: the request, already checked for types. */
 export interface SignedRequest {
@@ -62,13 +79,22 @@ export interface SignedRequest {
   secrets: readonly string[];
   nowSeconds: number;
   toleranceSeconds: number;
+  /** Sumsub's accepted algorithms (the default, or the host's `algorithms`). */
+  algorithms: readonly SumsubAlgorithm[];
 }
 
-export type Verdict = { ok: true } | { ok: false; reason: WebhookFailureReason; message: string };
+/** A verified request; a scheme whose signed headers carry the event's id or time passes them on. */
+export type Verdict =
+  | { ok: true; eventId?: string; signedAtSeconds?: number }
+  | { ok: false; reason: WebhookFailureReason; message: string };
 
 /** The normalized content of an authentic body. */
 export interface Normalized {
   event: string;
+  /** The provider's event id from the body, where it has one. */
+  eventId?: string;
+  /** Milliseconds since the epoch, from the body, where it has a time. */
+  occurredAtMs?: number;
   sessionId?: string;
   referenceId?: string;
   decision: WebhookDecision;
@@ -77,6 +103,8 @@ export interface Normalized {
 /** One provider's signature scheme and payload normalization. */
 export interface WebhookScheme {
   verify(request: SignedRequest): Promise<Verdict>;
+  /** A scheme-specific problem with a secret (beyond the common checks), or undefined. */
+  checkSecret?(secret: string): string | undefined;
   /** Runs only on a verified body that parsed as a JSON object. Never throws (the caller guards it anyway). */
   normalize(body: Record<string, unknown>): Normalized;
 }

@@ -1,10 +1,11 @@
-import { eventOf, get, idOf, isRecord, referenceOf } from './fields';
+import { eventOf, get, idOf, isoTimeOf, isRecord, referenceOf } from './fields';
 import { verifyBodyHmac } from './hmac-body';
 import type { Normalized, WebhookDecision, WebhookScheme } from './types';
 
 /**
  * Veriff (docs/providers/veriff.md, "Webhooks (server)"): `X-HMAC-SIGNATURE` (or the newer `vrf-hmac-signature`)
- * = hex HMAC-SHA256 of the raw body with the integration's shared secret key. No timestamp is signed.
+ * = hex HMAC-SHA256 of the raw body with the integration's shared secret key. No timestamp is signed and no event
+ * id is sent: replays are stopped by the body's digest (the de-duplication key) and ordering by `decisionTime`.
  */
 export const veriff: WebhookScheme = {
   verify: (request) => verifyBodyHmac(request, ['X-HMAC-SIGNATURE', 'vrf-hmac-signature'], 'SHA-256'),
@@ -16,6 +17,7 @@ export const veriff: WebhookScheme = {
       const status = eventOf(get(verification, 'status'));
       return {
         event: status,
+        occurredAtMs: isoTimeOf(get(verification, 'decisionTime')),
         sessionId: idOf(get(verification, 'id')),
         referenceId: referenceOf(get(verification, 'vendorData')),
         decision: DECISIONS[status] ?? null,

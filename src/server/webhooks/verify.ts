@@ -3,19 +3,27 @@
  * exact bytes received, with the provider's documented scheme and a constant-time comparison; only an authentic
  * body is parsed and normalized. Any bad input is `{ok: false, reason}`; nothing here throws.
  */
-import { utf8 } from './crypto';
+import { sha256Hex, utf8 } from './crypto';
 import { didit } from './didit';
 import { compact, isRecord } from './fields';
 import { generic } from './generic';
 import { headerLookup } from './headers';
 import { idenfy } from './idenfy';
 import { persona } from './persona';
-import { sumsub } from './sumsub';
-import type { VerifyWebhookOptions, WebhookFailureReason, WebhookResult, WebhookScheme } from './types';
+import { secretProblem } from './secrets';
+import { DEFAULT_SUMSUB_ALGORITHMS, SUMSUB_ALGORITHMS, sumsub } from './sumsub';
+import type {
+  SumsubAlgorithm,
+  VerifyWebhookOptions,
+  WebhookFailureReason,
+  WebhookResult,
+  WebhookScheme,
+} from './types';
 import { UNSIGNED } from './unsigned';
 import { veriff } from './veriff';
 
 export type {
+  SumsubAlgorithm,
   VerifyWebhookOptions,
   WebhookDecision,
   WebhookFailureReason,
@@ -57,10 +65,17 @@ async function verify(name: string, provider: unknown, options: unknown): Promis
   if (!scheme) return fail(name, 'unknown-provider', 'not a provider id this verifier knows');
   if (!isRecord(options)) return fail(name, 'malformed', 'options must be {rawBody, headers, secret}');
 
-  const { rawBody, headers, secret, toleranceSeconds, now } = options as Record<string, unknown>;
+  const { rawBody, headers, secret, toleranceSeconds, now, algorithms } = options as Record<string, unknown>;
   const secrets = secretsOf(secret);
   if (!secrets) {
     return fail(name, 'malformed', 'secret must be a non-empty string, or an array of 1–10 of them (a rotation)');
+  }
+  // A placeholder or truncated secret is a configuration mistake: said clearly, never used to accept anything.
+  const problem = secrets.map((one) => secretProblem(one) ?? scheme.checkSecret?.(one)).find(Boolean);
+  if (problem) return fail(name, 'malformed', problem);
+  const accepted = algorithmsOf(algorithms);
+  if (!accepted) {
+    return fail(name, 'malformed', `algorithms must be a non-empty array of ${SUMSUB_ALGORITHMS.join(', ')}`);
   }
   const body = bytesOf(rawBody);
   if (typeof body === 'string') return fail(name, 'malformed', body);
@@ -75,13 +90,37 @@ async function verify(name: string, provider: unknown, options: unknown): Promis
     return fail(name, 'malformed', 'now must be a time in milliseconds');
   }
 
-  const verdict = await scheme.verify({ body, header, secrets, nowSeconds: nowMs / 1000, toleranceSeconds: tolerance });
+  const verdict = await scheme.verify({
+    body,
+    header,
+    secrets,
+    nowSeconds: nowMs / 1000,
+    toleranceSeconds: tolerance,
+    algorithms: accepted,
+  });
   if (!verdict.ok) return fail(name, verdict.reason, verdict.message);
 
   // Authentic from here on, but still data: parsed and read field by field.
   const json = parseObject(body);
   if (!json) return fail(name, 'malformed', 'the signed body is not a JSON object');
-  return compact({ ok: true as const, provider: name, ...scheme.normalize(json) });
+  const { eventId, occurredAtMs, ...normalized } = scheme.normalize(json);
+  return compact({
+    ok: true as const,
+    provider: name,
+    ...normalized,
+    // An id from a signed header (generic) or the body; else the body's digest, which a replay cannot change.
+    eventId: verdict.eventId ?? eventId ?? `sha256:${await sha256Hex(body)}`,
+    occurredAt: occurredAtMs === undefined ? undefined : new Date(occurredAtMs).toISOString(),
+    payload: json,
+  });
+}
+
+function algorithmsOf(value: unknown): readonly SumsubAlgorithm[] | undefined {
+  if (value === undefined) return DEFAULT_SUMSUB_ALGORITHMS;
+  if (!Array.isArray(value) || value.length === 0 || value.length > SUMSUB_ALGORITHMS.length) return undefined;
+  return value.every((one) => SUMSUB_ALGORITHMS.includes(one as SumsubAlgorithm))
+    ? (value as SumsubAlgorithm[])
+    : undefined;
 }
 
 function fail(provider: string, reason: WebhookFailureReason, message?: string): WebhookResult {

@@ -1,6 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { verifyWebhook, type WebhookResult } from '../../../src/server/webhooks/verify';
-import { BODIES, EXPECTED_SESSION, NOW_MS, NOW_S, OLD_SECRET, SECRET, SIGNERS, TIMESTAMPED, hmacHex } from './signing';
+import { createHash } from 'node:crypto';
+import {
+  BODIES,
+  EXPECTED_EVENT,
+  EXPECTED_SESSION,
+  NOW_MS,
+  NOW_S,
+  OLD_SECRET,
+  OTHER_SECRETS,
+  SECRET,
+  SIGNERS,
+  TIMESTAMPED,
+  WRONG_SECRET,
+  hmacHex,
+  signedAt,
+} from './signing';
 
 const PROVIDERS = Object.keys(SIGNERS) as (keyof typeof SIGNERS)[];
 const REASONS = ['missing-signature', 'bad-signature', 'stale', 'malformed', 'unsigned-provider', 'unknown-provider'];
@@ -23,6 +38,16 @@ describe.each(PROVIDERS)('verifyWebhook(%s)', (provider) => {
     expect(result.ok && result.decision).toBe('approved');
   });
 
+  it('gives the event id (or the body digest), the time it occurred, and the parsed payload', async () => {
+    const result = await verify();
+    if (!result.ok) throw new Error(result.reason);
+    const { eventId, occurredAt } = EXPECTED_EVENT[provider];
+    const digest = `sha256:${createHash('sha256').update(body).digest('hex')}`;
+    expect(result.eventId).toBe(eventId === 'digest' ? digest : eventId);
+    expect(result.occurredAt).toBe(occurredAt);
+    expect(result.payload).toEqual(JSON.parse(body));
+  });
+
   it('refuses a tampered body (one byte changed)', async () => {
     const tampered = body.replace('user-42', 'user-43');
     expect(tampered).not.toBe(body);
@@ -34,17 +59,19 @@ describe.each(PROVIDERS)('verifyWebhook(%s)', (provider) => {
   });
 
   it('refuses the wrong secret', async () => {
-    expect(await verify({ secret: 'whsec_wrong' })).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(await verify({ secret: WRONG_SECRET })).toMatchObject({ ok: false, reason: 'bad-signature' });
   });
 
   it('refuses the right signature with one hex digit changed, first, in the middle or last', async () => {
-    const flip = (hex: string, at: number) => hex.slice(0, at) + (hex[at] === '0' ? '1' : '0') + hex.slice(at + 1);
+    const flip = (mac: string, at: number) => mac.slice(0, at) + (mac[at] === '0' ? '1' : '0') + mac.slice(at + 1);
+    // Hex digests, or the base64 after Standard Webhooks' `v1,` (its last character is padding: not flipped).
+    const mac = /(?<=v1,)[A-Za-z0-9+/]{43}(?==)|[0-9a-f]{40,}/;
     for (const where of ['first', 'middle', 'last'] as const) {
       const forged = Object.fromEntries(
         Object.entries(headers).map(([k, v]) => [
           k,
-          v.replace(/[0-9a-f]{40,}/, (hex) =>
-            flip(hex, where === 'first' ? 0 : where === 'last' ? hex.length - 1 : hex.length >> 1),
+          v.replace(mac, (text) =>
+            flip(text, where === 'first' ? 0 : where === 'last' ? text.length - 1 : text.length >> 1),
           ),
         ]),
       );
@@ -62,7 +89,7 @@ describe.each(PROVIDERS)('verifyWebhook(%s)', (provider) => {
       expect(await verify({ secret })).toMatchObject({ ok: true });
       expect(await verify({ secret, headers: byOld })).toMatchObject({ ok: true });
     }
-    expect(await verify({ secret: ['whsec_a', 'whsec_b'] })).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(await verify({ secret: OTHER_SECRETS })).toMatchObject({ ok: false, reason: 'bad-signature' });
   });
 
   it('finds the headers in any letter case, in a record or a Headers object', async () => {
@@ -105,9 +132,23 @@ describe.each(PROVIDERS)('verifyWebhook(%s)', (provider) => {
   });
 
   it('accepts a signed JSON object of another shape, with no decision', async () => {
-    const other = JSON.stringify({ something: 'else', nested: { n: 1 } });
+    // Didit's freshness is read from the body: the other shape still carries its timestamp.
+    const other = JSON.stringify({
+      something: 'else',
+      nested: { n: 1 },
+      ...(provider === 'didit' && { timestamp: NOW_S }),
+    });
     const result = await verify({ rawBody: other, headers: sign(other, SECRET, NOW_S) });
-    expect(result).toEqual({ ok: true, provider, event: '', decision: null });
+    expect(result).toMatchObject({
+      ok: true,
+      provider,
+      event: '',
+      decision: null,
+      payload: JSON.parse(other) as unknown,
+    });
+    expect(result).not.toHaveProperty('sessionId');
+    // Didit's time is its timestamp; the other providers' times are in fields this shape lacks.
+    if (provider !== 'didit') expect(result).not.toHaveProperty('occurredAt');
   });
 
   it('refuses a signed body that is not a JSON object (after checking the signature)', async () => {
@@ -127,27 +168,102 @@ describe.each(PROVIDERS)('verifyWebhook(%s)', (provider) => {
     }
   });
 
+  it('refuses a placeholder, padded or truncated secret, even when the request is signed with it', async () => {
+    const weak = [' ', 'undefined', 'null', 'changeme', 'whsec_undefined', 'YOUR_WEBHOOK_SECRET_KEY', 'x'.repeat(40)];
+    for (const secret of [...weak, ` ${SECRET}`, `${SECRET}\n`, SECRET.slice(0, 15)]) {
+      const result = await verify({ secret, headers: sign(body, secret, NOW_S) });
+      expect(result).toMatchObject({ ok: false, reason: 'malformed' });
+      expect(!result.ok && result.message).toMatch(/secret/);
+      // Also as one secret of a rotation: a weak one next to a good one is still a mistake to report.
+      expect(await verify({ secret: [SECRET, secret] })).toMatchObject({ ok: false, reason: 'malformed' });
+    }
+  });
+
   if (TIMESTAMPED.has(provider)) {
     it('refuses a stale or future timestamp, and honours toleranceSeconds and now', async () => {
-      const old = sign(body, SECRET, NOW_S - 301);
-      const future = sign(body, SECRET, NOW_S + 301);
-      expect(await verify({ headers: old })).toMatchObject({ ok: false, reason: 'stale' });
-      expect(await verify({ headers: future })).toMatchObject({ ok: false, reason: 'stale' });
-      expect(await verify({ headers: sign(body, SECRET, NOW_S - 300) })).toMatchObject({ ok: true });
-      expect(await verify({ headers: old, toleranceSeconds: 400 })).toMatchObject({ ok: true });
+      const at = (t: number) => {
+        const signed = signedAt(provider, t);
+        return { rawBody: signed.body, headers: signed.headers };
+      };
+      const old = at(NOW_S - 301);
+      expect(await verify(old)).toMatchObject({ ok: false, reason: 'stale' });
+      expect(await verify(at(NOW_S + 301))).toMatchObject({ ok: false, reason: 'stale' });
+      expect(await verify(at(NOW_S - 300))).toMatchObject({ ok: true });
+      expect(await verify({ ...old, toleranceSeconds: 400 })).toMatchObject({ ok: true });
       expect(await verify({ headers: headers, toleranceSeconds: 0 })).toMatchObject({ ok: true });
-      expect(await verify({ headers: sign(body, SECRET, NOW_S - 1), toleranceSeconds: 0 })).toMatchObject({
-        ok: false,
-        reason: 'stale',
-      });
-      expect(await verify({ headers: old, now: NOW_MS - 301_000 })).toMatchObject({ ok: true });
+      expect(await verify({ ...at(NOW_S - 1), toleranceSeconds: 0 })).toMatchObject({ ok: false, reason: 'stale' });
+      expect(await verify({ ...old, now: NOW_MS - 301_000 })).toMatchObject({ ok: true });
       // The default clock is the real one: a signature from 2026-01-01 is stale by now.
       expect(await verify({ now: undefined })).toMatchObject({ ok: false, reason: 'stale' });
     });
   }
 });
 
-describe('verifyWebhook: timestamped headers (Persona, generic)', () => {
+describe('verifyWebhook: the work a forged request costs', () => {
+  /** Counts the HMACs computed (crypto.subtle.sign calls) while `run` runs. */
+  async function hmacsDuring(run: () => Promise<unknown>): Promise<number> {
+    const subtle = globalThis.crypto.subtle;
+    const original = subtle.sign.bind(subtle);
+    let count = 0;
+    const spy = vi.spyOn(subtle, 'sign').mockImplementation((...args) => {
+      count++;
+      return original(...args);
+    });
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return count;
+  }
+  const secrets = Array.from(
+    { length: 10 },
+    (_, i) => `whsec_${Buffer.from(`secret-number-${i}-0123456789`).toString('base64')}`,
+  );
+
+  it('Persona: eight v1 under one t and ten secrets cost ten HMACs, not eighty', async () => {
+    const header = Array.from({ length: 8 }, (_, i) => `t=${NOW_S},v1=${String(i).repeat(64)}`).join(' ');
+    const count = await hmacsDuring(async () => {
+      const result = await verifyWebhook('persona', {
+        rawBody: BODIES.persona,
+        headers: { 'persona-signature': header },
+        secret: secrets,
+        now: NOW_MS,
+      });
+      expect(result).toMatchObject({ ok: false, reason: 'bad-signature' });
+    });
+    expect(count).toBe(10);
+  });
+
+  it('Persona: eight distinct t cost at most two per secret', async () => {
+    const header = Array.from({ length: 8 }, (_, i) => `t=${NOW_S - i},v1=${'a'.repeat(64)}`).join(' ');
+    const count = await hmacsDuring(() =>
+      verifyWebhook('persona', {
+        rawBody: BODIES.persona,
+        headers: { 'persona-signature': header },
+        secret: secrets,
+        now: NOW_MS,
+      }),
+    );
+    expect(count).toBe(20);
+  });
+
+  it('generic: eight v1 signatures and ten secrets cost ten HMACs', async () => {
+    const signature = Array.from({ length: 8 }, () => `v1,${Buffer.alloc(32, 7).toString('base64')}`).join(' ');
+    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(NOW_S), 'webhook-signature': signature };
+    const count = await hmacsDuring(() =>
+      verifyWebhook('generic', {
+        rawBody: BODIES.generic,
+        headers,
+        secret: secrets,
+        now: NOW_MS,
+      }),
+    );
+    expect(count).toBe(10);
+  });
+});
+
+describe('verifyWebhook: timestamped headers (Persona)', () => {
   const body = BODIES.persona;
   const mac = (secret: string, t: number) => hmacHex('sha256', secret, `${t}.${body}`);
   const verify = (header: string) =>
@@ -195,10 +311,9 @@ describe('verifyWebhook: Sumsub algorithms', () => {
     verifyWebhook('sumsub', { rawBody: body, headers, secret: SECRET, now: NOW_MS });
 
   it.each([
-    ['HMAC_SHA1_HEX', 'sha1'],
     ['HMAC_SHA256_HEX', 'sha256'],
     ['HMAC_SHA512_HEX', 'sha512'],
-  ])('accepts %s', async (alg, node) => {
+  ])('accepts %s by default', async (alg, node) => {
     const digest = hmacHex(node, SECRET, body);
     expect(await verify({ 'x-payload-digest': digest, 'x-payload-digest-alg': alg })).toMatchObject({ ok: true });
     expect(
@@ -208,6 +323,28 @@ describe('verifyWebhook: Sumsub algorithms', () => {
     });
     // Without the algorithm header, the digest's length names it.
     expect(await verify({ 'x-payload-digest': digest })).toMatchObject({ ok: true });
+  });
+
+  it('refuses SHA-1 unless the host lists it in algorithms; the host can also narrow the list', async () => {
+    const sha1 = hmacHex('sha1', SECRET, body);
+    const sha512 = hmacHex('sha512', SECRET, body);
+    const withOptions = (headers: Record<string, string>, algorithms?: unknown) =>
+      verifyWebhook('sumsub', { rawBody: body, headers, secret: SECRET, algorithms: algorithms as never });
+    const sha1Requests: Record<string, string>[] = [
+      { 'x-payload-digest': sha1, 'x-payload-digest-alg': 'HMAC_SHA1_HEX' },
+      { 'x-payload-digest': sha1 },
+    ];
+    for (const headers of sha1Requests) {
+      const refused = await withOptions(headers);
+      expect(refused).toMatchObject({ ok: false, reason: 'bad-signature' });
+      expect(!refused.ok && refused.message).toMatch(/HMAC_SHA1_HEX.*algorithms/);
+      expect(await withOptions(headers, ['HMAC_SHA1_HEX', 'HMAC_SHA256_HEX'])).toMatchObject({ ok: true });
+    }
+    const sha512Headers = { 'x-payload-digest': sha512, 'x-payload-digest-alg': 'HMAC_SHA512_HEX' };
+    expect(await withOptions(sha512Headers, ['HMAC_SHA256_HEX'])).toMatchObject({ ok: false, reason: 'bad-signature' });
+    for (const junk of [[], ['SHA1'], 'HMAC_SHA1_HEX', [null], new Array(4).fill('HMAC_SHA256_HEX')]) {
+      expect(await withOptions(sha512Headers, junk)).toMatchObject({ ok: false, reason: 'malformed' });
+    }
   });
 
   it('refuses a digest under another algorithm than the one named, and unknown algorithms', async () => {
@@ -231,24 +368,34 @@ describe('verifyWebhook: Veriff and Didit headers', () => {
     expect(await verifyWebhook('veriff', { rawBody: body, headers, secret: SECRET })).toMatchObject({ ok: true });
   });
 
-  it('needs X-Timestamp with Didit, and does not accept X-Signature-V2 or X-Signature-Simple alone', async () => {
+  it('Didit: does not accept X-Signature-V2 or X-Signature-Simple alone, and never reads X-Timestamp', async () => {
     const body = BODIES.didit;
     const signature = hmacHex('sha256', SECRET, body);
     const verify = (headers: Record<string, string>) =>
       verifyWebhook('didit', { rawBody: body, headers, secret: SECRET, now: NOW_MS });
-    expect(await verify({ 'x-signature': signature })).toMatchObject({ ok: false, reason: 'missing-signature' });
-    expect(await verify({ 'x-signature-v2': signature, 'x-timestamp': String(NOW_S) })).toMatchObject({
-      ok: false,
-      reason: 'missing-signature',
-    });
-    expect(await verify({ 'x-signature-simple': signature, 'x-timestamp': String(NOW_S) })).toMatchObject({
-      ok: false,
-      reason: 'missing-signature',
-    });
-    expect(await verify({ 'x-signature': signature, 'x-timestamp': 'yesterday' })).toMatchObject({
-      ok: false,
-      reason: 'stale',
-    });
+    // The body's timestamp is fresh: no X-Timestamp (or a junk one) changes nothing.
+    expect(await verify({ 'x-signature': signature })).toMatchObject({ ok: true });
+    expect(await verify({ 'x-signature': signature, 'x-timestamp': 'yesterday' })).toMatchObject({ ok: true });
+    for (const other of ['x-signature-v2', 'x-signature-simple']) {
+      expect(await verify({ [other]: signature, 'x-timestamp': String(NOW_S) })).toMatchObject({
+        ok: false,
+        reason: 'missing-signature',
+      });
+    }
+  });
+
+  it('Didit: a year-old delivery replayed with a rewritten X-Timestamp is stale (its signed body says when)', async () => {
+    const yearAgo = NOW_S - 365 * 86400;
+    const { body, headers } = signedAt('didit', yearAgo, SECRET, NOW_S);
+    expect(headers['X-Timestamp']).toBe(String(NOW_S));
+    const result = await verifyWebhook('didit', { rawBody: body, headers, secret: SECRET, now: NOW_MS });
+    expect(result).toMatchObject({ ok: false, reason: 'stale' });
+    // A signed body with no timestamp at all has no age to check: refused too.
+    const bare = JSON.stringify({ session_id: 's-1', status: 'Approved', webhook_type: 'status.updated' });
+    const signature = { 'x-signature': hmacHex('sha256', SECRET, bare), 'x-timestamp': String(NOW_S) };
+    expect(
+      await verifyWebhook('didit', { rawBody: bare, headers: signature, secret: SECRET, now: NOW_MS }),
+    ).toMatchObject({ ok: false, reason: 'stale' });
   });
 
   it('refuses a signature header sent twice rather than guessing', async () => {

@@ -1,0 +1,262 @@
+/**
+ * `createKycBackend`: the whole loop in one object (docs/server.md). Three routes and one question:
+ * - `session(request)`: the widget's `session-endpoint` (createSessionHandler: authorize, origin, limit, reuse);
+ *   each created session is bound to the user who asked, by the ids its session client answers;
+ * - `webhook(request, provider)`: a provider's webhook URL; verified, recorded once, 2xx once recorded;
+ * - `decision(request)`: the widget's `decision-endpoint`; the signed-in user's server-confirmed decision;
+ * - `decisionOf(userId)`: the same for the host's own code.
+ */
+import { failure, json } from '../answers';
+import type { LimitOptions } from '../limits';
+import {
+  createSessionHandler,
+  type CreateSession,
+  type SessionHandlerOptions,
+  type SessionProvider,
+  type SessionResult,
+} from '../session-handler';
+import { readBounded } from '../session-request';
+import { signedInUser } from '../values';
+import { idOf, referenceOf } from '../webhooks/fields';
+import { secretProblem } from '../webhooks/secrets';
+import type { SumsubAlgorithm, WebhookResult } from '../webhooks/types';
+import { verifyWebhook } from '../webhooks/verify';
+import {
+  answerOf,
+  corsCheck,
+  decisionStream,
+  queryOf,
+  wantsStream,
+  type DecisionStreamOptions,
+} from './decision-endpoint';
+import { memoryStore } from './memory-store';
+import type { Decision, KycStore, RecordOutcome } from './store';
+
+/** The session handler's options that the backend leaves to you (it sets the others from its own). */
+export type BackendSessionOptions = Omit<
+  Partial<SessionHandlerOptions>,
+  'createSession' | 'authorize' | 'anonymous' | 'allowedOrigins' | 'limit' | 'onError'
+>;
+
+export interface KycBackendOptions {
+  /**
+   * The signed-in user's id for a request (from your session cookie or token, never from the body), or null: 401,
+   * nothing created or answered. Required: the session endpoint and the decision endpoint both ask it.
+   */
+  authorize: NonNullable<SessionHandlerOptions['authorize']>;
+  /**
+   * Makes a provider session: a session client (`personaSessions(…)`, `sessionsByProvider(…)`) or your own. Its
+   * `sessionId` (and `referenceId`) bind the session to the user; without either, the user id is taken to be the
+   * reference the provider echoes back.
+   */
+  createSession: CreateSession;
+  /** Per provider: its webhook secret, or `[new, old]` during a rotation. A provider left out has no webhook. */
+  webhookSecrets: Partial<Record<string, string | readonly string[]>>;
+  /** Origins whose pages may ask for sessions and read decisions, exactly as browsers send them. Required. */
+  allowedOrigins: SessionHandlerOptions['allowedOrigins'];
+  /**
+   * Where events, decisions, bindings, the limit's counters and the open sessions are kept. Default:
+   * `memoryStore()` (one process); several instances share `postgresStore({ pool })`.
+   */
+  store?: KycStore;
+  /** Provider creates per user per window (default 10 an hour), counted in `store` unless you give `limit.store`. */
+  limit?: LimitOptions;
+  /** For the providers that sign a time (default 300 s). */
+  toleranceSeconds?: number;
+  /** Sumsub's accepted digest algorithms (default SHA-256 and SHA-512). */
+  sumsubAlgorithms?: readonly SumsubAlgorithm[];
+  /** Largest webhook body (default 1 MiB) and how long its reading may take (default 10 s). */
+  maxWebhookBytes?: number;
+  webhookReadTimeoutMs?: number;
+  decisionStream?: DecisionStreamOptions;
+  /** The session handler's other options (providers, maxBodyBytes, timeoutMs, reuse's times, …). */
+  sessionOptions?: BackendSessionOptions;
+  /** Told of each newly recorded event, after it is recorded (not awaited; a throw is ignored). */
+  onEvent?: (event: WebhookResult & { ok: true }, outcome: RecordOutcome) => void | Promise<void>;
+  /** The clock webhook timestamps are checked against, in ms (for tests). Default `Date.now`. */
+  now?: () => number;
+  /** Told of failures the browser or the provider only sees as a generic error (for your logs). */
+  onError?: (error: unknown, where: 'session' | 'authorize' | 'webhook' | 'decision') => void;
+}
+
+export interface KycBackend {
+  session(request: Request): Promise<Response>;
+  webhook(request: Request, provider: string): Promise<Response>;
+  decision(request: Request): Promise<Response>;
+  decisionOf(
+    userId: string,
+  ): Promise<{ provider: string; sessionId?: string; decision: Decision; occurredAt: string } | null>;
+  /** The store in use (for `close()` at shutdown). */
+  store: KycStore;
+}
+
+export function createKycBackend(options: KycBackendOptions): KycBackend {
+  if (typeof options?.authorize !== 'function') throw new TypeError('createKycBackend: authorize is required');
+  if (typeof options.createSession !== 'function') throw new TypeError('createKycBackend: createSession is required');
+  if (!options.allowedOrigins) throw new TypeError('createKycBackend: allowedOrigins is required');
+  const secrets = checkedSecrets(options.webhookSecrets);
+  const store = options.store ?? memoryStore();
+  const cors = corsCheck(options.allowedOrigins);
+  const stream = {
+    heartbeatMs: options.decisionStream?.heartbeatMs ?? 15_000,
+    lifetimeMs: options.decisionStream?.lifetimeMs ?? 60_000,
+    maxPerUser: options.decisionStream?.maxPerUser ?? 5,
+    retryMs: options.decisionStream?.retryMs ?? 3000,
+  };
+  const report = (error: unknown, where: Parameters<NonNullable<KycBackendOptions['onError']>>[1]) => {
+    try {
+      options.onError?.(error, where);
+    } catch {
+      // A throwing logger changes nothing.
+    }
+  };
+
+  /** Open decision streams per user, in this process. */
+  const streams = new Map<string, number>();
+
+  /** Runs inside the handler's create (after its authorize and its limit): binds what the provider made. */
+  const createBound: CreateSession = async (context) => {
+    const result: SessionResult = await options.createSession(context);
+    const userId = context.userId!;
+    const sessionId = idOf(result?.sessionId);
+    const referenceId = referenceOf(result?.referenceId) ?? (sessionId ? undefined : referenceOf(userId));
+    // A user id that cannot be a reference (over 255 characters, or spaces…) binds nothing without a sessionId.
+    if (sessionId || referenceId) {
+      await store.bind({
+        provider: context.provider,
+        userId,
+        ...(sessionId && { sessionId }),
+        ...(referenceId && { referenceId }),
+      });
+    }
+    return result;
+  };
+
+  const handler = createSessionHandler({
+    ...options.sessionOptions,
+    // The client's own timeout travels with it: the handler's deadline for a create is never shorter.
+    createSession: Object.assign(createBound, {
+      timeoutMs: (options.createSession as { timeoutMs?: unknown }).timeoutMs,
+    }),
+    authorize: options.authorize,
+    anonymous: false,
+    allowedOrigins: options.allowedOrigins,
+    limit: { ...options.limit, store: options.limit?.store ?? store },
+    reuse: { ...options.sessionOptions?.reuse, store: options.sessionOptions?.reuse?.store ?? store.openSessions },
+    onError: (error) => report(error, 'session'),
+  });
+
+  return {
+    store,
+
+    session: handler,
+
+    async webhook(request, provider) {
+      if (request.method !== 'POST') return failure(405, 'method-not-allowed', 'Use POST.', { Allow: 'POST' });
+      const secret = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
+      if (!secret) return failure(404, 'unknown-webhook', 'No webhook is configured for this provider.');
+      const maxBytes = options.maxWebhookBytes ?? 1_048_576;
+      const body = await readBounded(request, maxBytes, Date.now() + (options.webhookReadTimeoutMs ?? 10_000));
+      if (body === 'too-large') return failure(413, 'payload-too-large', `The body is over ${maxBytes} bytes.`);
+      if (body === 'too-slow') return failure(408, 'body-timeout', 'The body did not arrive in time.');
+      if (body === 'unreadable') return failure(400, 'bad-request', 'The body could not be read.');
+      const result = await verifyWebhook(provider, {
+        rawBody: body,
+        headers: request.headers,
+        secret,
+        ...(options.toleranceSeconds !== undefined && { toleranceSeconds: options.toleranceSeconds }),
+        ...(options.now && { now: options.now() }),
+        ...(options.sumsubAlgorithms && { algorithms: options.sumsubAlgorithms }),
+      });
+      if (!result.ok) {
+        if (result.reason === 'malformed') return failure(400, 'malformed', 'The webhook could not be read.');
+        return failure(401, result.reason, 'The webhook is not verified.');
+      }
+      let outcome: RecordOutcome;
+      try {
+        outcome = await store.record({
+          provider,
+          eventId: result.eventId,
+          event: result.event,
+          decision: result.decision,
+          ...(result.sessionId && { sessionId: result.sessionId }),
+          ...(result.referenceId && { referenceId: result.referenceId }),
+          ...(result.occurredAt && { occurredAtMs: Date.parse(result.occurredAt) }),
+        });
+      } catch (error) {
+        report(error, 'webhook');
+        // Not recorded: the provider retries (and a retry that finds it recorded is a duplicate).
+        return failure(503, 'not-recorded', 'The event could not be recorded; retry.', { 'Retry-After': '5' });
+      }
+      if (outcome.changed && outcome.userId) {
+        // A decided verification's session is not handed out again: the user's next start makes a new one.
+        await handler.forget(provider as SessionProvider, outcome.userId).catch((error: unknown) => {
+          report(error, 'webhook');
+        });
+      }
+      if (!outcome.duplicate && options.onEvent) {
+        void Promise.resolve()
+          .then(() => options.onEvent!(result, outcome))
+          .catch((error: unknown) => report(error, 'webhook'));
+      }
+      return json(200, { received: true, duplicate: outcome.duplicate });
+    },
+
+    async decision(request) {
+      if (request.method !== 'GET') return failure(405, 'method-not-allowed', 'Use GET.', { Allow: 'GET' });
+      const headers = cors(request);
+      if (!headers) return failure(403, 'origin-not-allowed', 'This origin may not ask for decisions.');
+      const userId = await signedInUser(options.authorize, request);
+      if (userId !== null && typeof userId !== 'string') {
+        report(userId.failed, 'authorize');
+        return failure(500, 'internal-error', 'The decision endpoint failed.', headers);
+      }
+      if (!userId) return failure(401, 'unauthenticated', 'Sign in to see your verification decision.', headers);
+      const query = queryOf(new URL(request.url), userId);
+      if (typeof query === 'string') return failure(400, 'bad-request', query, headers);
+      if (!wantsStream(request)) {
+        try {
+          return json(200, answerOf(await store.current(query)), headers);
+        } catch (error) {
+          report(error, 'decision');
+          return failure(503, 'unavailable', 'The decision could not be read; retry.', {
+            ...headers,
+            'Retry-After': '2',
+          });
+        }
+      }
+      const open = streams.get(userId) ?? 0;
+      if (open >= stream.maxPerUser)
+        return failure(429, 'too-many-streams', 'Too many open decision streams.', { ...headers, 'Retry-After': '5' });
+      streams.set(userId, open + 1);
+      const release = () => {
+        const left = (streams.get(userId) ?? 1) - 1;
+        if (left > 0) streams.set(userId, left);
+        else streams.delete(userId);
+      };
+      return decisionStream(store, query, request.signal, stream, headers, release);
+    },
+
+    async decisionOf(userId) {
+      const record = await store.latest(userId);
+      if (!record) return null;
+      const { provider, sessionId, decision, occurredAt } = record;
+      return { provider, ...(sessionId && { sessionId }), decision, occurredAt };
+    },
+  };
+}
+
+function checkedSecrets(given: KycBackendOptions['webhookSecrets']): Record<string, string | readonly string[]> {
+  if (typeof given !== 'object' || given === null) throw new TypeError('createKycBackend: webhookSecrets is required');
+  const out: Record<string, string | readonly string[]> = {};
+  for (const [provider, secret] of Object.entries(given)) {
+    if (secret === undefined) continue;
+    const list = typeof secret === 'string' ? [secret] : secret;
+    for (const one of list) {
+      const problem = typeof one === 'string' ? secretProblem(one) : 'a secret must be a string';
+      if (problem) throw new TypeError(`createKycBackend: webhookSecrets.${provider}: ${problem}`);
+    }
+    out[provider] = secret;
+  }
+  return out;
+}

@@ -1,0 +1,187 @@
+import { memoryLimitStore } from '../limits';
+import { memorySessionStore } from '../reuse';
+import {
+  sessionKeyOf,
+  type DecisionListener,
+  type DecisionQuery,
+  type DecisionRecord,
+  type KycStore,
+  type SessionBinding,
+  type StoredEvent,
+} from './store';
+
+/** Sessions remembered per user for "the user's latest session" (a person starts a handful at most). */
+const MAX_SESSIONS_PER_USER = 20;
+
+export interface MemoryStoreOptions {
+  /** Events remembered for de-duplication (default 100 000; the oldest are forgotten first). */
+  maxEvents?: number;
+  /** Sessions and decisions kept (default 100 000 each; the oldest go first). */
+  maxSessions?: number;
+  /** The clock, in ms (for tests). */
+  now?: () => number;
+}
+
+interface Bound extends SessionBinding {
+  seq: number;
+}
+
+interface Kept extends Omit<DecisionRecord, 'userId' | 'occurredAt'> {
+  userId: string | null;
+  occurredAtMs?: number;
+  recordedAtMs: number;
+  seq: number;
+}
+
+/**
+ * The default store: everything in this process's memory. Right for the demo, tests and a single instance; with
+ * several instances (or restarts that must not forget), use `postgresStore`. JavaScript runs each `record` to its
+ * end before another starts, so the rules of store.ts hold here without locks.
+ */
+export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
+  const maxEvents = options.maxEvents ?? 100_000;
+  const maxSessions = options.maxSessions ?? 100_000;
+  const now = options.now ?? Date.now;
+  const events = new Set<string>();
+  /** provider + session id or reference → the user it was first bound to. */
+  const owners = new Map<string, string>();
+  /** user → their latest bound sessions, oldest first (a few per user). */
+  const sessionsOf = new Map<string, Bound[]>();
+  const decisions = new Map<string, Kept>();
+  /** user → the keys of their decisions. */
+  const decisionsOf = new Map<string, Set<string>>();
+  const limits = memoryLimitStore(maxSessions, now);
+  const listeners = new Set<DecisionListener>();
+  let seq = 0;
+
+  const ownerKey = (provider: string, kind: 's' | 'r', id: string) => `${provider}\u0000${kind}:${id}`;
+  const ownerOf = (provider: string, sessionId?: string, referenceId?: string): string | null =>
+    (sessionId && owners.get(ownerKey(provider, 's', sessionId))) ||
+    (referenceId && owners.get(ownerKey(provider, 'r', referenceId))) ||
+    null;
+  const own = (key: string, userId: string) => {
+    // The first session bound under an id owns it (ids are the provider's: a second owner would be a mix-up).
+    if (owners.has(key)) return;
+    owners.set(key, userId);
+    if (owners.size > maxSessions) owners.delete(owners.keys().next().value as string);
+  };
+  const mineOf = (userId: string): Kept[] =>
+    [...(decisionsOf.get(userId) ?? [])].flatMap((key) => decisions.get(key) ?? []);
+
+  const view = (kept: Kept): DecisionRecord => ({
+    provider: kept.provider,
+    ...(kept.sessionId && { sessionId: kept.sessionId }),
+    ...(kept.referenceId && { referenceId: kept.referenceId }),
+    decision: kept.decision,
+    occurredAt: new Date(kept.occurredAtMs ?? kept.recordedAtMs).toISOString(),
+    eventId: kept.eventId,
+    userId: kept.userId!,
+  });
+
+  const forget = (key: string) => {
+    const kept = decisions.get(key);
+    decisions.delete(key);
+    if (kept?.userId) decisionsOf.get(kept.userId)?.delete(key);
+  };
+
+  /** Later first: by occurredAt (none is earliest), then by the order recorded. */
+  const later = (a: Kept, b: Kept) => (b.occurredAtMs ?? -Infinity) - (a.occurredAtMs ?? -Infinity) || b.seq - a.seq;
+
+  return {
+    bind(binding) {
+      if (binding.sessionId) own(ownerKey(binding.provider, 's', binding.sessionId), binding.userId);
+      if (binding.referenceId) own(ownerKey(binding.provider, 'r', binding.referenceId), binding.userId);
+      const list = sessionsOf.get(binding.userId) ?? [];
+      list.push({ ...binding, seq: ++seq });
+      if (list.length > MAX_SESSIONS_PER_USER) list.shift();
+      sessionsOf.delete(binding.userId);
+      sessionsOf.set(binding.userId, list);
+      if (sessionsOf.size > maxSessions) sessionsOf.delete(sessionsOf.keys().next().value as string);
+      return Promise.resolve();
+    },
+
+    record(event: StoredEvent) {
+      const id = `${event.provider}\u0000${event.eventId}`;
+      const userId = ownerOf(event.provider, event.sessionId, event.referenceId);
+      if (events.has(id)) return Promise.resolve({ duplicate: true, changed: false, userId });
+      events.add(id);
+      if (events.size > maxEvents) events.delete(events.values().next().value as string);
+      const key = sessionKeyOf(event);
+      if (!event.decision || !key) return Promise.resolve({ duplicate: false, changed: false, userId });
+      const decisionKey = `${event.provider}\u0000${key}`;
+      const old = decisions.get(decisionKey);
+      const newer =
+        !old ||
+        (event.occurredAtMs === undefined
+          ? old.occurredAtMs === undefined
+          : old.occurredAtMs === undefined || event.occurredAtMs >= old.occurredAtMs);
+      if (!newer) return Promise.resolve({ duplicate: false, changed: false, userId });
+      // A session's reference and owner are those it was first known by.
+      const owner = old?.userId ?? userId ?? null;
+      decisions.delete(decisionKey);
+      decisions.set(decisionKey, {
+        provider: event.provider,
+        sessionId: event.sessionId,
+        referenceId: old?.referenceId ?? event.referenceId,
+        decision: event.decision,
+        occurredAtMs: event.occurredAtMs,
+        recordedAtMs: now(),
+        eventId: event.eventId,
+        userId: owner,
+        seq: ++seq,
+      });
+      if (owner) decisionsOf.set(owner, (decisionsOf.get(owner) ?? new Set()).add(decisionKey));
+      if (decisions.size > maxSessions) forget(decisions.keys().next().value as string);
+      if (owner) for (const listener of [...listeners]) notify(listener, owner, event.provider);
+      return Promise.resolve({ duplicate: false, changed: true, userId: owner });
+    },
+
+    current(query: DecisionQuery) {
+      const mine = mineOf(query.userId).filter((d) => !query.provider || d.provider === query.provider);
+      if (query.sessionId) {
+        const found = mine.filter((d) => d.sessionId === query.sessionId).sort(later)[0];
+        return Promise.resolve(found ? view(found) : null);
+      }
+      const session = (sessionsOf.get(query.userId) ?? [])
+        .filter((s) => !query.provider || s.provider === query.provider)
+        .at(-1);
+      if (!session) return Promise.resolve(null);
+      const found = mine
+        .filter(
+          (d) =>
+            d.provider === session.provider &&
+            ((session.sessionId !== undefined && d.sessionId === session.sessionId) ||
+              (session.referenceId !== undefined && d.referenceId === session.referenceId)),
+        )
+        .sort(later)[0];
+      return Promise.resolve(found ? view(found) : null);
+    },
+
+    latest(userId) {
+      const found = mineOf(userId).sort(later)[0];
+      return Promise.resolve(found ? view(found) : null);
+    },
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    hit: (key, windowMs) => limits.hit(key, windowMs),
+
+    openSessions: memorySessionStore(maxSessions, now),
+
+    close() {
+      listeners.clear();
+      return Promise.resolve();
+    },
+  };
+}
+
+function notify(listener: DecisionListener, userId: string, provider: string): void {
+  try {
+    listener({ userId, provider });
+  } catch {
+    // A listener's failure is its own; the decision is recorded.
+  }
+}

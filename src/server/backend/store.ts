@@ -1,0 +1,98 @@
+/**
+ * What `createKycBackend` keeps, and the contract every store fulfils (`memoryStore`, `postgresStore`, or your own).
+ * The rules are the store's, so that they hold however many instances share it:
+ * - an event is recorded once per (provider, eventId): a second delivery is a duplicate and changes nothing;
+ * - per session, the decision kept is the one of the event that occurred last (by `occurredAt`; on a tie, the one
+ *   recorded last). An event without a time never replaces a decision that has one.
+ * - a decision belongs to the user whose created session the webhook names (by session id, else by reference).
+ */
+import type { LimitStore } from '../limits';
+import type { SessionStore } from '../reuse';
+import type { WebhookDecision } from '../webhooks/types';
+
+export type Decision = Exclude<WebhookDecision, null>;
+
+/** A created session, bound to the user who asked for it. At least one of `sessionId` and `referenceId`. */
+export interface SessionBinding {
+  provider: string;
+  userId: string;
+  /** The provider's id for the session, as its webhooks name it (Persona inquiry, Veriff session, iDenfy scanRef…). */
+  sessionId?: string;
+  /** The reference your backend gave the provider for the person (its webhooks echo it back). */
+  referenceId?: string;
+}
+
+/** A verified webhook event, as the store records it. */
+export interface StoredEvent {
+  provider: string;
+  eventId: string;
+  event: string;
+  sessionId?: string;
+  referenceId?: string;
+  decision: WebhookDecision;
+  /** Milliseconds since the epoch, from the signed payload; undefined when it carries no time. */
+  occurredAtMs?: number;
+}
+
+export interface RecordOutcome {
+  /** The same (provider, eventId) was recorded before: nothing changed. */
+  duplicate: boolean;
+  /** This event's decision is now its session's decision. */
+  changed: boolean;
+  /** The user the event's session is bound to, or null when no created session matches it. */
+  userId: string | null;
+}
+
+/** A session's current decision. */
+export interface DecisionRecord {
+  provider: string;
+  sessionId?: string;
+  referenceId?: string;
+  decision: Decision;
+  /** When the deciding event occurred (ISO); the time it was recorded when its payload carries none. */
+  occurredAt: string;
+  eventId: string;
+  userId: string;
+}
+
+/** Which decision the widget's decision endpoint asks for. */
+export interface DecisionQuery {
+  userId: string;
+  provider?: string;
+  /** The session the widget reported (`detail.sessionId`); without it, the user's latest created session. */
+  sessionId?: string;
+}
+
+/** Told when a session's decision changed (in this process or, through the database, in another). */
+export type DecisionListener = (change: { userId: string; provider: string }) => void;
+
+/**
+ * Everything `createKycBackend` keeps, in one place, so that every instance sharing it sees the same: the events
+ * and decisions, the session bindings, the limit's counters (`hit`, createSessionHandler's `limit.store`) and the
+ * sessions handed out again (`openSessions`, its `reuse.store`).
+ */
+export interface KycStore extends LimitStore {
+  /** Binds a created session to its user. */
+  bind(binding: SessionBinding): Promise<void>;
+  /** Records a verified event once; keeps its decision if it occurred last for its session. Atomic. */
+  record(event: StoredEvent): Promise<RecordOutcome>;
+  /** The decision of the session the query names (the widget's question), or null. */
+  current(query: DecisionQuery): Promise<DecisionRecord | null>;
+  /** The user's decision that occurred last, across their sessions (`decisionOf`), or null. */
+  latest(userId: string): Promise<DecisionRecord | null>;
+  /** Calls `listener` on every decision change; returns the function that stops it. */
+  subscribe(listener: DecisionListener): () => void;
+  /**
+   * The sessions the session endpoint hands out again (one per user and provider), with a claim where several
+   * instances share the store, so that one instance at a time creates a user's session.
+   */
+  readonly openSessions: SessionStore;
+  /** Releases what the store holds (the PostgreSQL store's listening connection). */
+  close(): Promise<void>;
+}
+
+/** The key a session's decision is kept under: its session id, else its reference. */
+export function sessionKeyOf(event: Pick<StoredEvent, 'sessionId' | 'referenceId'>): string | undefined {
+  if (event.sessionId) return `s:${event.sessionId}`;
+  return event.referenceId ? `r:${event.referenceId}` : undefined;
+}
