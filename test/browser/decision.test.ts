@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
+import { forgetRuntime, loadRuntime, runtimeLoader } from '../../src/element/handover';
 import { EVENT_NAMES, type KycWidgetElement } from '../../src/index';
 import { fixtureCleanup, frameOf, scripted, settle, untilState } from './helpers';
 
@@ -243,6 +244,39 @@ describe('a page that opens on a session already decided (a reload)', () => {
         sent: 'declined',
       },
     ]);
+  });
+
+  it('on a fresh page: nothing is asked before the runtime; then the look ends the session request under way', async () => {
+    const session = `/__kyc/session?${new URLSearchParams({ id: `decision-session-${Date.now()}`, plan: 'hang' })}`;
+    const sessionLog = async () =>
+      (await fetch(session.replace('/__kyc/session?', '/__kyc/session/log?'))).json() as Promise<
+        Array<{ aborted: boolean }>
+      >;
+    const api = endpoint({ decision: 'approved' });
+    forgetRuntime();
+    const realLoad = runtimeLoader.load;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runtimeLoader.load = () => gate.then(realLoad);
+    try {
+      const { el, seen } = mount((el) => {
+        el.sessionEndpoint = session;
+        el.decisionEndpoint = api.url;
+      });
+      // The element's first chunk asks for the session at once, and nothing of the decision.
+      await expect.poll(async () => (await sessionLog()).length).toBe(1);
+      expect(el.state).toBe('loading');
+      expect(asked).toEqual([]);
+      release();
+      await untilState(el, 'complete');
+      expect(asked).toHaveLength(1);
+      expect(seen.names()).toEqual(['state:loading', 'state:complete', 'kyc-decision']);
+      expect(el.decision).toBe('approved');
+      await expect.poll(async () => (await sessionLog()).map((e) => e.aborted)).toEqual([true]);
+    } finally {
+      runtimeLoader.load = realLoad;
+      await loadRuntime();
+    }
   });
 
   it('with only the endpoint on the page (nothing to verify): the result at once', async () => {

@@ -59,6 +59,10 @@ describe('text/event-stream parsing (runtime/event-stream.ts)', () => {
     expect(parser.push('data: ')).toEqual([]);
     for (let i = 0; i < 1000; i++) expect(parser.push('y'.repeat(50))).toEqual([]);
     expect(parser.push('\n\ndata: after\n\n')).toEqual([{ event: 'message', data: 'after' }]);
+    // Any field's line counts, not only data: an event named by 100 000 characters is not dispatched either.
+    expect(parse([`event: ${'n'.repeat(100_000)}\ndata: x\n\ndata: y\n\n`], max).events).toEqual([
+      { event: 'message', data: 'y' },
+    ]);
     // Many data lines, each under the bound, that add up to more than it: the event is dropped.
     const lines = `${'data: 0123456789\n'.repeat(20)}\ndata: next\n\n`;
     expect(parse([lines], max).events).toEqual([{ event: 'message', data: 'next' }]);

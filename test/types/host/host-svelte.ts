@@ -6,5 +6,7 @@ const attributes: SvelteHTMLElements['kyc-widget'] = {
   provider: 'didit',
   sessionUrl: 'https://verify.didit.me/session/x',
   'onkyc-complete': (e) => void e.detail.outcome,
+  'decision-endpoint': '/api/kyc-decision',
+  'onkyc-decision': (e) => void e.detail.confirmed,
 };
 void attributes;
