@@ -162,8 +162,8 @@ export default defineConfig(({ command, mode }) => {
     // Pre-bundled up front: a dependency discovered mid-run makes Vite reload the test page.
     optimizeDeps: {
       include: [
-        'axe-core',
-        '@open-wc/testing-helpers',
+        'axe-core/axe.min.js',
+        '@open-wc/testing',
         '@veriff/incontext-sdk',
         '@sumsub/websdk',
         '@didit-protocol/sdk-web',
@@ -192,8 +192,17 @@ export default defineConfig(({ command, mode }) => {
         {
           extends: true,
           plugins: [sessionEndpoint(), decisionEndpoint()],
-          // Lit (under @open-wc/testing-helpers' fixtures) in its production build: no dev-mode banner.
-          resolve: { conditions: ['module', 'browser', 'production'] },
+          resolve: {
+            // Lit (under @open-wc/testing's fixtures) in its production build: no dev-mode banner.
+            conditions: ['module', 'browser', 'production'],
+            // @open-wc/testing's DOM assertions import Web Test Runner's commands (for snapshots only), which need
+            // Web Test Runner's server: a local module stands in (test/support/test-runner-commands.ts says why).
+            alias: {
+              '@web/test-runner-commands': fileURLToPath(
+                new URL('./test/support/test-runner-commands.ts', import.meta.url),
+              ),
+            },
+          },
           test: {
             name: 'browser',
             include: ['test/browser/**/*.test.ts'],

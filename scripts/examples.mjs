@@ -19,6 +19,12 @@
 // Checked for each: the outcome and options; no token in the DOM; no page error, console error or console warning;
 // exactly one frame attached and its page requested once (no double frame from a double mount). A server adds:
 // no token in the HTML it sends, and its eager page's HTML already holds the (inert) <kyc-widget>, its late one not.
+// A server that declares a policy ("kycExample": {"csp": {"nonce": true, "trustedTypes": ["start"]}}) adds: a
+// Content-Security-Policy header whose script-src nonce is new on every request, every <script> of the HTML carrying
+// it, and under the named scripts Trusted Types enforced (a string assigned to innerHTML is refused) with no
+// violation reported during the run.
+// The hosts this runner must run are HOSTS: it fails when one of them is missing or did not complete, and says
+// which ran.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -30,6 +36,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startSandbox } from '../examples/sandbox/server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+
+/** Every framework host under examples/ this runner must run (examples/html and sandbox are not hosts). */
+export const HOSTS = ['angular', 'next', 'react', 'svelte', 'vue'];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -144,8 +153,51 @@ async function start(dir, script, sandboxOrigin) {
   return { origin, errors: () => errors, close: stop };
 }
 
+/**
+ * The nonce of a policy's script-src, or null.
+ * @param {string | null} policy
+ * @returns {string | null}
+ */
+export function scriptNonce(policy) {
+  const scriptSrc = (policy ?? '').split(';').find((directive) => directive.trim().startsWith('script-src '));
+  return /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(scriptSrc ?? '')?.[1] ?? null;
+}
+
+/**
+ * What is wrong with a server's policy, from two responses to the same URL: `first` and `second` are
+ * {policy (the Content-Security-Policy header), html}. A nonce on every request, new each time; every <script> of
+ * the HTML carrying it (there must be some: the App Router's bootstrap); with `trustedTypes`, the header requires them.
+ * @param {{ policy: string | null, html: string }} first
+ * @param {{ policy: string | null, html: string }} second
+ * @param {{ trustedTypes: boolean }} checks
+ * @returns {string[]}
+ */
+export function cspProblems(first, second, { trustedTypes }) {
+  const problems = [];
+  const nonce = scriptNonce(first.policy);
+  if (!first.policy) return ['no Content-Security-Policy header'];
+  if (!nonce) problems.push(`no nonce in script-src: ${first.policy}`);
+  else if (scriptNonce(second.policy) === nonce) problems.push('the same nonce on two requests');
+  const scripts = [...first.html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+  if (scripts.length === 0) problems.push('no <script> in the HTML');
+  const without = scripts.filter((tag) => /\bnonce="([^"]*)"/.exec(tag)?.[1] !== nonce);
+  if (nonce && without.length)
+    problems.push(`${without.length} of ${scripts.length} scripts without the nonce: ${without[0]}`);
+  if (trustedTypes && !/(^|;)\s*require-trusted-types-for 'script'/.test(first.policy))
+    problems.push(`Trusted Types not required: ${first.policy}`);
+  return problems;
+}
+
+/** Records the page's CSP violations from its first script on (window.__kycViolations). */
+function recordViolations() {
+  window.__kycViolations = [];
+  document.addEventListener('securitypolicyviolation', (event) =>
+    window.__kycViolations.push(`${event.violatedDirective}: ${event.blockedURI || event.sample}`),
+  );
+}
+
 /** Every run (eager and late, each variant) against one served site; returns a line per run. */
-async function checkSite({ name, site, server, browser, sandboxOrigin, variants }) {
+async function checkSite({ name, site, server, browser, sandboxOrigin, variants, csp }) {
   const runs = [false, true].flatMap((lazy) => ['', ...variants].map((extra) => ({ lazy, extra })));
   const results = [];
   for (const { lazy, extra } of runs) {
@@ -155,12 +207,19 @@ async function checkSite({ name, site, server, browser, sandboxOrigin, variants 
     const url = `${site.origin}/?sandbox=${encodeURIComponent(sandboxOrigin)}${lazy ? '&lazy=1' : ''}${extra ? `&${extra}` : ''}`;
     if (server) {
       // What the server sends, before any script runs: the page rendered on the server, without the token.
-      const html = await (await fetch(url)).text();
-      if (html.includes(TOKEN)) fail('the token is in the server-rendered HTML');
-      if (html.includes('<kyc-widget') === lazy)
+      const read = async () => {
+        const response = await fetch(url);
+        return { policy: response.headers.get('content-security-policy'), html: await response.text() };
+      };
+      const [first, second] = [await read(), await read()];
+      if (first.html.includes(TOKEN)) fail('the token is in the server-rendered HTML');
+      if (first.html.includes('<kyc-widget') === lazy)
         fail(`the server-rendered HTML ${lazy ? 'already holds' : 'lacks'} <kyc-widget>`);
+      const problems = csp ? cspProblems(first, second, csp) : [];
+      if (problems.length) fail(`its Content-Security-Policy: ${problems.join('; ')}`);
     }
     const page = await browser.newPage();
+    if (csp) await page.addInitScript(recordViolations);
     const problems = [];
     let frames = 0;
     let frameLoads = 0;
@@ -199,6 +258,26 @@ async function checkSite({ name, site, server, browser, sandboxOrigin, variants 
     if (problems.length) fail(`page errors or warnings: ${problems.join('; ')}`);
     if (frames !== 1 || frameLoads !== 1)
       fail(`${frames} frames attached, the provider's page requested ${frameLoads} times (expected 1 and 1)`);
+    if (csp) {
+      const violations = await page.evaluate(() => window.__kycViolations);
+      if (violations.length) fail(`CSP violations: ${violations.join('; ')}`);
+      if (csp.trustedTypes) {
+        // The control: a string where Trusted Types want a TrustedHTML is refused, and reported as a violation.
+        const probe = await page.evaluate(() => {
+          try {
+            document.createElement('div').innerHTML = '<i>probe</i>';
+            return 'assigned';
+          } catch (error) {
+            return error instanceof TypeError ? 'refused' : String(error);
+          }
+        });
+        if (probe !== 'refused') fail(`Trusted Types are not enforced: innerHTML = string was ${probe}`);
+        await page.waitForFunction(() => window.__kycViolations.length > 0, undefined, { timeout: 5000 });
+        const seen = await page.evaluate(() => window.__kycViolations);
+        if (!/^require-trusted-types-for/.test(seen[0] ?? ''))
+          fail(`the refused assignment was reported as ${JSON.stringify(seen)}`);
+      }
+    }
     results.push(`${lazy ? 'late' : 'eager'}${extra ? ` ${extra}` : ''} ${Date.now() - t0} ms`);
     await page.close();
   }
@@ -227,6 +306,7 @@ async function runExample(name, browser, sandboxOrigin) {
     const site = server ?? (await serve(path.join(dir, 'dist')));
     try {
       const label = script && script !== 'start' ? `npm run ${script}` : '';
+      const policy = manifest.kycExample?.csp;
       const runs = await checkSite({
         name: label ? `${name} (${label})` : name,
         site,
@@ -234,6 +314,7 @@ async function runExample(name, browser, sandboxOrigin) {
         browser,
         sandboxOrigin,
         variants,
+        csp: policy ? { nonce: policy.nonce, trustedTypes: (policy.trustedTypes ?? []).includes(script) } : null,
       });
       results.push(...runs.map((run) => (label ? `${label}: ${run}` : run)));
       if (server?.errors()) throw new Error(`${name}: npm run ${script} wrote to stderr:\n${server.errors()}`);
@@ -245,25 +326,54 @@ async function runExample(name, browser, sandboxOrigin) {
   console.log(
     `example ${name}: install ${seconds(installed - started)} s + build ${seconds(built - installed)} s + runs ${seconds(Date.now() - built)} s; verification completed (${results.join(', ')})`,
   );
+  return results;
+}
+
+/**
+ * The hosts to run: those named (each must be one of HOSTS), else all of HOSTS. `present`: the folders of
+ * examples/ with a package.json. Throws when a host to run is missing, or when a folder with a package.json is
+ * no host this runner knows (it would never run).
+ * @param {string[]} named
+ * @param {string[]} present
+ * @returns {string[]}
+ */
+export function hostsToRun(named, present) {
+  const unknown = [...named, ...present].filter((name) => !HOSTS.includes(name));
+  if (unknown.length) throw new Error(`examples: ${unknown.join(', ')} is not one of the hosts (${HOSTS.join(', ')})`);
+  const wanted = named.length ? named : HOSTS;
+  const missing = wanted.filter((name) => !present.includes(name));
+  if (missing.length) throw new Error(`examples: no package.json in examples/${missing.join(', examples/')}`);
+  return wanted;
+}
+
+/**
+ * The closing line: which hosts ran; throws when one that should have did not.
+ * @param {string[]} wanted
+ * @param {string[]} ran
+ * @returns {string}
+ */
+export function ranLine(wanted, ran) {
+  const missed = wanted.filter((name) => !ran.includes(name));
+  const line = `examples: ${ran.length} of ${wanted.length} hosts ran (${ran.join(', ') || 'none'})`;
+  if (missed.length) throw new Error(`${line}; not run: ${missed.join(', ')}`);
+  return `${line}: each completed a sandbox verification, eager and late definition`;
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
-  const names = readdirSync(EXAMPLES).filter(
-    (name) => existsSync(path.join(EXAMPLES, name, 'package.json')) && (!wanted.length || wanted.includes(name)),
-  );
+  const present = readdirSync(EXAMPLES).filter((name) => existsSync(path.join(EXAMPLES, name, 'package.json')));
+  const wanted = hostsToRun(process.argv.slice(2), present);
+  const ran = [];
   packPackage();
   const sandbox = await startSandbox({ host: 'localhost', port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    for (const name of names) await runExample(name, browser, sandbox.origin);
+    for (const name of wanted) if ((await runExample(name, browser, sandbox.origin)).length) ran.push(name);
   } finally {
     await browser.close();
     await sandbox.close();
+    if (ran.length < wanted.length) console.error(`examples: ran ${ran.join(', ') || 'none'} of ${wanted.join(', ')}`);
   }
-  console.log(
-    `examples: ${names.length} hosts (${names.join(', ')}) completed a sandbox verification, eager and late definition`,
-  );
+  console.log(ranLine(wanted, ran));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -58,6 +58,14 @@ export type KycWidgetEventProps = {
   [K in KycEventName as `on${K}`]?: (event: CustomEvent<KycEventDetails[K]>) => void;
 };
 
+/**
+ * `on:kyc-complete`: Svelte's event directive, the Svelte 4 way (still how most Svelte code is written, and what
+ * Svelte 5 keeps for components without runes). svelte-check types it as an attribute of that name.
+ */
+export type KycWidgetSvelteEventDirectives = {
+  [K in KycEventName as `on:${K}`]?: (event: CustomEvent<KycEventDetails[K]>) => void;
+};
+
 /** `onKycComplete`: what Vue's compiler makes of `@kyc-complete`. */
 export type KycWidgetVueEventProps = {
   [K in KycEventName as `on${Pascal<K>}`]?: (event: CustomEvent<KycEventDetails[K]>) => void;

@@ -148,12 +148,15 @@ export class StandIn implements Stand {
         const { frame } = effect;
         this.#cool();
         this.#requestedAt = performance.now();
+        const { provider, context, url } = frame;
         this.bridge.load({
-          url: frame.url,
-          allow: frame.provider.allow,
-          sandbox: frame.provider.sandbox,
+          url,
+          allow: provider.allow,
+          sandbox: provider.sandbox,
           title: FRAME_TITLE,
           allowlist: frame.allowlist,
+          // The frame's handshake answered now, not when the runtime is here: the token is the frame's own.
+          reply: provider.reply && ((message) => provider.reply!(message, { context, url }, context.sessionToken)),
         });
         return;
       }

@@ -1,3 +1,5 @@
+import { decodeMessage, type Decoded } from './decode';
+
 /**
  * The iframe and its guarded `message` listener. Framework-free: it exists before any UI
  * does, and it owns the listener from the moment the iframe exists.
@@ -7,7 +9,9 @@
  *   2. `event.origin` is on the allowlist — the frame may have navigated somewhere else.
  * Only what passed both, and the iframe's `load` events, go on, in order: to the runtime's sink once it drains the
  * bridge (runtime/attempt.ts: it decodes, then hands to the provider's decoder, and posts back), else into a queue
- * (at most MAX_WAITING) until it does.
+ * (at most MAX_WAITING) until it does. Meanwhile a frame that waits for the host's answer to its handshake gets it
+ * from `reply` (the provider's, providers/types.ts), posted to the exact origin that spoke; the queued message says
+ * it was answered, so that the protocol does not answer it again.
  */
 
 /** The origins that may speak for the frame (frame/origins.ts, OriginAllowlist). */
@@ -21,10 +25,15 @@ export interface FrameSpec {
   sandbox?: string;
   title: string;
   allowlist: Allowlist;
+  /** Until the runtime drains the bridge: the answer to a frame's handshake, or undefined. */
+  reply?: (message: Decoded) => unknown;
 }
 
-/** A guarded message, not yet decoded; null is a `load` event (a navigation inside the frame fires it again). */
-export type Guarded = { data: unknown; origin: string } | null;
+/**
+ * A guarded message, not yet decoded (`answered`: its handshake got the bridge's reply); null is a `load` event (a
+ * navigation inside the frame fires it again).
+ */
+export type Guarded = { data: unknown; origin: string; answered?: true } | null;
 
 /** The counts debug mode logs (runtime/attempt.ts `stats`): messages handed on, and messages turned away. */
 export interface BridgeStats {
@@ -40,6 +49,7 @@ export class FrameBridge {
   ignored = 0;
   #iframe: HTMLIFrameElement | null = null;
   #allowlist: Allowlist | null = null;
+  #reply: FrameSpec['reply'];
   #sink: ((item: Guarded) => void) | null = null;
   #waiting: Guarded[] = [];
   readonly #container: HTMLElement;
@@ -56,6 +66,7 @@ export class FrameBridge {
   load(spec: FrameSpec): void {
     this.destroy();
     this.#allowlist = spec.allowlist;
+    this.#reply = spec.reply;
     const doc = this.#container.ownerDocument;
     const iframe = doc.createElement('iframe');
     iframe.setAttribute('part', 'frame');
@@ -94,6 +105,7 @@ export class FrameBridge {
     iframe.remove();
     this.#iframe = null;
     this.#allowlist = null;
+    this.#reply = undefined;
   }
 
   #deliver(item: Guarded): void {
@@ -117,6 +129,21 @@ export class FrameBridge {
       this.ignored++;
       return;
     }
-    this.#deliver({ data: event.data, origin: event.origin });
+    const item: Guarded = { data: event.data, origin: event.origin };
+    if (!this.#sink && this.#reply) this.#answer(iframe, item);
+    this.#deliver(item);
   };
+
+  /** Answers a handshake before the runtime is here: the provider's reply, to the origin that spoke. */
+  #answer(iframe: HTMLIFrameElement, item: NonNullable<Guarded>): void {
+    const message = decodeMessage(item.data);
+    const reply = message && this.#reply!(message);
+    if (reply === undefined || reply === null) return;
+    try {
+      iframe.contentWindow?.postMessage(reply, item.origin);
+      item.answered = true;
+    } catch {
+      // The frame went away meanwhile: the runtime's protocol answers the queued message instead.
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { adoptStyles } from '../styles/styles';
+import { adoptStyles, BUTTON_CSS } from '../styles/styles';
 import MODAL_CSS from './modal.css?inline';
 
 /**
@@ -17,6 +17,7 @@ export class ModalShell {
   /** `onClosed` runs when the dialog closes for any reason: Escape, the close button, Done (`byPerson`), or the host. */
   constructor(shadow: ShadowRoot, onClosed: (byPerson: boolean) => void) {
     const doc = shadow.ownerDocument;
+    adoptStyles(shadow, BUTTON_CSS);
     adoptStyles(shadow, MODAL_CSS);
     this.dialog = doc.createElement('dialog');
     this.dialog.setAttribute('part', 'dialog');

@@ -1,4 +1,4 @@
-import type { Decoded } from './decode';
+import type { Decoded } from '../frame/decode';
 import type { ProviderProtocol, Signal } from './types';
 import {
   asRecord,

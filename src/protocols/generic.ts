@@ -1,3 +1,4 @@
+import { genericInit, PROTOCOL_VERSION } from '../providers/generic';
 import type { Outcome, ProviderProtocol, Signal } from './types';
 import { asRecord, codeOf, complete, countOf, idOf, progress, resize, safely, str, stepOf, withSession } from './wire';
 
@@ -5,7 +6,7 @@ import { asRecord, codeOf, complete, countOf, idOf, progress, resize, safely, st
  * `{"kyc": 1, "type": …}` objects, or the same as a JSON string (docs/protocol.md). The host answers
  * `ready` with `init` (locale, theme) and hands a refreshed token over with `token`.
  */
-export const PROTOCOL_VERSION = 1;
+export { PROTOCOL_VERSION };
 
 const OUTCOMES: readonly Outcome[] = ['approved', 'declined', 'pending'];
 
@@ -13,13 +14,13 @@ export const genericProtocol: ProviderProtocol = {
   createSession(port) {
     let ready = false;
 
-    function route(type: unknown, data: Record<string, unknown>): Signal[] {
+    function route(type: unknown, data: Record<string, unknown>, answered: boolean): Signal[] {
       const sessionId = idOf(data.sessionId);
       switch (type) {
         case 'ready': {
           ready = true;
-          const { locale, theme } = port.context;
-          port.post({ kyc: PROTOCOL_VERSION, type: 'init', locale, theme });
+          // The answer (providers/generic.ts), unless the stand-in gave it before the runtime was here.
+          if (!answered) port.post(genericInit(port.context));
           return [withSession('ready', sessionId)];
         }
         case 'start':
@@ -46,17 +47,17 @@ export const genericProtocol: ProviderProtocol = {
     }
 
     return {
-      receive: (message) =>
+      receive: (message, answered = false) =>
         safely(() => {
           const data = asRecord(message);
-          return data?.kyc === PROTOCOL_VERSION ? route(data.type, data) : [];
+          return data?.kyc === PROTOCOL_VERSION ? route(data.type, data, answered) : [];
         }),
       tokenRefreshed(token) {
         if (token) port.post({ kyc: PROTOCOL_VERSION, type: 'token', token });
       },
       // `init` again: the protocol's frame applies locale and theme whenever it receives one (docs/protocol.md).
       settingsChanged({ locale, theme }) {
-        if (ready) port.post({ kyc: PROTOCOL_VERSION, type: 'init', locale, theme });
+        if (ready) port.post(genericInit({ ...port.context, locale, theme }));
       },
     };
   },

@@ -1,4 +1,3 @@
-import type { FrameContext } from '../providers/types';
 import type { ProviderProtocol, Signal } from './types';
 import {
   asRecord,
@@ -7,7 +6,6 @@ import {
   countOf,
   field,
   idOf,
-  optionObject,
   progress,
   resize,
   safely,
@@ -18,7 +16,10 @@ import {
   warning,
   withSession,
 } from './wire';
+import { initMessage, rawParam, sumsubHello } from '../providers/sumsub';
 import { tokenOf } from '../providers/url';
+
+export { rawParam };
 
 /**
  * Sumsub's frame says `idCheck.onReady {frameId, sessionId}`, gets `idCheck.init` with the token, and
@@ -26,11 +27,6 @@ import { tokenOf } from '../providers/url';
  */
 
 const METHOD = /^idCheck\.[A-Za-z]{1,60}$/;
-/** Keys of `options.config` the widget owns: the host cannot replace the token or the frame options. */
-const RESERVED = new Set(['method', 'accessToken', 'options', '__proto__', 'constructor', 'prototype']);
-
-/** The WebSDK version whose `idCheck.init` this adapter sends (its `packageVersion` field). */
-export const SUMSUB_SDK_VERSION = '2.9.0';
 
 export const sumsubProtocol: ProviderProtocol = {
   createSession(port) {
@@ -42,14 +38,14 @@ export const sumsubProtocol: ProviderProtocol = {
     let lastStep: string | undefined;
     let applicantId: string | undefined;
 
-    function handshake(data: Record<string, unknown>): Signal[] {
-      const frameId = str(data.frameId, 20000);
-      const sessionId = idOf(data.sessionId);
-      if (!sessionId || (frameId !== undefined && frameId !== expectedFrameId)) return [];
+    /** The frame's hello (providers/sumsub.ts): bind its session, and answer unless the stand-in already did. */
+    function handshake(data: Record<string, unknown>, answered: boolean): Signal[] {
+      const sessionId = sumsubHello(data, port.frameUrl);
+      if (!sessionId) return [];
       if (boundSession !== undefined && sessionId !== boundSession && !reloadedSinceBind) return [];
       boundSession = sessionId;
       reloadedSinceBind = false;
-      port.post(initMessage(port.context, port.token()));
+      if (!answered) port.post(initMessage(port.context, port.token()));
       return [];
     }
 
@@ -114,12 +110,12 @@ export const sumsubProtocol: ProviderProtocol = {
         return [];
       },
 
-      receive: (message) =>
+      receive: (message, answered = false) =>
         safely(() => {
           const data = asRecord(message);
           const method = str(data?.method, 100);
           if (!data || !method || !METHOD.test(method)) return [];
-          if (method === 'idCheck.onReady') return handshake(data);
+          if (method === 'idCheck.onReady') return handshake(data, answered);
           if (boundSession === undefined || str(data.sessionId, 200) !== boundSession) return [];
           return scrub(route(method, data), port.token(), port.context.sessionToken, expectedFrameId);
         }),
@@ -148,40 +144,6 @@ function statusChanged(data: Record<string, unknown>, applicantId: string | unde
   return [complete(outcome, applicantId)];
 }
 
-function initMessage(context: FrameContext, token: string | undefined): Record<string, unknown> {
-  const config: Record<string, unknown> = {};
-  const extra = optionObject(context.options, 'config');
-  if (extra) {
-    for (const key of Object.keys(extra)) {
-      if (!RESERVED.has(key)) config[key] = extra[key];
-    }
-  }
-  // The fields the WebSDK always sends (its config, then packageVersion, origin and options).
-  const message: Record<string, unknown> = {
-    ...config,
-    method: 'idCheck.init',
-    accessToken: token ?? context.sessionToken,
-    // The widget's locale is one of seven; a host that wants another Sumsub language sets config.lang.
-    lang: typeof config.lang === 'string' && config.lang ? config.lang : context.locale,
-    packageVersion: SUMSUB_SDK_VERSION,
-    origin: context.hostOrigin,
-    // The frame grows with idCheck.onResize; it does not scroll the host's page (enableScrollIntoView).
-    options: { adaptIframeHeight: true, enableScrollIntoView: false },
-  };
-  if (context.theme !== 'auto') message.theme = context.theme;
-  else if (config.theme !== 'light' && config.theme !== 'dark') delete message.theme;
-  return message;
-}
-
 function reasonOf(error: string | undefined): string {
   return typeof error === 'string' && error ? error.slice(0, 200) : 'The access token could not be refreshed';
-}
-
-/** A query parameter as written, without decoding (Sumsub's frame id keeps `+`, `/` and `=` raw). */
-export function rawParam(url: URL, name: string): string | undefined {
-  for (const pair of url.search.slice(1).split('&')) {
-    const at = pair.indexOf('=');
-    if (at !== -1 && pair.slice(0, at) === name) return pair.slice(at + 1);
-  }
-  return undefined;
 }

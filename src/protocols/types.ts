@@ -3,7 +3,7 @@
  * replies. Pure: it never touches the DOM, never imports React, and never sees a message that the bridge has not
  * already checked (source window, then origin) and `decode.ts` has not bounded.
  */
-import type { Decoded } from './decode';
+import type { Decoded } from '../frame/decode';
 import type { FrameContext } from '../providers/types';
 
 export type Outcome = 'approved' | 'declined' | 'pending';
@@ -45,8 +45,11 @@ export interface SessionPort {
 export interface ProviderSession {
   /** The iframe fired `load` (a navigation inside the frame fires it again). */
   onLoad?(): Signal[];
-  /** A message that passed the bridge's guard. Must not throw on any input. */
-  receive(message: Decoded): Signal[];
+  /**
+   * A message that passed the bridge's guard. Must not throw on any input. `answered`: the stand-in already gave
+   * the frame's handshake its answer (the provider's `reply`) before the runtime was here: do not answer again.
+   */
+  receive(message: Decoded, answered?: boolean): Signal[];
   /** A refreshed token is available (or null when the refresh failed, with a reason). */
   tokenRefreshed?(token: string | null, error?: string): void;
   /**

@@ -1,28 +1,16 @@
-import { isPlainObject } from '../frame/json';
-import { decodeMessage, type Decoded } from './decode';
+import { asRecord, asText, idOf, obj, optionObject, str, upper } from '../frame/decode';
 import type { FrameErrorCode, Outcome, Signal } from './types';
 
+export { asRecord, asText, idOf, obj, optionObject, str, upper };
+
 /**
- * The protocols' shared vocabulary: field readers and signal builders. Every reader takes `unknown`
+ * The protocols' shared vocabulary: field readers (frame/decode.ts's, with these) and signal builders. Every reader takes `unknown`
  * and returns a validated value or undefined: a frame's data is never trusted, never copied through as is.
  */
-
-export function str(value: unknown, max = 200): string | undefined {
-  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
-}
 
 export function num(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-
-/** An object, or a string holding a JSON object. */
-export function obj(value: unknown): Record<string, unknown> | undefined {
-  if (typeof value === 'string') {
-    const decoded = decodeMessage(value);
-    return decoded?.kind === 'object' ? decoded.value : undefined;
-  }
-  return isPlainObject(value) ? value : undefined;
 }
 
 /** A sane frame height in CSS pixels, or undefined. */
@@ -75,33 +63,6 @@ function alnum(text: string): string {
   return text.replace(/[^A-Za-z0-9]+/g, '');
 }
 
-/**
- * The message as an object: a decoded object, or a string that holds a JSON object — also one
- * JSON-encoded twice (`"\"{…}\""`), which some frames send.
- */
-export function asRecord(message: Decoded): Record<string, unknown> | undefined {
-  if (message.kind === 'object') return message.value;
-  const inner = unquote(message.value);
-  return inner === undefined ? undefined : obj(inner);
-}
-
-/** A bare string, with one level of JSON quoting removed (`"\"VERIFF_STARTED\""` → `VERIFF_STARTED`). */
-export function asText(message: Decoded): string | undefined {
-  if (message.kind !== 'string') return undefined;
-  return unquote(message.value)?.trim() || undefined;
-}
-
-function unquote(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('"')) return trimmed;
-  try {
-    const parsed: unknown = JSON.parse(trimmed);
-    return typeof parsed === 'string' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The object's own keys folded to lower case (first one wins), for providers with no fixed letter case. */
 export function foldKeys(record: Record<string, unknown>): Map<string, unknown> {
   const folded = new Map<string, unknown>();
@@ -127,14 +88,6 @@ export function codeOf(value: unknown): string | undefined {
   return text && CODE.test(text) ? text : undefined;
 }
 
-const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
-
-/** An identifier the host may look up on its server (inquiry, applicant, session id); never free text. */
-export function idOf(value: unknown): string | undefined {
-  const text = str(value, 128);
-  return text && ID.test(text) ? text : undefined;
-}
-
 /** A step name for `kyc-progress`: short, printable, no markup, no ids. */
 export function stepOf(value: unknown): string | undefined {
   const text = str(value, 500);
@@ -152,11 +105,6 @@ export function stepOf(value: unknown): string | undefined {
 export function countOf(value: unknown): number | undefined {
   const n = num(value);
   return n !== undefined && Number.isInteger(n) && n >= 0 && n < 1000 ? n : undefined;
-}
-
-/** An upper-cased, trimmed enum value (`"approved "` → `APPROVED`). */
-export function upper(value: unknown): string | undefined {
-  return str(value, 100)?.trim().toUpperCase() || undefined;
 }
 
 // Signal builders: optional fields are left out instead of being present as undefined.
@@ -218,11 +166,4 @@ export function readyOnFirstLoad(): () => Signal[] {
 export function resize(value: unknown): Signal[] {
   const h = height(value);
   return h ? [{ type: 'resize', height: h }] : [];
-}
-
-/** Reads an option as an object (the `options` attribute is host input, not frame input, but still checked). */
-export function optionObject(options: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
-  if (!Object.prototype.hasOwnProperty.call(options, key)) return undefined;
-  const value = options[key];
-  return isPlainObject(value) ? value : undefined;
 }

@@ -1,16 +1,6 @@
+import { yoti, yotiSession } from '../providers/yoti';
 import type { ProviderProtocol, Signal } from './types';
-import {
-  asRecord,
-  codeOf,
-  complete,
-  idOf,
-  providerError,
-  safely,
-  scrub,
-  sessionExpired,
-  upper,
-  withSession,
-} from './wire';
+import { asRecord, codeOf, complete, providerError, safely, scrub, sessionExpired, upper, withSession } from './wire';
 
 /**
  * Yoti IDV's frame posts `{eventType: "SUCCESS" | "ERROR", eventCode?: number}` once, at the end of the
@@ -51,14 +41,9 @@ const FINAL: Record<string, string> = {
 
 export const yotiProtocol: ProviderProtocol = {
   createSession(port) {
-    const { sessionUrl, options } = port.context;
-    const post = options.launch === 'post';
-    const sessionId =
-      idOf(options.sessionId) ??
-      idOf(sessionUrl?.searchParams.get('sessionID')) ??
-      idOf(port.frameUrl.searchParams.get('sessionID'));
-    const urlToken =
-      sessionUrl?.searchParams.get('sessionToken') ?? port.frameUrl.searchParams.get('sessionToken') ?? undefined;
+    const post = port.context.options.launch === 'post';
+    const frame = { context: port.context, url: port.frameUrl };
+    const { sessionId, urlToken } = yotiSession(frame);
     let ready = false;
 
     const becomeReady = (): Signal[] => {
@@ -71,15 +56,15 @@ export const yotiProtocol: ProviderProtocol = {
       // The URL launch says nothing before the end: the frame's first load is "ready".
       onLoad: () => (post ? [] : becomeReady()),
 
-      receive: (message) =>
+      receive: (message, answered) =>
         safely((): Signal[] => {
           const data = asRecord(message);
           const token = port.token() ?? urlToken;
           switch (upper(data?.eventType)) {
             case 'STARTED':
               if (!post || ready) return becomeReady();
-              // Yoti's post method: the session goes to the frame's origin only (the port's target), never in the URL.
-              port.post({ eventType: 'INIT_SESSION', sessionID: sessionId, sessionToken: token });
+              // Yoti's post method (providers/yoti.ts), unless the stand-in answered before the runtime was here.
+              if (!answered) port.post(yoti.reply!(message, frame, port.token()));
               return becomeReady();
             case 'SUCCESS':
               // The person finished; Yoti's decision comes to the host's backend.

@@ -1,5 +1,17 @@
-import type { ProviderFrame } from './types';
+import { asRecord } from '../frame/decode';
+import type { FrameContext, ProviderFrame } from './types';
 import { sessionUrlOnly } from './url';
+
+/** The protocol's version, in every message both ways (`kyc`). */
+export const PROTOCOL_VERSION = 1;
+
+/** `init`: the host's answer to `ready`, and again whenever the language or theme changes (docs/protocol.md). */
+export const genericInit = ({ locale, theme }: FrameContext) => ({
+  kyc: PROTOCOL_VERSION,
+  type: 'init',
+  locale,
+  theme,
+});
 
 /**
  * The project's own protocol (docs/protocol.md). No home origin: the session URL's origin, plus `allowed-origins`,
@@ -10,4 +22,8 @@ export const generic: ProviderFrame<'generic'> = {
   origins: [],
   allow: 'camera; microphone; fullscreen; clipboard-write',
   frameUrl: sessionUrlOnly('generic'),
+  reply(message, { context }) {
+    const data = asRecord(message);
+    return data?.kyc === PROTOCOL_VERSION && data.type === 'ready' ? genericInit(context) : undefined;
+  },
 };

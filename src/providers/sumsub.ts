@@ -1,8 +1,9 @@
 import { safeUrl } from '../frame/allow';
+import { asRecord, idOf, optionObject, str } from '../frame/decode';
 import { Problem } from '../frame/problem';
 import { optionString } from './options';
 import { configProblem } from './sumsub-config';
-import type { ProviderFrame } from './types';
+import type { FrameContext, ProviderFrame } from './types';
 import { copy, needs, tokenOf } from './url';
 
 /**
@@ -43,7 +44,63 @@ export const sumsub: ProviderFrame<'sumsub'> = {
     }
     return { url: sumsubUrl(base, token, theme), trust };
   },
+
+  reply(message, { context, url }, token) {
+    const data = asRecord(message);
+    return data?.method === 'idCheck.onReady' && sumsubHello(data, url) ? initMessage(context, token) : undefined;
+  },
 };
+
+/** Keys of `options.config` the widget owns: the host cannot replace the token or the frame options. */
+const RESERVED = new Set(['method', 'accessToken', 'options', '__proto__', 'constructor', 'prototype']);
+
+/** The WebSDK version whose `idCheck.init` the widget sends (its `packageVersion` field). */
+export const SUMSUB_SDK_VERSION = '2.9.0';
+
+/**
+ * Sumsub's frame introduces itself with `idCheck.onReady {frameId, sessionId}` and then waits for `idCheck.init`:
+ * its session id, when the frame is the one this URL made (its frame id, if it gives one, is the URL's `_`).
+ */
+export function sumsubHello(data: Record<string, unknown>, frameUrl: URL): string | undefined {
+  const frameId = str(data.frameId, 20000);
+  const sessionId = idOf(data.sessionId);
+  return sessionId && (frameId === undefined || frameId === rawParam(frameUrl, '_')) ? sessionId : undefined;
+}
+
+/** `idCheck.init`: the WebSDK's launch config with the token, the language and theme, and the frame's options. */
+export function initMessage(context: FrameContext, token: string | undefined): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  const extra = optionObject(context.options, 'config');
+  if (extra) {
+    for (const key of Object.keys(extra)) {
+      if (!RESERVED.has(key)) config[key] = extra[key];
+    }
+  }
+  // The fields the WebSDK always sends (its config, then packageVersion, origin and options).
+  const message: Record<string, unknown> = {
+    ...config,
+    method: 'idCheck.init',
+    accessToken: token ?? context.sessionToken,
+    // The widget's locale is one of seven; a host that wants another Sumsub language sets config.lang.
+    lang: typeof config.lang === 'string' && config.lang ? config.lang : context.locale,
+    packageVersion: SUMSUB_SDK_VERSION,
+    origin: context.hostOrigin,
+    // The frame grows with idCheck.onResize; it does not scroll the host's page (enableScrollIntoView).
+    options: { adaptIframeHeight: true, enableScrollIntoView: false },
+  };
+  if (context.theme !== 'auto') message.theme = context.theme;
+  else if (config.theme !== 'light' && config.theme !== 'dark') delete message.theme;
+  return message;
+}
+
+/** A query parameter as written, without decoding (Sumsub's frame id keeps `+`, `/` and `=` raw). */
+export function rawParam(url: URL, name: string): string | undefined {
+  for (const pair of url.search.slice(1).split('&')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at) === name) return pair.slice(at + 1);
+  }
+  return undefined;
+}
 
 /**
  * Sumsub: `<base>/websdk/websdk.html?_=id_<base64 token>[&theme=…]`, the host's other parameters after.

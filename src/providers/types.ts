@@ -1,3 +1,4 @@
+import type { Decoded } from '../frame/decode';
 import type { Problem } from '../frame/problem';
 
 /**
@@ -43,4 +44,16 @@ export interface ProviderFrame<Id extends string = string> {
   readonly sandbox?: string;
   /** The URL to load for these inputs, or what is wrong with them. */
   frameUrl(context: FrameContext): Built | Problem;
+  /**
+   * For a frame that waits for the host's answer before it goes on (its handshake): the answer to `message` when it
+   * is that handshake, else undefined. One function for the stand-in, which answers before the runtime is here, and
+   * for the runtime's protocol after it: whoever sees the handshake first answers it, once.
+   */
+  reply?(message: Decoded, frame: FrameOf, token: string | undefined): unknown;
+}
+
+/** The frame a reply is for: its context and the URL it was loaded with. */
+export interface FrameOf {
+  context: FrameContext;
+  url: URL;
 }

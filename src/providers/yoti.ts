@@ -1,6 +1,7 @@
+import { asRecord, idOf, upper } from '../frame/decode';
 import { Problem } from '../frame/problem';
 import { booleanOption, optionString } from './options';
-import type { ProviderFrame } from './types';
+import type { FrameOf, ProviderFrame } from './types';
 import { givenToken, needs, setMissing } from './url';
 
 /**
@@ -42,4 +43,23 @@ export const yoti: ProviderFrame<'yoti'> = {
     }
     return { url };
   },
+
+  // Yoti's post method: its frame says STARTED and waits for the session, which goes to the frame's origin only.
+  reply(message, frame, token) {
+    if (frame.context.options.launch !== 'post' || upper(asRecord(message)?.eventType) !== 'STARTED') return undefined;
+    const { sessionId, urlToken } = yotiSession(frame);
+    return { eventType: 'INIT_SESSION', sessionID: sessionId, sessionToken: token ?? urlToken };
+  },
 };
+
+/** The session a Yoti frame runs: its id (options, else the session URL's, else the frame URL's), and the URL's token. */
+export function yotiSession({ context, url }: FrameOf): { sessionId?: string; urlToken?: string } {
+  const { sessionUrl, options } = context;
+  return {
+    sessionId:
+      idOf(options.sessionId) ??
+      idOf(sessionUrl?.searchParams.get('sessionID')) ??
+      idOf(url.searchParams.get('sessionID')),
+    urlToken: sessionUrl?.searchParams.get('sessionToken') ?? url.searchParams.get('sessionToken') ?? undefined,
+  };
+}

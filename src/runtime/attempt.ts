@@ -1,5 +1,5 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
-import { decodeMessage } from '../protocols/decode';
+import { decodeMessage } from '../frame/decode';
 import { startTimer } from './timer';
 import { PROTOCOLS } from '../protocols/index';
 import type { ProviderId } from '../providers/index';
@@ -147,7 +147,8 @@ export class Attempt {
       if (!message) return void bridge.ignored++;
       this.#accepted++;
       this.#targetOrigin = item.origin;
-      report({ type: 'signals', frame: id, signals: guarded(() => session.receive(message)), from: 'message' });
+      const signals = guarded(() => session.receive(message, item.answered === true));
+      report({ type: 'signals', frame: id, signals, from: 'message' });
     });
   }
 }

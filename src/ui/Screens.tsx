@@ -36,33 +36,32 @@ export function Screens(props: ScreenProps): ReactNode {
     // Only a new screen or a new focus request speaks: not every render.
   }, [focus, title]);
 
+  // Every screen's heading: focused when the person was in the widget (see above).
+  const titled = (
+    <h2 tabIndex={-1} ref={heading}>
+      {title}
+    </h2>
+  );
+
   switch (state) {
     case 'complete':
       return (
         <div className="screen" part="result" data-outcome={kind}>
           <slot name="result">
             <Icon kind={kind} />
-            <h2 tabIndex={-1} ref={heading}>
-              {title}
-            </h2>
+            {titled}
             <p>{m.resultText[kind]}</p>
           </slot>
-          <button type="button" part="button done-button" className="primary" onClick={() => onClose?.()}>
-            {m.done}
-          </button>
+          <Action part="done-button" label={m.done} onClick={onClose} />
         </div>
       );
     case 'cancelled':
       return (
         <div className="screen" part="error" data-kind="cancelled">
           <Icon kind="cancelled" />
-          <h2 tabIndex={-1} ref={heading}>
-            {title}
-          </h2>
+          {titled}
           <p>{m.cancelledText}</p>
-          <button type="button" part="button retry-button" className="primary" onClick={() => onRetry?.()}>
-            {m.restart}
-          </button>
+          <Action part="retry-button" label={m.restart} onClick={onRetry} />
         </div>
       );
     case 'error':
@@ -70,17 +69,11 @@ export function Screens(props: ScreenProps): ReactNode {
         <div className="screen" part="error" data-code={code}>
           <slot name="error">
             <Icon kind={code === 'offline' ? 'offline' : 'error'} />
-            <h2 tabIndex={-1} ref={heading}>
-              {title}
-            </h2>
+            {titled}
             <p>{m.errors[code].text}</p>
             {!canRetry && <p>{m.stuck}</p>}
           </slot>
-          {canRetry && (
-            <button type="button" part="button retry-button" className="primary" onClick={() => onRetry?.()}>
-              {m.retry}
-            </button>
-          )}
+          {canRetry && <Action part="retry-button" label={m.retry} onClick={onRetry} />}
           <p className="reference" part="reference">
             {m.reference}:{' '}
             <code dir="ltr">
@@ -94,6 +87,15 @@ export function Screens(props: ScreenProps): ReactNode {
     default:
       return null;
   }
+}
+
+/** A screen's one action ("Done", "Start again", "Try again"): a primary button, styled as every button's part. */
+function Action({ part, label, onClick }: { part: string; label: string; onClick?: () => void }): ReactNode {
+  return (
+    <button type="button" part={`button ${part}`} className="primary" onClick={() => onClick?.()}>
+      {label}
+    </button>
+  );
 }
 
 type IconKind = ResultKind | 'cancelled' | 'error' | 'offline';

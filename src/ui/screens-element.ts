@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import SCREEN_CSS from './screen-styles.css?inline';
 import { Screens } from './Screens';
-import { adoptStyles } from '../styles/styles';
+import { adoptStyles, BUTTON_CSS } from '../styles/styles';
 import { SCREEN_EVENTS, SCREEN_PROPS } from './view';
 
 /**
@@ -19,7 +19,10 @@ function screensElement(): CustomElementConstructor {
   return class KycWidgetScreens extends Base {
     connectedCallback(): void {
       const root = this.getRootNode();
-      if (root instanceof ShadowRoot) adoptStyles(root, SCREEN_CSS);
+      if (root instanceof ShadowRoot) {
+        adoptStyles(root, BUTTON_CSS);
+        adoptStyles(root, SCREEN_CSS);
+      }
       (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this);
     }
 

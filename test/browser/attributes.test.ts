@@ -1,6 +1,7 @@
+import { expect as chai } from '@open-wc/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
-import { attr, fixtureCleanup, frameOf, scripted, settle, widget } from './helpers';
+import { attr, fixture, fixtureCleanup, frameOf, html, scripted, settle, untilState, widget } from './helpers';
 
 afterEach(() => fixtureCleanup());
 
@@ -64,6 +65,23 @@ describe('attributes and properties', () => {
     expect(el.sessionToken).toBe('tok_from_property_456');
     expect(el.outerHTML).not.toContain('tok_');
     expect(el.shadowRoot!.innerHTML).not.toContain('tok_');
+  });
+
+  it('a Lit host (html`` with .property bindings): the object and the token arrive as properties, none in the DOM', async () => {
+    const url = scripted(['ready']);
+    const el = await fixture<KycWidgetElement>(
+      html`<kyc-widget
+        session-url=${url}
+        .options=${{ note: 'object option' }}
+        .sessionToken=${'tok_lit_binding_123'}
+      ></kyc-widget>`,
+    );
+    await untilState(el, 'ready');
+    expect(el.options).toEqual({ note: 'object option' });
+    expect(el.sessionToken).toBe('tok_lit_binding_123');
+    // The element as the page sees it: the markup's one attribute, nothing written back, no children.
+    chai(el).dom.to.equal(`<kyc-widget session-url="${url}"></kyc-widget>`);
+    chai(el).lightDom.to.equal('');
   });
 
   it('keeps properties set before the tag was defined', async () => {

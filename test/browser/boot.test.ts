@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
 import type { KycWidgetElement } from '../../src/index';
-import { fixtureCleanup, frameOf, record, SANDBOX, scripted, SILENT, untilState, waitUntil } from './helpers';
+import {
+  applyInputs,
+  demoInputs,
+  fixtureCleanup,
+  frameOf,
+  record,
+  SANDBOX,
+  scripted,
+  SILENT,
+  STRANGER,
+  untilState,
+  waitUntil,
+} from './helpers';
 
 /**
  * The boot path: what the element does before its runtime chunk is here. Each browser test file has its own
@@ -68,6 +80,120 @@ describe('the boot: the frame first, the runtime after', () => {
     // The same iframe (not a second request), and idle → loading said once, by the boot.
     expect(frameOf(el)).toBe(first);
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+  });
+
+  it("a frame that waits for the host's answer to its handshake gets it before the runtime is here, and once", async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    // The generic protocol's frame says ready and waits for init; echo=1: it reports each init it gets, at once.
+    const src = scripted(['ready', 'await-init', 'start'], { echo: '1' });
+    const el = mount((el) => (el.sessionUrl = src));
+    await Promise.resolve();
+    const frame = frameOf(el)!;
+    const echoes: Array<{ step: unknown; runtime: boolean }> = [];
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; step?: unknown } | null;
+      if (event.source === frame.contentWindow && data?.type === 'progress')
+        echoes.push({ step: data.step, runtime: runtimeNow() !== undefined });
+    };
+    window.addEventListener('message', listen);
+    await waitUntil(() => echoes.length > 0, 'the frame never got its init', { timeout: 5000 });
+    // The answer came while the runtime was still held back: the stand-in answered.
+    expect(echoes).toEqual([{ step: 'init:en:auto', runtime: false }]);
+    const events = record(document);
+    held.release();
+    await untilState(el, 'in-progress');
+    // A later init, sent by the runtime's protocol (a new language): the frame answers each init in order, so
+    // when this one's echo is here, a second answer to the handshake would have been echoed before it.
+    el.locale = 'fr';
+    await waitUntil(() => echoes.length > 1, 'the frame never got the new language', { timeout: 5000 });
+    events.stop();
+    window.removeEventListener('message', listen);
+    // The runtime replayed the frame's ready (already answered): one init for the handshake, never a second.
+    expect(echoes.map((e) => e.step)).toEqual(['init:en:auto', 'init:fr:auto']);
+    expect(events.filter((e) => e.type === 'kyc-progress')[0]?.detail.step).toBe('init:en:auto');
+    expect(events.names()).toContain('kyc-ready');
+  });
+
+  it.each(['sumsub', 'veriff'] as const)(
+    "%s: the frame's handshake is answered before the runtime is here, as the provider's SDK answers it",
+    async (provider) => {
+      forgetRuntime();
+      const held = holdRuntime();
+      // Sumsub's sandbox frame checks idCheck.init as the WebSDK sends it, Veriff's checks VERIFF_RENDER: a reply
+      // they refuse is an error message, one they accept goes on to the next message (onInitialized; STARTED).
+      const inputs = demoInputs(provider, { script: provider === 'sumsub' ? ['ready', 'step:IDENTITY'] : ['started'] });
+      const el = mount((el) => applyInputs(el, inputs));
+      await Promise.resolve();
+      const frame = frameOf(el)!;
+      const said: string[] = [];
+      const listen = (event: MessageEvent) => {
+        if (event.source !== frame.contentWindow) return;
+        const data = event.data as { method?: unknown; sandboxError?: unknown } | string | null;
+        said.push(
+          typeof data === 'string' ? data : String((data as { method?: unknown })?.method ?? JSON.stringify(data)),
+        );
+      };
+      window.addEventListener('message', listen);
+      const next = provider === 'sumsub' ? 'idCheck.onStepInitiated' : 'VERIFF_STARTED';
+      await waitUntil(() => said.includes(next), `the frame never went on (${said.join(', ')})`, { timeout: 5000 });
+      expect(runtimeNow()).toBeUndefined();
+      expect(said.join(' ')).not.toMatch(/init-rejected|init-malformed|render-refused/);
+      const events = record(document);
+      held.release();
+      await untilState(el, 'in-progress');
+      events.stop();
+      window.removeEventListener('message', listen);
+      expect(events.names().filter((name) => name === 'kyc-error' || name === 'kyc-warning')).toEqual([]);
+    },
+  );
+
+  it('a handshake forged by another window gets no answer from the stand-in', async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    // The frame waits 2 s before its own ready: until then, any init it gets was asked for by someone else.
+    const src = scripted(['wait:2000', 'ready', 'await-init'], { echo: '1' });
+    const el = mount((el) => (el.sessionUrl = src));
+    await Promise.resolve();
+    const frame = frameOf(el)!;
+    await waitUntil(() => frame.contentWindow !== null, 'no frame', { timeout: 5000 });
+    // What the widget's frame says, in order: its echoes of each init it got, and its own ready.
+    const said: unknown[] = [];
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; step?: unknown } | null;
+      if (event.source !== frame.contentWindow) return;
+      if (data?.type === 'progress') said.push(data.step);
+      if (data?.type === 'ready') said.push('ready');
+    };
+    window.addEventListener('message', listen);
+    // The host page itself, a second frame on the provider's own origin (the right origin, the wrong window) and a
+    // stranger origin's frame say ready, as the protocol would.
+    window.postMessage({ kyc: 1, type: 'ready' }, '*');
+    const sources = [scripted(['ready'], {}, SANDBOX), scripted(['ready'], {}, STRANGER)];
+    const forgers = sources.map((url) => {
+      const forger = document.createElement('iframe');
+      forger.src = url;
+      document.body.append(forger);
+      return forger;
+    });
+    // Both forgers said ready (to this page, their parent), while the widget's frame was there, listening.
+    const forged = new Set<unknown>();
+    const seen = (event: MessageEvent) => {
+      const i = forgers.findIndex((f) => f.contentWindow === event.source);
+      if (i !== -1 && (event.data as { type?: unknown } | null)?.type === 'ready') forged.add(i);
+    };
+    window.addEventListener('message', seen);
+    await waitUntil(() => forged.size === 2, 'the forgers never said ready', { timeout: 5000 });
+    window.removeEventListener('message', seen);
+    // The positive control: the frame's own ready, after them, is answered, still before the runtime. Nothing
+    // before it: an init answering a forger would have been echoed first.
+    await waitUntil(() => said.length > 1, 'the frame never got its init', { timeout: 5000 });
+    expect(said).toEqual(['ready', 'init:en:auto']);
+    expect(runtimeNow()).toBeUndefined();
+    forgers.forEach((forger) => forger.remove());
+    window.removeEventListener('message', listen);
+    held.release();
+    await untilState(el, 'in-progress'); // the echo is a progress message
   });
 
   it('a runtime that cannot be downloaded ends in a clear, recoverable kyc-error; retry() downloads it again', async () => {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
-import { frameOf, scripted, settle, untilState } from './helpers';
+import { demoInputs, frameOf, frameSrc, SANDBOX, scripted, settle, untilState } from './helpers';
 
 /**
  * The later write wins, before the tag is defined as after. Markup `<kyc-widget session-url="A">`, then a
@@ -14,23 +14,172 @@ import { frameOf, scripted, settle, untilState } from './helpers';
 let n = 0;
 const host = document.createElement('div');
 document.body.append(host);
-afterEach(() => host.replaceChildren());
+afterEach(() => {
+  host.replaceChildren();
+  vi.restoreAllMocks();
+});
 
-type Row = [property: keyof KycWidgetElement & string, attribute: string, text: string, value: unknown];
+/** A generic sandbox page that says ready and echoes each `init` (locale, theme) back as a progress step. */
+const ECHO = scripted(['ready'], { echo: '1' });
+
+/** The progress steps `el` reports, as they come. */
+function progressSteps(el: KycWidgetElement): string[] {
+  const steps: string[] = [];
+  el.addEventListener('kyc-progress', (e) => steps.push(String((e as CustomEvent<{ step: string }>).detail.step)));
+  return steps;
+}
+
+interface Row {
+  property: keyof KycWidgetElement & string;
+  attribute: string;
+  /** The markup's attribute text, then the property's value: the property must win. */
+  text: string;
+  value: unknown;
+  /** The other inputs the effect needs, set as properties after the row's (so they are early too). */
+  setup?: (el: KycWidgetElement) => void;
+  /** What the element does with the property's value (and would not with the attribute's): the accessor took it. */
+  effect: (el: KycWidgetElement) => Promise<void>;
+}
 
 const ROWS: Row[] = [
-  ['provider', 'provider', 'persona', 'generic'],
-  ['sessionToken', 'session-token', 'tok_attribute_123456', 'tok_property_123456'],
-  ['sessionEndpoint', 'session-endpoint', '/attribute-endpoint', '/property-endpoint'],
-  ['allowedOrigins', 'allowed-origins', 'https://attribute.example', 'https://property.example'],
-  ['options', 'options', '{"from":"attribute"}', { from: 'property' }],
-  ['mode', 'mode', 'modal', 'inline'],
-  ['open', 'open', '', false],
-  ['locale', 'locale', 'fr', 'de'],
-  ['theme', 'theme', 'dark', 'light'],
-  ['loadTimeout', 'load-timeout', '5000', 7000],
-  ['decision', 'decision', 'approved', 'declined'],
-  ['debug', 'debug', '', false],
+  {
+    property: 'provider',
+    attribute: 'provider',
+    text: 'persona', // Persona's rule refuses a generic sandbox URL: config-invalid
+    value: 'generic',
+    setup: (el) => (el.sessionUrl = scripted(['ready'])),
+    effect: async (el) => {
+      await untilState(el, 'ready');
+      expect(frameOf(el)!.src).toBe(el.sessionUrl);
+    },
+  },
+  {
+    property: 'sessionToken',
+    attribute: 'session-token',
+    text: 'tok_attribute_123456',
+    value: 'tok_property_123456',
+    // Yoti's URL launch puts the token in the frame URL.
+    setup: (el) => {
+      const { sessionUrl, allowedOrigins } = demoInputs('yoti', { script: 'wait:50' });
+      Object.assign(el, { provider: 'yoti', sessionUrl, allowedOrigins });
+    },
+    effect: async (el) => {
+      expect(new URL(await frameSrc(el)).searchParams.get('sessionToken')).toBe('tok_property_123456');
+      expect(host.innerHTML).not.toContain('tok_');
+    },
+  },
+  {
+    property: 'sessionEndpoint',
+    attribute: 'session-endpoint',
+    text: '/__kyc/session?plan=http500', // would fail: session-fetch-failed
+    value: `/__kyc/session?${new URLSearchParams({ plan: 'ok', url: scripted(['ready'], { which: 'endpoint' }) })}`,
+    effect: async (el) => {
+      await untilState(el, 'ready');
+      expect(frameOf(el)!.src).toBe(scripted(['ready'], { which: 'endpoint' }));
+    },
+  },
+  {
+    property: 'allowedOrigins',
+    attribute: 'allowed-origins',
+    text: 'https://attribute.example', // Persona's rule refuses the sandbox's origin without it: config-invalid
+    value: SANDBOX,
+    setup: (el) =>
+      Object.assign(el, { provider: 'persona', sessionUrl: demoInputs('persona', { script: 'ready' }).sessionUrl }),
+    effect: (el) => untilState(el, 'ready'),
+  },
+  {
+    property: 'options',
+    attribute: 'options',
+    text: '{"fields":{"nameFirst":"Attribute"}}',
+    value: { fields: { nameFirst: 'Property' } },
+    // Persona passes its prefill fields on in the frame URL.
+    setup: (el) => Object.assign(el, demoInputs('persona', { script: 'ready' })),
+    effect: async (el) => {
+      expect(new URL(await frameSrc(el)).searchParams.get('fields[name-first]')).toBe('Property');
+    },
+  },
+  {
+    property: 'mode',
+    attribute: 'mode',
+    text: 'modal', // a closed modal would wait, idle
+    value: 'inline',
+    setup: (el) => (el.sessionUrl = scripted(['ready'])),
+    effect: async (el) => {
+      await untilState(el, 'ready');
+      expect(el.shadowRoot!.querySelector('dialog')).toBeNull();
+    },
+  },
+  {
+    property: 'open',
+    attribute: 'open',
+    text: '',
+    value: false,
+    effect: async (el) => expect(el.hasAttribute('open')).toBe(false), // `open` reflects
+  },
+  {
+    property: 'locale',
+    attribute: 'locale',
+    text: 'fr',
+    value: 'de',
+    setup: (el) => (el.sessionUrl = ECHO),
+    effect: async (el) => {
+      const steps = progressSteps(el);
+      await expect.poll(() => steps[0]).toMatch(/^init:de:/);
+    },
+  },
+  {
+    property: 'theme',
+    attribute: 'theme',
+    text: 'dark',
+    value: 'light',
+    setup: (el) => (el.sessionUrl = ECHO),
+    effect: async (el) => {
+      const steps = progressSteps(el);
+      await expect.poll(() => steps[0]).toMatch(/^init:[^:]+:light$/);
+    },
+  },
+  {
+    property: 'loadTimeout',
+    attribute: 'load-timeout',
+    text: '600000', // ten minutes: nothing would happen during the test
+    value: 300,
+    setup: (el) => (el.sessionUrl = `${SANDBOX}/silent`),
+    effect: async (el) => {
+      await untilState(el, 'error');
+      expect(el.lastError?.code).toBe('frame-load-timeout');
+    },
+  },
+  {
+    property: 'decision',
+    attribute: 'decision',
+    text: 'approved',
+    value: 'declined',
+    setup: (el) => (el.sessionUrl = scripted(['ready', 'complete:pending'])),
+    effect: async (el) => {
+      await untilState(el, 'complete');
+      await expect
+        .poll(() => el.shadowRoot!.querySelector('[part~="result"]')?.getAttribute('data-outcome'))
+        .toBe('declined');
+    },
+  },
+  {
+    property: 'debug',
+    attribute: 'debug',
+    text: '',
+    value: false,
+    setup: (el) => (el.sessionUrl = scripted(['ready'])),
+    // Nothing logged while the flow got ready; the control: debug on, and the next event is logged.
+    effect: async (el) => {
+      const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+      const logged = () => info.mock.calls.filter((args) => String(args[0]).startsWith('[kyc-widget]')).length;
+      await untilState(el, 'ready');
+      await settle();
+      expect(logged()).toBe(0);
+      el.debug = true;
+      el.cancel();
+      expect(logged()).toBeGreaterThan(0);
+    },
+  },
 ];
 
 /** A `<tag attribute="text">` parsed from markup, under a tag defined now (`defined`) or not yet. */
@@ -51,18 +200,25 @@ describe('markup attribute, then a property: the property wins', () => {
     await untilState(el, 'ready');
     expect(frameOf(el)!.src).toBe(b);
     expect(el.sessionUrl).toBe(b);
+    expect(Object.hasOwn(el, 'sessionUrl')).toBe(false);
   });
 
-  it.each(ROWS.flatMap((row) => [[...row, false] as const, [...row, true] as const]))(
-    '%s (%s="%s", then %o; tag defined first: %s)',
-    async (property, attribute, text, value, defined) => {
+  it.each(
+    ROWS.flatMap((row) => [
+      [row.property, row.attribute, row.text, row.value, false, row] as const,
+      [row.property, row.attribute, row.text, row.value, true, row] as const,
+    ]),
+  )(
+    '%s (%s="%s", then %o; tag defined first: %s): the accessor takes it, and the widget acts on it',
+    async (property, attribute, text, value, defined, row) => {
       const { tag, el } = markup(attribute, text, defined);
       (el as unknown as Record<string, unknown>)[property] = value;
+      row.setup?.(el);
       if (!defined) defineKycWidget(tag);
-      await settle();
+      // A leftover own property would shadow the accessor, and read back the same value.
+      expect(Object.hasOwn(el, property)).toBe(false);
       expect((el as unknown as Record<string, unknown>)[property]).toEqual(value);
-      if (property === 'open') expect(el.hasAttribute('open')).toBe(false); // `open` reflects
-      if (property === 'sessionToken') expect(host.innerHTML).not.toContain('tok_');
+      await row.effect(el);
     },
   );
 });

@@ -143,23 +143,28 @@ describe('session endpoint faults', () => {
 
   it('the element removed mid-request aborts it, and nothing happens afterwards', async () => {
     // The removed element's endpoint never answers (a slow one could answer before the removal on a loaded
-    // machine, and then there is nothing to abort): its request ends only by being aborted. The control, whose
-    // endpoint answers after 300 ms, stays on the page: its events prove that events could be seen meanwhile.
+    // machine, and then there is nothing to abort): its request ends only by being aborted. What could happen
+    // afterwards: a retry (a second request in its log) or an event. The control, mounted once the abort is seen,
+    // shows both happening on this page: its endpoint fails twice (503), it retries twice (after a
+    // backoff of at least 375 + 750 ms, more than the removed one's first backoff at most, 625 ms) and becomes
+    // ready. Only then are the removed element's log and events read again.
     const api = endpoint('hang');
-    const controlApi = endpoint('slow');
+    const controlApi = endpoint('fail,fail,ok');
     const el = mount(api.url);
     const events = record(el);
     await expect.poll(async () => (await api.log()).length).toBe(1);
-    const control = mount(controlApi.url);
-    const controlEvents = record(control);
     el.remove();
     await expect.poll(async () => (await api.log()).map((r) => r.aborted)).toEqual([true]);
-    await untilState(control, 'ready');
+    const control = mount(controlApi.url);
+    const controlEvents = record(control);
+    await untilState(control, 'ready', 10000);
     await settle();
     events.stop();
     controlEvents.stop();
+    expect(await controlApi.log()).toHaveLength(3); // retries happen on this page
     expect(controlEvents.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']); // events could be seen
-    expect(events.names()).toEqual(['state:loading']); // the removed one: nothing after its start
+    expect((await api.log()).map((r) => r.aborted)).toEqual([true]); // the removed one: no retry
+    expect(events.names()).toEqual(['state:loading']); // and nothing after its start
     expect(frameOf(el)).toBeNull();
     control.remove();
   });

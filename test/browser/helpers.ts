@@ -1,12 +1,12 @@
-import { fixture, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing-helpers';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { loadRuntime } from '../../src/element/handover';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
 import { PROVIDER_IDS, type ProviderId } from '../../src/providers/index';
 
-export { fixture, fixtureCleanup, oneEvent, waitUntil };
+export { fixture, fixtureCleanup, html, oneEvent, waitUntil };
 
 defineKycWidget();
 
@@ -79,12 +79,31 @@ export async function untilState(el: KycWidgetElement, state: string, timeout = 
 const scriptsDone = new Set<string>();
 /** Frame URLs whose `together:` burst has been delivered to this page (see burstDelivered). */
 const burstsDone = new Set<string>();
+/**
+ * Scripted sandbox pages that failed (an unknown step, at the top or inside `together:`, or an action that threw),
+ * by frame URL: a typo in a script would otherwise shorten it and let an exactly-once test pass. Any failure fails
+ * the running test (afterEach below), and scriptDone/burstDelivered at once.
+ */
+const scriptsFailed = new Map<string, string>();
+const failuresThrown = new Set<string>();
 window.addEventListener('message', (event) => {
-  const data = event.data as { sandbox?: unknown; href?: unknown } | null;
-  if (data?.sandbox === 'script-done' && typeof data.href === 'string') scriptsDone.add(data.href);
-  if (data?.sandbox === 'together-done' && typeof data.href === 'string') burstsDone.add(data.href);
-  if (data?.sandbox === 'together-start') holdMainThread(BURST_HOLD_MS);
+  const data = event.data as { sandbox?: unknown; href?: unknown; error?: unknown } | null;
+  if (typeof data?.href !== 'string') return;
+  if (data.sandbox === 'script-done') scriptsDone.add(data.href);
+  if (data.sandbox === 'together-done') burstsDone.add(data.href);
+  if (data.sandbox === 'together-start') holdMainThread(BURST_HOLD_MS);
+  if (data.sandbox === 'script-failed') scriptsFailed.set(data.href, String(data.error));
 });
+
+/** Throws when the sandbox script at `href` failed (without `href`: any whose failure was not thrown yet). */
+function throwIfScriptFailed(href?: string): void {
+  const failed = [...scriptsFailed].filter(([at]) => (href === undefined ? !failuresThrown.has(at) : at === href));
+  for (const [at] of failed) failuresThrown.add(at);
+  if (failed.length)
+    throw new Error(`sandbox script failed: ${failed.map(([at, error]) => `${error} (${at})`).join('; ')}`);
+}
+
+afterEach(() => throwIfScriptFailed());
 
 /**
  * How long the page's main thread is held when a `together:` burst starts. The frame is out of process: a message
@@ -115,9 +134,12 @@ export function together(...steps: string[]): string {
  * frame. The proof a "said twice, happened once" test needs that the second saying did arrive.
  */
 export async function burstDelivered(src: string): Promise<void> {
-  await waitUntil(() => burstsDone.has(src), `the sandbox page ${src} never delivered its together: burst`, {
-    timeout: 5000,
-  });
+  await waitUntil(
+    () => burstsDone.has(src) || scriptsFailed.has(src),
+    `the sandbox page ${src} never delivered its together: burst`,
+    { timeout: 5000 },
+  );
+  throwIfScriptFailed(src);
   await settle();
 }
 
@@ -135,10 +157,12 @@ export async function frameSrc(el: KycWidgetElement): Promise<string> {
  * wait with `burstDelivered` instead: what a removed frame had not yet delivered may be dropped.
  */
 export async function scriptDone(src: string, { timeout = 8000 } = {}): Promise<void> {
-  await waitUntil(() => scriptsDone.has(src), `the sandbox page ${src} never finished its script`, {
-    timeout,
-    interval: 10,
-  });
+  await waitUntil(
+    () => scriptsDone.has(src) || scriptsFailed.has(src),
+    `the sandbox page ${src} never finished its script`,
+    { timeout, interval: 10 },
+  );
+  throwIfScriptFailed(src);
   await settle();
 }
 

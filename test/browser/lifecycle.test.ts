@@ -9,6 +9,8 @@ import {
   record,
   SANDBOX,
   scripted,
+  scriptDone,
+  settle,
   sleep,
   untilState,
   together,
@@ -17,8 +19,29 @@ import {
 
 afterEach(() => fixtureCleanup());
 
+describe('the sandbox scripts the tests rely on', () => {
+  it('an unknown step inside together: fails the script before anything of the burst is posted, and the test with it', async () => {
+    const burst = together('complete:approved', 'complte:declined');
+    const el = await widget(`<kyc-widget session-url="${attr(scripted(['ready', burst]))}"></kyc-widget>`);
+    const frame = await frameSrc(el);
+    await expect(burstDelivered(frame)).rejects.toThrow('unknown script step "together:complte:declined"');
+    await settle();
+    expect(el.state).toBe('ready'); // the burst's good first step was not posted either
+  });
+
+  it('an unknown step at the top fails the script (scriptDone rejects)', async () => {
+    const el = await widget(
+      `<kyc-widget session-url="${attr(scripted(['ready', 'sumbit', 'complete']))}"></kyc-widget>`,
+    );
+    const frame = await frameSrc(el);
+    await expect(scriptDone(frame)).rejects.toThrow('unknown script step "sumbit"');
+    await settle();
+    expect(el.state).toBe('ready');
+  });
+});
+
 describe('the flow: once per attempt, errors, retry, cancel', () => {
-  it('fires kyc-complete once however many times the frame says so', async () => {
+  it('the first of five endings posted in one task ends the flow and tears the frame down: the rest, delivered, give no second event', async () => {
     const events = record(document);
     // Every ending is posted in one task: this page receives them back to back, the later ones queued behind the first.
     const burst = together('complete:approved', 'complete:declined', 'submit', 'cancel', 'complete:approved');
@@ -26,13 +49,14 @@ describe('the flow: once per attempt, errors, retry, cancel', () => {
     const frame = await frameSrc(el);
     await untilState(el, 'complete');
     await burstDelivered(frame); // all of them reached this page, not only the first
+    expect(frameOf(el)).toBeNull(); // the first ending tore the frame down
     events.stop();
     expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'kyc-complete')[0].detail.outcome).toBe('approved');
     expect(events.some((e) => e.type === 'kyc-cancel')).toBe(false);
   });
 
-  it('fires kyc-cancel once, shows a restart button, and restarts as a new attempt', async () => {
+  it('the first cancel of a burst ends the attempt and tears the frame down (one kyc-cancel); the restart button starts a new attempt', async () => {
     const events = record(document);
     const el = await widget(
       `<kyc-widget session-url="${attr(scripted(['ready', 'start', together('cancel', 'cancel', 'complete:approved')]))}"></kyc-widget>`,

@@ -73,13 +73,24 @@ describe('sessions from the host backend (session-endpoint)', () => {
   }, 25000);
 
   it('never asks twice at once, and aborts the request when the element leaves the page', async () => {
+    // What could happen: a new input makes the widget ask for a session again. The control shows it on this page:
+    // its endpoint always fails, so it has no session and no request in flight once it shows its error; the same
+    // change, made a task after the hanging element's, reaches its endpoint as a new request. Only then is the
+    // hanging element's log read again.
     const api = endpoint('hang');
+    const controlApi = endpoint('quickfail');
     const el = mount((el) => (el.sessionEndpoint = api.url));
+    const control = mount((el) => (el.sessionEndpoint = controlApi.url));
     await expect.poll(async () => (await api.log()).length).toBe(1);
+    await untilState(control, 'error', 15000);
+    const asked = (await controlApi.log()).length;
     el.options = { anything: 1 }; // a new input while the request hangs must not start a second one
     await settle();
+    control.options = { anything: 1 };
+    await expect.poll(async () => (await controlApi.log()).length).toBeGreaterThan(asked);
     expect(await api.log()).toHaveLength(1);
     expect(el.state).toBe('loading');
+    control.remove();
     el.remove();
     await expect.poll(async () => (await api.log()).map((r) => r.aborted)).toEqual([true]);
   });

@@ -10,12 +10,20 @@ import { describe, expect, it } from 'vitest';
  * prints it (`gzip -9c` reads about 20 bytes more: it stores the file name). Everything else arrives after the
  * frame's request, in the runtime chunk and the lazy ones.
  *
- * Budget: 10,752 bytes (10.5 KiB). At this commit the chunk is 10,383 bytes: 369 bytes of headroom. It was 6,135
- * bytes (by `gzip -9c`) while the first chunk kept a fast copy of each input rule beside the runtime's; one
- * implementation per rule, in the first chunk, costs about 4.3 KB, most of it Persona's pass-through options, Sumsub's
- * launch config and the full allowlist. Raise the budget only with a reason, in the commit that needs it.
+ * Budget: 12,288 bytes (12 KiB). At this commit the chunk is 11,876 bytes: 412 bytes of headroom. It was 6,135
+ * bytes (by `gzip -9c`) while the first chunk kept a fast copy of each input rule beside the runtime's. What it
+ * carries now, and why:
+ * - one implementation per input rule, in the first chunk: about 4.3 KB (most of it Persona's pass-through options,
+ *   Sumsub's launch config and the full allowlist);
+ * - the first replies to the frames' handshakes (Sumsub's idCheck.init, Veriff's VERIFF_RENDER, Yoti's INIT_SESSION,
+ *   generic's init) and the bounded decoder they read with: about 1.4 KB, so that a frame that waits for the host's
+ *   answer gets it before the runtime has downloaded (on loopback the runtime's download and compile were what
+ *   made the widget slower than Sumsub's and Veriff's own SDKs);
+ * - the `decision-endpoint` input (its row, its URL rule, the model's fields for it, `kyc-decision`'s name): 103
+ *   bytes; what it does (looking, watching, the stream's parser) is all in the runtime.
+ * Raise the budget only with a reason, in the commit that needs it.
  */
-const BOOT_BUDGET = 10_752;
+const BOOT_BUDGET = 12_288;
 
 const boot = fileURLToPath(new URL('../../dist/kyc-widget.js', import.meta.url));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, MAX_MESSAGE_CHARS } from '../../src/protocols/decode';
+import { decodeMessage, MAX_MESSAGE_CHARS } from '../../src/frame/decode';
 
 /**
  * decodeMessage's work is bounded whatever the payload's shape. The evidence is counted, not timed: every

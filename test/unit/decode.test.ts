@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, MAX_MESSAGE_CHARS } from '../../src/protocols/decode';
+import { decodeMessage, MAX_MESSAGE_CHARS } from '../../src/frame/decode';
 import { height, num, obj, str } from '../../src/protocols/wire';
 
 describe('decodeMessage: objects, JSON strings and bare strings, defensively', () => {

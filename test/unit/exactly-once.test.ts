@@ -158,11 +158,17 @@ interface Emitted {
   event: string;
 }
 
-/** One attempt: the frame's messages through the adapter and `step`, as the element runs them. */
+/**
+ * One attempt: the frame's messages through the adapter and `step`, as the element runs them. `batched`: the
+ * messages after `ready` are handed to `step` as one list of signals (as one frame message that means several
+ * things, like Persona's `complete`): the frame is still attached while they run, so nothing but the machine's
+ * once-guard stands between the first ending and the second.
+ */
 function attempt(
   provider: ProviderId,
   messages: unknown[],
   from: Model<Frame>,
+  batched = 0,
 ): { model: Model<Frame>; emits: Emitted[] } {
   const ctx = context({
     sessionToken: TOKEN,
@@ -180,8 +186,11 @@ function attempt(
   ).model;
   const emits: Emitted[] = [];
   session.onLoad?.();
-  for (const message of messages) {
-    const signals = send(session, message);
+  const batches = batched
+    ? [...messages.slice(0, batched).map((m) => [m]), messages.slice(batched)]
+    : messages.map((m) => [m]);
+  for (const batch of batches) {
+    const signals = batch.flatMap((message) => send(session, message));
     const next = step(model, { type: 'signals', frame: model.frame!.id, signals, from: 'message' });
     model = next.model;
     for (const effect of next.effects) if (effect.type === 'emit') emits.push({ event: effect.name });
@@ -208,6 +217,15 @@ describe('exactly once, in every protocol', () => {
       }
       // Not vacuous: the adapter really took these messages, and most orders do finish.
       expect(finished).toBeGreaterThan(orders.length / 2);
+    });
+
+    it(`${provider}: its endings, each repeated, in one batch of signals: one kyc-complete or kyc-cancel (the machine's once-guard alone)`, () => {
+      for (const order of permutations([...run.endings, ...run.endings.slice(0, 2)])) {
+        const { emits } = attempt(provider, [...run.ready, ...order], initialModel(), run.ready.length);
+        const ends = emits.filter((e) => e.event === 'kyc-complete' || e.event === 'kyc-cancel');
+        if (ends.length > 1) totals.violations++;
+        expect(ends.length, JSON.stringify(order)).toBeLessThanOrEqual(1);
+      }
     });
 
     it(`${provider}: after an ending, retry() (or start()) begins an attempt that can finish once more`, () => {

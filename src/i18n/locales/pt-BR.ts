@@ -1,38 +1,34 @@
 import type { Messages, ScreenMessages } from '../types';
+import { messages as portugal, screens as portugalScreens } from './pt';
 
-export const messages: Messages = {
-  frameTitle: 'Verificação de identidade',
+/**
+ * Brazilian Portuguese: European Portuguese's text (pt.ts), with Brazil's words where they differ. What both
+ * say alike (the result titles, most error titles, "Fechar", "Referência"…) is written once, in pt.ts.
+ */
+
+type Words<T> = { [K in keyof T]?: T[K] extends string ? string : Words<T[K]> };
+
+/** `base` with `words` in place of its texts, key by key (a new object: pt.ts's stays as it is). */
+function brazilian<T extends object>(base: T, words: Words<T>): T {
+  const out = { ...base } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(words))
+    out[key] = typeof value === 'string' ? value : brazilian(out[key] as object, value as Words<object>);
+  return out as T;
+}
+
+export const messages: Messages = brazilian(portugal, {
   loading: 'Carregando a verificação…',
-  close: 'Fechar',
   offline:
     'Você está sem conexão. Seu progresso foi mantido e a verificação vai continuar quando você voltar a ficar online.',
   slow: 'Isso está demorando mais do que o normal…',
-  leave: {
-    title: 'Sair da verificação?',
-    text: 'O que você fez até agora não será salvo.',
-    stay: 'Continuar a verificação',
-    leave: 'Sair',
-  },
-  announce: {
-    ready: 'Verificação pronta',
-    inProgress: 'Verificação em andamento',
-    submitted: 'Enviado, aguarde',
-    step: 'Etapa {index} de {total}',
-  },
-};
+  leave: { text: 'O que você fez até agora não será salvo.' },
+  announce: { inProgress: 'Verificação em andamento', step: 'Etapa {index} de {total}' },
+});
 
-export const screens: ScreenMessages = {
+export const screens: ScreenMessages = brazilian(portugalScreens, {
   retry: 'Tentar de novo',
   restart: 'Começar de novo',
-  done: 'Concluir',
-  cancelledTitle: 'Verificação cancelada',
   cancelledText: 'Você saiu da verificação antes de terminar.',
-  resultTitle: {
-    approved: 'Verificação aprovada',
-    declined: 'Verificação recusada',
-    pending: 'Verificação enviada',
-    review: 'Verificação em análise',
-  },
   resultText: {
     approved: 'Sua identidade foi verificada.',
     declined: 'Não conseguimos verificar sua identidade.',
@@ -40,16 +36,10 @@ export const screens: ScreenMessages = {
     review: 'Uma pessoa está analisando sua verificação. Vamos avisar você do resultado.',
   },
   errors: {
-    'config-invalid': {
-      title: 'Verificação indisponível',
-      text: 'Esta verificação não está configurada corretamente neste site.',
-    },
-    'session-fetch-failed': {
-      title: 'Não foi possível iniciar a verificação',
-      text: 'Confira sua conexão e tente de novo.',
-    },
-    'session-expired': { title: 'Sessão expirada', text: 'Sua sessão de verificação expirou.' },
-    'frame-load-timeout': { title: 'A verificação não carregou', text: 'Confira sua conexão e tente de novo.' },
+    'config-invalid': { text: 'Esta verificação não está configurada corretamente neste site.' },
+    'session-fetch-failed': { text: 'Confira sua conexão e tente de novo.' },
+    'session-expired': { text: 'Sua sessão de verificação expirou.' },
+    'frame-load-timeout': { text: 'Confira sua conexão e tente de novo.' },
     'camera-unavailable': {
       title: 'Câmera indisponível',
       text: 'Permita o acesso à câmera para este site (o ícone da câmera na barra de endereço ou as configurações do celular) e tente de novo. Você também pode continuar em outro dispositivo.',
@@ -62,5 +52,4 @@ export const screens: ScreenMessages = {
   },
   stuck:
     'Recarregue a página para começar de novo. Se acontecer de novo, entre em contato com o site e informe esta referência.',
-  reference: 'Referência',
-};
+});

@@ -8,6 +8,7 @@ import {
   expectForgeriesIgnored,
   expectSpyHearsNothing,
   fixtureCleanup,
+  frameOf,
   mountDemo,
   removeForgers,
   together,
@@ -62,10 +63,11 @@ describe('caf: the sandbox CAF onboarding, in real Chromium', () => {
     expect(detailOf(events, 'kyc-warning')).toMatchObject({ provider: 'caf', code: expected, providerCode: code });
   });
 
-  it('a frame that finishes twice gives exactly one kyc-complete', async () => {
+  it('the first of two endings posted at once tears the frame down: one kyc-complete', async () => {
     const { el, events, frame } = await mountDemo('caf', { script: ['wait:50', together('finished', 'finished')] });
     await untilState(el, 'complete');
     await burstDelivered(frame); // every ending reached this page, not only the first
+    expect(frameOf(el)).toBeNull(); // the first ending tore the frame down
     expect(events.filter((e) => e.type === 'kyc-complete')).toHaveLength(1);
   });
 

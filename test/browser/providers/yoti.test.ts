@@ -10,13 +10,17 @@ import {
   expectForgeriesIgnored,
   expectSpyHearsNothing,
   fixtureCleanup,
+  frameOf,
   frameSrc,
   mountDemo,
   record,
   removeForgers,
+  SANDBOX,
+  sandbox,
   scriptDone,
   together,
   untilState,
+  waitUntil,
   widget,
 } from '../helpers';
 
@@ -79,6 +83,57 @@ describe('yoti: the sandbox Yoti IDV client, in real Chromium', () => {
     expect(eventTypes(events)).toEqual(['kyc-ready']);
   });
 
+  describe('the sandbox page itself, with this test page as its host: INIT_SESSION is checked', () => {
+    /** What the bare (post method) sandbox page posts, in order, when the host answers its STARTED with `init`. */
+    async function answerStarted(init: Record<string, unknown>): Promise<unknown[]> {
+      const frame = document.createElement('iframe');
+      frame.className = 'forger'; // removed after each test
+      frame.src = sandbox('/yoti/idverify/v1/web/index.html?script=success');
+      const said: unknown[] = [];
+      const listener = (event: MessageEvent) => {
+        if (event.source !== frame.contentWindow) return;
+        said.push(event.data);
+        if ((event.data as { eventType?: unknown } | null)?.eventType === 'STARTED')
+          frame.contentWindow!.postMessage({ eventType: 'INIT_SESSION', ...init }, SANDBOX);
+      };
+      window.addEventListener('message', listener);
+      document.body.append(frame);
+      try {
+        // The page's last word: its script ran to the end, or its handshake refused to run it.
+        const last = (data: unknown) =>
+          ['script-done', 'script-stopped'].includes(String((data as { sandbox?: unknown })?.sandbox));
+        await waitUntil(() => said.some(last), 'the sandbox Yoti page never finished', { timeout: 5000 });
+        return said.map((data) =>
+          (data as { sandbox?: unknown }).sandbox ? (data as { sandbox: unknown }).sandbox : data,
+        );
+      } finally {
+        window.removeEventListener('message', listener);
+      }
+    }
+
+    it('the control: a whole INIT_SESSION lets the script run (SUCCESS)', async () => {
+      expect(await answerStarted({ sessionID: 'sbx_yoti_direct', sessionToken: TOKEN })).toEqual([
+        { eventType: 'STARTED' },
+        { eventType: 'SUCCESS' },
+        'script-done',
+      ]);
+    });
+
+    it.each([
+      ['no sessionID', 2004, { sessionToken: TOKEN }],
+      ['an empty sessionID', 2004, { sessionID: '', sessionToken: TOKEN }],
+      ['a sessionID that is not a string', 2004, { sessionID: 42, sessionToken: TOKEN }],
+      ['no sessionToken', 2003, { sessionID: 'sbx_yoti_direct' }],
+      ['a sessionToken that is not a string', 2003, { sessionID: 'sbx_yoti_direct', sessionToken: { token: TOKEN } }],
+    ])('%s: ERROR %i, and the script never runs', async (_, code, init) => {
+      expect(await answerStarted(init)).toEqual([
+        { eventType: 'STARTED' },
+        { eventType: 'ERROR', eventCode: code },
+        'script-stopped',
+      ]);
+    });
+  });
+
   it('ERROR 1000 (the person cancelled) → kyc-cancel', async () => {
     const { el, events } = await mountDemo('yoti', { script: 'wait:50,error:1000' });
     await untilState(el, 'cancelled');
@@ -104,12 +159,13 @@ describe('yoti: the sandbox Yoti IDV client, in real Chromium', () => {
     },
   );
 
-  it('a frame that sends its result twice gives exactly one ending', async () => {
+  it('the first of a burst of results tears the frame down: one ending, the rest give nothing', async () => {
     const { el, events, frame } = await mountDemo('yoti', {
       script: ['wait:50', together('success', 'error:1000', 'success')],
     });
     await untilState(el, 'complete');
     await burstDelivered(frame); // every ending reached this page, not only the first
+    expect(frameOf(el)).toBeNull(); // the first ending tore the frame down
     expect(eventTypes(events).filter((t) => t === 'kyc-complete' || t === 'kyc-cancel')).toEqual(['kyc-complete']);
   });
 

@@ -7,6 +7,7 @@ import {
   expectForgeriesIgnored,
   expectSpyHearsNothing,
   fixtureCleanup,
+  frameOf,
   mountDemo,
   removeForgers,
   together,
@@ -48,10 +49,11 @@ describe('zignsec: the sandbox ZignSec scanning flow, in real Chromium', () => {
     expect(eventTypes(events)).toEqual(['kyc-ready', 'kyc-cancel']);
   });
 
-  it("a message about another session is ignored while the widget listens; this session's result counts once", async () => {
+  it("a message about another session is ignored while the widget listens; this session's first result tears the frame down, its second gives nothing", async () => {
     // The other session's Accepted comes first, while the flow runs and the widget listens; this session's
-    // OperatorRequired after it is the control (it does end the flow, so the listener was alive), and a second
-    // result of this session, in the same task, tests the once-guard.
+    // OperatorRequired after it is the control (it does end the flow, so the listener was alive). A second result
+    // of this session, in the same task, arrives after the teardown (the once-guard's own proof is in
+    // test/unit/exactly-once.test.ts).
     const { el, events, frame } = await mountDemo('zignsec', {
       script: [
         'wait:50',
@@ -64,6 +66,7 @@ describe('zignsec: the sandbox ZignSec scanning flow, in real Chromium', () => {
     });
     await untilState(el, 'complete');
     await burstDelivered(frame);
+    expect(frameOf(el)).toBeNull(); // the first ending tore the frame down
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail.outcome)).toEqual(['pending']);
     expect(new URL(frame).searchParams.get('otp')).toBe('sbx-otp');
   });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { decodeMessage, type Decoded } from '../../../src/protocols/decode';
+import { decodeMessage, type Decoded } from '../../../src/frame/decode';
 import { frameFor, PROVIDER_IDS } from '../../../src/providers/index';
 import type { ProviderId } from '../../../src/providers/index';
 import { PROTOCOLS } from '../../../src/protocols/index';

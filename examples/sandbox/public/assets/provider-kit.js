@@ -14,15 +14,17 @@
 //   navigate:<urlencoded URL>  this frame goes to that URL (relative to this page); the script ends
 //   together:<urlencoded steps> runs those steps (comma-separated) in one task, nothing awaited between them:
 //                              the host receives them back to back (tests of once-guards)
-//   (when the script ends, the page posts {sandbox: 'script-done'}: tests wait for it)
+//   (when the script ends, the page posts {sandbox: 'script-done'}: tests wait for it; {sandbox: 'script-stopped'}
+//   when the page's handshake refused to run it)
 //   once:<step>                runs <step> only the first time this exact frame URL reaches this step
 //                              (counted by the sandbox server, GET /once), e.g. `once:reload-request`
 //                              asks for one frame reload and lets the reloaded frame carry on
 // The list is split at commas, then at the first ':' (name) and at later ':' (arguments); each
 // argument is percent-decoded once, so an argument holding ',' or ':' must be encoded inside the
-// script value (encodeURIComponent). Unknown steps are skipped with a warning.
+// script value (encodeURIComponent). An unknown step (at the top or inside together:) ends the script with
+// {sandbox: 'script-failed', href, error} to the host page: the tests fail on it.
 import { params, resolveHostOrigin } from './frame.js';
-import { parseStep, together } from './scripted.js';
+import { parseStep, reportFailure, together, unknownStep } from './scripted.js';
 
 export { params };
 
@@ -175,7 +177,7 @@ export function runScript(wire, { title, actions, before }) {
       location.href = new URL(rest, location.href).href;
       return 'stop';
     },
-    together: ({ rest }) => together(rest, (step) => find(step.name)?.(step, note), wire.postRaw),
+    together: ({ rest }) => together(rest, (name) => find(name) && ((step) => find(name)(step, note)), wire.postRaw),
   };
   const find = (name) =>
     Object.prototype.hasOwnProperty.call(actions, name)
@@ -185,7 +187,11 @@ export function runScript(wire, { title, actions, before }) {
         : null;
 
   const run = async () => {
-    if (before && (await before(note)) === 'stop') return;
+    if (before && (await before(note)) === 'stop') {
+      // For tests: the page refused to run its script (a handshake it did not accept); nothing more comes.
+      wire.postRaw({ sandbox: 'script-stopped', href: location.href });
+      return;
+    }
     for (const [index, text] of steps.entries()) {
       if (index > 0 && delay) await sleep(delay);
       let step = parseStep(text);
@@ -197,12 +203,7 @@ export function runScript(wire, { title, actions, before }) {
         }
         step = parseStep(inner);
       }
-      const action = find(step.name);
-      if (!action) {
-        console.warn(`[sandbox] unknown script step "${text}"`);
-        note(`skipped unknown step ${text}`);
-        continue;
-      }
+      const action = find(step.name) ?? unknownStep(text);
       note(text);
       if ((await action(step, note)) === 'stop') return;
     }
@@ -212,7 +213,11 @@ export function runScript(wire, { title, actions, before }) {
     // No protocol knows it, so the widget must ignore it.
     wire.postRaw({ sandbox: 'script-done', href: location.href });
   };
-  const start = () => run().catch((error) => console.error('[sandbox] script failed', error));
+  const start = () =>
+    run().catch((error) => {
+      note(`failed: ${error?.message ?? error}`);
+      reportFailure(wire.postRaw, error);
+    });
   if (document.readyState === 'complete') start();
   else addEventListener('load', start, { once: true });
 }

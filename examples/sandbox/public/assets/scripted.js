@@ -13,6 +13,7 @@
 //   encoding:json | encoding:object        how later messages (not raw) are posted; default object
 //   together:<urlencoded steps>            runs those steps (comma-separated) in one task, nothing awaited between
 //                                          them, so the host receives them back to back (tests of once-guards)
+// An unknown step (at the top or inside together:) ends the script with {sandbox: 'script-failed'} to the host.
 // The list is split at commas first, then each argument is percent-decoded once, so an argument
 // containing ',' or ':' must be encoded inside the `script` value (encodeURIComponent).
 // submit and complete carry `sessionId`. With echo=1, each `init` / `token` the host sends is
@@ -44,20 +45,38 @@ export function parseStep(text) {
 /**
  * `together:<steps>`: parses the comma-separated steps and runs each action at once, in this task, awaiting
  * only afterwards: what they post reaches the host back to back, before it can react to the first. Then posts
- * {sandbox: 'together-done'} in the same task (tests wait for it: the burst has been delivered).
+ * {sandbox: 'together-done'} in the same task (tests wait for it: the burst has been delivered). `find(name)`
+ * gives a step's action, or null: an unknown step throws before anything is posted (a typo must not shorten a
+ * burst that an exactly-once test relies on).
  */
-export function together(text, run, postRaw) {
-  // First, in the same task: tests hold the host's main thread on this one, so that the whole burst is queued
-  // at the host before the widget can react to (and remove the frame for) its first message.
-  postRaw({ sandbox: 'together-start', href: location.href });
-  const pending = text
+export function together(text, find, postRaw) {
+  const steps = text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((step) => run(parseStep(step)));
+    .map((s) => [parseStep(s), s]);
+  const actions = steps.map(([step, s]) => find(step.name) ?? unknownStep(`together:${s}`));
+  // First, in the same task: tests hold the host's main thread on this one, so that the whole burst is queued
+  // at the host before the widget can react to (and remove the frame for) its first message.
+  postRaw({ sandbox: 'together-start', href: location.href });
+  const pending = steps.map(([step], i) => actions[i](step));
   // Still in the same task: once the host has this, it has had every message of the burst.
   postRaw({ sandbox: 'together-done', href: location.href });
   return Promise.all(pending).then(() => undefined);
+}
+
+/** A step this page does not know: the script stops here (see `reportFailure`). */
+export function unknownStep(text) {
+  throw new Error(`unknown script step "${text}"`);
+}
+
+/**
+ * A script that failed (an unknown step, an action that threw) tells the host page, which ignores it unless it
+ * is a test: the test helpers fail the running test with it, instead of letting a shortened script pass.
+ */
+export function reportFailure(postRaw, error) {
+  console.error('[sandbox] script failed', error);
+  postRaw({ sandbox: 'script-failed', href: location.href, error: String(error?.message ?? error) });
 }
 
 export function runScript(channel, scriptText) {
@@ -137,7 +156,7 @@ export function runScript(channel, scriptText) {
       location.href = new URL(rest, location.href).href;
       return 'stop';
     },
-    together: ({ rest }) => together(rest, (step) => actions[step.name]?.(step), channel.postRaw),
+    together: ({ rest }) => together(rest, find, channel.postRaw),
     // The frame reloads itself once (a provider page recovering on its own): the reloaded page runs the
     // script again from the start, skipping this step.
     'self-reload': () => {
@@ -160,16 +179,13 @@ export function runScript(channel, scriptText) {
     },
   };
 
+  const find = (name) => (Object.prototype.hasOwnProperty.call(actions, name) ? actions[name] : null);
+
   (async () => {
     for (const [i, text] of steps.entries()) {
       if (i > 0 && delay) await sleep(delay);
       const step = parseStep(text);
-      const action = Object.prototype.hasOwnProperty.call(actions, step.name) ? actions[step.name] : null;
-      if (!action) {
-        console.warn(`[sandbox] unknown script step "${text}"`);
-        note(`skipped unknown step ${text}`);
-        continue;
-      }
+      const action = find(step.name) ?? unknownStep(text);
       note(text);
       if ((await action(step)) === 'stop') return;
     }
@@ -178,5 +194,8 @@ export function runScript(channel, scriptText) {
     // For tests: every message of the script has been posted before this one (postMessage keeps order).
     // No protocol knows it, so the widget must ignore it.
     channel.postRaw({ sandbox: 'script-done', href: location.href });
-  })().catch((error) => console.error('[sandbox] script failed', error));
+  })().catch((error) => {
+    note(`failed: ${error?.message ?? error}`);
+    reportFailure(channel.postRaw, error);
+  });
 }

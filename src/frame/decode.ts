@@ -1,4 +1,4 @@
-import { isPlainObject } from '../frame/json';
+import { isPlainObject } from './json';
 /**
  * What `postMessage` delivered → a plain object or a bare string, or null. The bridge runs this after
  * its source and origin checks; adapters only ever see a `Decoded`.
@@ -100,4 +100,66 @@ export function isBoundedTree(root: object): boolean {
     }
   }
   return chars <= MAX_MESSAGE_CHARS;
+}
+
+// ---- readers: every one takes `unknown` and returns a validated value or undefined -------------------
+
+export function str(value: unknown, max = 200): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
+}
+
+/** An object, or a string holding a JSON object. */
+export function obj(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'string') {
+    const decoded = decodeMessage(value);
+    return decoded?.kind === 'object' ? decoded.value : undefined;
+  }
+  return isPlainObject(value) ? value : undefined;
+}
+
+/**
+ * The message as an object: a decoded object, or a string that holds a JSON object — also one
+ * JSON-encoded twice (`"\"{…}\""`), which some frames send.
+ */
+export function asRecord(message: Decoded): Record<string, unknown> | undefined {
+  if (message.kind === 'object') return message.value;
+  const inner = unquote(message.value);
+  return inner === undefined ? undefined : obj(inner);
+}
+
+/** A bare string, with one level of JSON quoting removed (`"\"VERIFF_STARTED\""` → `VERIFF_STARTED`). */
+export function asText(message: Decoded): string | undefined {
+  if (message.kind !== 'string') return undefined;
+  return unquote(message.value)?.trim() || undefined;
+}
+
+function unquote(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('"')) return trimmed;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return typeof parsed === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** An identifier the host may look up on its server (inquiry, applicant, session id); never free text. */
+export function idOf(value: unknown): string | undefined {
+  const text = str(value, 128);
+  return text && ID.test(text) ? text : undefined;
+}
+
+/** An upper-cased, trimmed enum value (`"approved "` → `APPROVED`). */
+export function upper(value: unknown): string | undefined {
+  return str(value, 100)?.trim().toUpperCase() || undefined;
+}
+
+/** Reads an option as an object (the `options` attribute is host input, not frame input, but still checked). */
+export function optionObject(options: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  if (!Object.prototype.hasOwnProperty.call(options, key)) return undefined;
+  const value = options[key];
+  return isPlainObject(value) ? value : undefined;
 }
