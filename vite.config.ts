@@ -8,6 +8,7 @@ import { minify } from 'terser';
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { devDemo } from './scripts/dev-demo';
+import { decisionEndpoint } from './test/support/decision-endpoint';
 import { sessionEndpoint } from './test/support/session-endpoint';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -190,7 +191,7 @@ export default defineConfig(({ command, mode }) => {
         },
         {
           extends: true,
-          plugins: [sessionEndpoint()],
+          plugins: [sessionEndpoint(), decisionEndpoint()],
           resolve: {
             // Lit (under @open-wc/testing's fixtures) in its production build: no dev-mode banner.
             conditions: ['module', 'browser', 'production'],

@@ -9,6 +9,7 @@ export type KycWidgetInputs = Partial<
     | 'sessionUrl'
     | 'sessionToken'
     | 'sessionEndpoint'
+    | 'decisionEndpoint'
     | 'allowedOrigins'
     | 'mode'
     | 'open'

@@ -10,7 +10,7 @@ runtimeLoader.load = () => import('./runtime/runtime');
 
 export { KycWidgetElement };
 export type { LastError as KycErrorDetail } from './runtime/controller';
-export type { KycEventDetails, KycEventMap, KycEventName, KycBaseDetail } from './element/events';
+export type { Decision, KycEventDetails, KycEventMap, KycEventName, KycBaseDetail } from './element/events';
 export type { KycState } from './flow/machine';
 export type { KycWidgetAttributes } from './frameworks';
 export type { ErrorCode, KycErrorInfo } from './flow/errors';

@@ -40,6 +40,7 @@ export interface KycWidgetProps extends Partial<Omit<Inputs, 'options'>>, KebabI
   onCancel?: Handler<'kyc-cancel'>;
   onError?: Handler<'kyc-error'>;
   onWarning?: Handler<'kyc-warning'>;
+  onDecision?: Handler<'kyc-decision'>;
   onClose?: Handler<'kyc-close'>;
   className?: string;
   style?: CSSProperties;
@@ -63,6 +64,7 @@ const HANDLERS: ReadonlyArray<[keyof KycWidgetProps, KycEventName]> = [
   ['onCancel', 'kyc-cancel'],
   ['onError', 'kyc-error'],
   ['onWarning', 'kyc-warning'],
+  ['onDecision', 'kyc-decision'],
   ['onClose', 'kyc-close'],
 ];
 

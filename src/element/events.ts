@@ -1,7 +1,14 @@
 import type { KycEventDetails, KycEventMap, KycEventName } from '../flow/events';
 
 // The event map's types are flow/'s (flow/events.ts): step emits by them; hosts read them from here.
-export type { KycBaseDetail, KycErrorDetail, KycEventDetails, KycEventMap, KycEventName } from '../flow/events';
+export type {
+  Decision,
+  KycBaseDetail,
+  KycErrorDetail,
+  KycEventDetails,
+  KycEventMap,
+  KycEventName,
+} from '../flow/events';
 
 const NAMES: Record<KycEventName, true> = {
   'kyc-statechange': true,
@@ -13,6 +20,7 @@ const NAMES: Record<KycEventName, true> = {
   'kyc-cancel': true,
   'kyc-error': true,
   'kyc-warning': true,
+  'kyc-decision': true,
   'kyc-close': true,
 };
 

@@ -46,6 +46,12 @@ export function initialModel<F extends FrameLike = ResolvedFrame>(): Model<F> {
     stale: false,
     request: null,
     requests: 0,
+    decisions: undefined,
+    decision: null,
+    watch: null,
+    watches: 0,
+    looked: false,
+    gaveUp: '',
   };
 }
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -1,3 +1,4 @@
+import type { Decision } from '../flow/events';
 import type { Snapshot } from '../flow/machine';
 import type { Model } from '../flow/model';
 import type { FrameBridge } from '../frame/bridge';
@@ -31,6 +32,8 @@ export interface HostPort {
   readonly inputs: Inputs;
   /** Sets the `open` property (and attribute), as the person or start() did. */
   setOpen(open: boolean): void;
+  /** Sets the `decision` property, as the decision endpoint said (undefined: it was an earlier attempt's). */
+  setDecision(decision: Decision | undefined): void;
 }
 
 /**

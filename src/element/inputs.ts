@@ -16,6 +16,8 @@ export interface Inputs {
   sessionToken: string | undefined;
   /** The host backend's endpoint that creates and refreshes sessions. */
   sessionEndpoint: string | undefined;
+  /** The host backend's endpoint that tells the server-confirmed decision of this person's session. */
+  decisionEndpoint: string | undefined;
   /** Space-separated origins added to the adapter's built-in allowlist. */
   allowedOrigins: string | undefined;
   /** Provider-specific settings, a JSON object. (Internally: the parse error when the attribute was not valid JSON, reported as config-invalid.) */
@@ -51,8 +53,10 @@ export interface InputSpec<K extends keyof Inputs = keyof Inputs> {
   property: K;
   kind: Kind;
   default: Inputs[K];
-  /** Read by the flow: a change restarts or reconfigures the session. */
+  /** Read by the flow: a change is a pass over the inputs (which restarts or reconfigures the session if it is keyed). */
   config?: boolean;
+  /** Part of the frame's configuration (`configKey`): a change restarts the frame. */
+  keyed?: boolean;
   /** Never reflected, never logged. */
   secret?: boolean;
 }
@@ -61,12 +65,27 @@ export const DEFAULT_LOAD_TIMEOUT = 20000;
 
 /**
  * A row of the table: `config` inputs are read by the flow (a change restarts or reconfigures the session), `secret`
- * ones are config too, and never reflected or logged. The attribute is the property in kebab case (sessionUrl ⇄
- * session-url).
+ * ones are config too, and never reflected or logged; `checked` ones are read by the same pass over the inputs (their
+ * rules apply, and the flow learns of them) but are not the frame's configuration: a change never restarts it. The
+ * attribute is the property in kebab case (sessionUrl ⇄ session-url).
  */
-function row<K extends keyof Inputs>(property: K, kind: Kind, fallback: Inputs[K], flag?: 'config' | 'secret') {
+function row<K extends keyof Inputs>(
+  property: K,
+  kind: Kind,
+  fallback: Inputs[K],
+  flag?: 'config' | 'secret' | 'checked',
+) {
   const attribute = property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  return { property, attribute, kind, default: fallback, config: flag !== undefined, secret: flag === 'secret' };
+  const secret = flag === 'secret';
+  return {
+    property,
+    attribute,
+    kind,
+    default: fallback,
+    config: flag !== undefined,
+    secret,
+    keyed: flag !== 'checked',
+  };
 }
 
 export const INPUTS = [
@@ -74,6 +93,7 @@ export const INPUTS = [
   row('sessionUrl', 'string', undefined, 'config'),
   row('sessionToken', 'string', undefined, 'secret'),
   row('sessionEndpoint', 'string', undefined, 'config'),
+  row('decisionEndpoint', 'string', undefined, 'checked'),
   row('allowedOrigins', 'string', undefined, 'config'),
   row('options', 'json', {}, 'config'),
   row('mode', ['inline', 'modal'], 'inline', 'config'),
@@ -97,7 +117,9 @@ export const BY_PROPERTY: ReadonlyMap<string, InputSpec> = new Map(
  * left out: a new token for the same configuration is handed to the running frame where the protocol allows it.
  */
 export function configKey(inputs: Inputs): string {
-  return JSON.stringify(INPUTS.filter((row) => row.config && !row.secret).map((row) => inputs[row.property]));
+  return JSON.stringify(
+    INPUTS.filter((row) => row.config && row.keyed && !row.secret).map((row) => inputs[row.property]),
+  );
 }
 
 export function defaults(): Inputs {

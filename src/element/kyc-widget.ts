@@ -1,5 +1,5 @@
 import { StandIn } from './stand-in';
-import { runtimeNow, type Handover, type Runtime, type Stand } from './handover';
+import { runtimeNow, type Handover, type HostPort, type Runtime, type Stand } from './handover';
 import type { KycState } from '../flow/machine';
 import type { ProviderId } from '../providers/index';
 import type { KycErrorDetail } from './events';
@@ -35,6 +35,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @fires {CustomEvent<KycEventDetails['kyc-cancel']>} kyc-cancel - The person left the flow.
  * @fires {CustomEvent<KycEventDetails['kyc-error']>} kyc-error - Something went wrong. detail: { code, message, recoverable, providerCode? }
  * @fires {CustomEvent<KycEventDetails['kyc-warning']>} kyc-warning - A problem the provider's flow handles itself; the flow goes on. detail: { code, message, providerCode? }
+ * @fires {CustomEvent<KycEventDetails['kyc-decision']>} kyc-decision - The host's backend confirmed a decision (through decision-endpoint: confirmed true), or the host set `decision` (confirmed false); once per decision. detail: { decision: "approved" | "declined" | "review", confirmed }
  * @fires {CustomEvent<KycEventDetails['kyc-close']>} kyc-close - The person dismissed the widget (Done on a result screen, or closed the modal). detail: { state }
  *
  * @slot loading - Replaces the built-in loading screen.
@@ -100,7 +101,11 @@ export class KycWidgetElement extends Base {
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
-    const port = { inputs: this.#inputs, setOpen: (open: boolean) => (this.open = open) };
+    const port: HostPort = {
+      inputs: this.#inputs,
+      setOpen: (open) => (this.open = open),
+      setDecision: (decision) => (this.decision = decision),
+    };
     const create = (runtime: Runtime, handover?: Handover) =>
       (this.#controller = new runtime.WidgetController(this, port, shadow, handover));
     const runtime = runtimeNow();
@@ -134,6 +139,15 @@ export class KycWidgetElement extends Base {
    * @attr session-endpoint
    */
   declare sessionEndpoint: string | undefined;
+
+  /**
+   * The host backend's endpoint that tells the server-confirmed decision of this person's session (relative to the
+   * page, or absolute). From `kyc-complete` on the widget asks it (streaming, or polling a JSON answer), sets
+   * `decision` when it is known and fires `kyc-decision`; on a page whose session is already decided, it shows the
+   * result at once. Not part of the frame's configuration: changing it never restarts the frame.
+   * @attr decision-endpoint
+   */
+  declare decisionEndpoint: string | undefined;
 
   /**
    * Space-separated origins added to the adapter's built-in allowlist (`https://*.example.com` matches one label).
@@ -190,7 +204,8 @@ export class KycWidgetElement extends Base {
   declare loadTimeout: number;
 
   /**
-   * The final decision from the host's backend, shown on the result screen.
+   * The final decision from the host's backend, shown on the result screen. Set by the host (fires `kyc-decision`,
+   * confirmed false), or by the widget when the `decision-endpoint` says it.
    * @attr decision
    */
   declare decision: 'approved' | 'declined' | 'review' | undefined;

@@ -27,9 +27,15 @@ export type Resolution =
   | { kind: 'invalid'; problem: Problem }
   | { kind: 'ok'; frame: ResolvedFrame };
 
-/** The endpoint, when the host gave a valid one. */
+/** The session endpoint, when the host gave a valid one. */
 export function endpointOf(inputs: Pick<Inputs, 'sessionEndpoint'>, baseUrl?: string): URL | undefined {
   const parsed = safeUrl(inputs.sessionEndpoint, 'session-endpoint', baseUrl);
+  return parsed instanceof URL ? parsed : undefined;
+}
+
+/** The decision endpoint, when the host gave a valid one (relative to the page, as the session endpoint). */
+export function decisionEndpointOf(inputs: Pick<Inputs, 'decisionEndpoint'>, baseUrl?: string): URL | undefined {
+  const parsed = safeUrl(inputs.decisionEndpoint, 'decision-endpoint', baseUrl);
   return parsed instanceof URL ? parsed : undefined;
 }
 
@@ -48,6 +54,9 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     if (parsed instanceof Problem) return invalid(parsed);
     endpoint = parsed;
   }
+  // Not the frame's configuration (its change restarts nothing), but a URL the widget fetches: the same rules.
+  const decisions = inputs.decisionEndpoint && safeUrl(inputs.decisionEndpoint, 'decision-endpoint', env.baseUrl);
+  if (decisions instanceof Problem) return invalid(decisions);
   if (!hasSession(inputs)) return { kind: 'idle' };
   if (endpoint && !inputs.sessionUrl && !inputs.sessionToken) return { kind: 'needs-session', endpoint };
 

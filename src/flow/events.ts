@@ -20,6 +20,9 @@ export const STATES = [
 ] as const;
 export type KycState = (typeof STATES)[number];
 
+/** A decision the host's backend confirmed (from its provider's webhook), or the host set (`decision`). */
+export type Decision = 'approved' | 'declined' | 'review';
+
 /** Present on every event's detail. */
 export interface KycBaseDetail {
   /** The `provider` input (an unknown value too, on the `config-invalid` error that reports it). */
@@ -38,6 +41,8 @@ export interface KycEventDetails {
   'kyc-cancel': KycBaseDetail;
   'kyc-error': KycBaseDetail & { code: ErrorCode; message: string; recoverable: boolean; providerCode?: string };
   'kyc-warning': KycBaseDetail & { code: ErrorCode; message: string; providerCode?: string };
+  /** `confirmed`: the host's `decision-endpoint` said it; false: the host set the `decision` property itself. */
+  'kyc-decision': KycBaseDetail & { decision: Decision; confirmed: boolean };
   'kyc-close': KycBaseDetail & { state: KycState };
 }
 

@@ -28,6 +28,11 @@ export type Input =
   | { type: 'progress'; step: string; index?: number; total?: number }
   | { type: 'submit'; sessionId?: string }
   | { type: 'complete'; outcome: Outcome; sessionId?: string }
+  /**
+   * The host's backend already had a decision for this person when the page opened, before anything began here
+   * (idle, loading, ready): the flow is over, with that outcome, and no `kyc-complete` (nothing was completed here).
+   */
+  | { type: 'decided'; outcome: Outcome; sessionId?: string }
   | { type: 'cancel' }
   | { type: 'fail'; error: KycErrorInfo }
   /** A problem the provider's flow handles itself: reported, and the state stays. */
@@ -103,6 +108,9 @@ export function transition(snapshot: Snapshot, input: Input): Transition {
     case 'complete':
       if (!isLive(state)) return { snapshot, emits };
       emits.push({ name: 'kyc-complete', detail: { outcome: input.outcome } });
+      return { snapshot: move('complete', { ...withId(input.sessionId), outcome: input.outcome }), emits };
+    case 'decided':
+      if (state !== 'idle' && state !== 'loading' && state !== 'ready') return { snapshot, emits };
       return { snapshot: move('complete', { ...withId(input.sessionId), outcome: input.outcome }), emits };
     case 'cancel':
       if (!isLive(state)) return { snapshot, emits };

@@ -1,5 +1,5 @@
 import type { Signal } from '../protocols/types';
-import type { Emit } from './events';
+import type { Decision, Emit } from './events';
 import type { KycState, Snapshot } from './machine';
 
 /**
@@ -40,6 +40,10 @@ export interface Config<F extends FrameLike> {
   token?: string;
   /** The modal dialog is showing. */
   modalOpen: boolean;
+  /** The host's decision endpoint, when it gave a valid one (not part of the key: it never restarts the frame). */
+  decisions?: URL;
+  /** The `decision` input. */
+  decision?: Decision;
 }
 
 /** A session endpoint's answer (session/request.ts `readAnswer` has read its shape). */
@@ -77,6 +81,22 @@ export interface Request {
   readonly takesTokens: boolean;
 }
 
+/** The decision the widget knows and has announced (`kyc-decision`), for the attempt it was known in. */
+export interface Known {
+  readonly value: Decision;
+  /** The decision endpoint said it (the widget set `decision`); false: the host set the `decision` input. */
+  readonly confirmed: boolean;
+  readonly attempt: number;
+}
+
+/** A look at the decision endpoint under way: `once` (one JSON answer), or watching until it says. */
+export interface Watch {
+  readonly id: number;
+  /** The endpoint's URL (another endpoint is another watch). */
+  readonly endpoint: string;
+  readonly once: boolean;
+}
+
 /**
  * What brings a stopped or waiting flow back, and where:
  * - `connect`: the flow was running when the element left the page: when it is back, the frame loads again;
@@ -104,13 +124,22 @@ export interface Model<F extends FrameLike> {
   readonly stale: boolean;
   readonly request: Request | null;
   readonly requests: number;
+  /** The decision endpoint now (flow/decisions.ts). */
+  readonly decisions: URL | undefined;
+  readonly decision: Known | null;
+  readonly watch: Watch | null;
+  readonly watches: number;
+  /** This connection's one look for a decision made before the page opened is done, or its moment passed. */
+  readonly looked: boolean;
+  /** `attempt endpoint` whose watch ended without a decision (its time ran out, or it was refused): not again. */
+  readonly gaveUp: string;
 }
 
 export type Event<F extends FrameLike> =
   | { type: 'connect' }
   | { type: 'disconnect' }
-  /** An input changed (`configures`: one of the frame's configuration; `open`: the `open` input now). */
-  | { type: 'input'; name: string; configures: boolean; open: boolean }
+  /** An input changed (`configures`: a pass over the inputs follows; `open`, `decision`: those inputs now). */
+  | { type: 'input'; name: string; configures: boolean; open: boolean; decision?: Decision }
   /** One pass over the inputs, at the end of the task in which they changed (or once the dialog is placed). */
   | { type: 'configure'; config: Config<F> }
   | { type: 'start'; config: Config<F> }
@@ -130,6 +159,10 @@ export type Event<F extends FrameLike> =
   /** The endpoint answered request `request` (`config` is read with this answer over the markup). */
   | { type: 'session'; request: number; answer: Answer; now: number; config: Config<F> }
   | { type: 'session-error'; request: number; message: string }
+  /** The decision endpoint confirmed a decision to watch `watch` (runtime/decision.ts read and checked the answer). */
+  | { type: 'decision'; watch: number; decision: Decision; sessionId?: string }
+  /** Watch `watch` ended without a decision: none yet (a look), the time ran out, or the endpoint refused (`note`). */
+  | { type: 'undecided'; watch: number; note: string }
   | { type: 'offline' }
   | { type: 'still-offline'; after: number }
   | { type: 'online'; config: Config<F> }
@@ -163,6 +196,11 @@ export type Effect<F extends FrameLike> =
   /** `first`: the stand-in's request, already sent, is this one's first try. */
   | { type: 'fetch-session'; endpoint: URL; refresh: boolean; request: number; first?: boolean }
   | { type: 'abort-session' }
+  /** Ask the decision endpoint about this person's session (`once`: one JSON answer; else until it says). */
+  | { type: 'watch-decision'; endpoint: URL; watch: number; once: boolean; sessionId?: string }
+  | { type: 'stop-watch' }
+  /** The element's `decision` property (undefined: the decision the widget set belonged to an earlier attempt). */
+  | { type: 'set-decision'; decision: Decision | undefined }
   /** What `state`, `sessionId`, the screens and the events read from now on. */
   | { type: 'snapshot'; snapshot: Snapshot }
   /** A DOM event, typed by the public event map; the runner adds `provider`. */

@@ -1,5 +1,6 @@
 import { adopt, closed, configure, opened, retry, start } from './configuration';
 import { offlineRule } from './connectivity';
+import { absorbDecisions, confirmed, follow, undecided } from './decisions';
 import { attached, connect, disconnect, isRunning, slow, timedOut } from './frames';
 import { isLive } from './machine';
 import type { Event, FrameLike, Model, Stepped } from './model';
@@ -12,13 +13,16 @@ import { applySignals } from './signals';
  * element makes is behind it; this file only routes each event to its concern: frames.ts (attempts, frames,
  * the element leaving and coming back), sessions.ts (the endpoint, tokens), connectivity.ts (the offline rule),
  * configuration.ts (configuration passes, start, retry, the dialog, the stand-in's hand-over), signals.ts (what
- * the frame said). The vocabulary is model.ts; run.ts is the step's working copy and the machine's helpers.
+ * the frame said), decisions.ts (the server-confirmed decision: after every event, which watch should run). The vocabulary is model.ts; run.ts is the step's working copy and the machine's helpers.
  * runtime/controller.ts carries the effects out, in order, and reports what happens back as events, one at a time.
  */
 export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Stepped<F> {
   const run = new Run(model);
   const m = run.m;
-  if ('config' in event) absorb(run, event);
+  if ('config' in event) {
+    absorb(run, event);
+    absorbDecisions(run, event.config);
+  }
   switch (event.type) {
     case 'connect':
       connect(run);
@@ -72,6 +76,12 @@ export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Ste
     case 'session-error':
       failedToAnswer(run, event.request, event.message);
       break;
+    case 'decision':
+      confirmed(run, event);
+      break;
+    case 'undecided':
+      undecided(run, event);
+      break;
     case 'offline':
     case 'still-offline':
     case 'online':
@@ -93,5 +103,6 @@ export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Ste
       adopt(run, event.connected);
       break;
   }
+  follow(run, event);
   return run.result;
 }

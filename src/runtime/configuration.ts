@@ -3,7 +3,14 @@ import { warmUp } from '../element/warm-up';
 import type { Config } from '../flow/model';
 import { batched } from '../element/batch';
 import { configKey, type Inputs } from '../element/inputs';
-import { bindingOf, endpointOf, hasSession, resolveFrame, type ResolvedFrame } from '../element/resolve';
+import {
+  bindingOf,
+  decisionEndpointOf,
+  endpointOf,
+  hasSession,
+  resolveFrame,
+  type ResolvedFrame,
+} from '../element/resolve';
 import { say } from './problems';
 
 /**
@@ -40,6 +47,8 @@ export class Configuration {
       key: resolution.kind === 'ok' || resolution.kind === 'needs-session' ? configKey(inputs) : '',
       binding: bindingOf(inputs),
       endpoint: endpointOf(inputs, env.baseUrl),
+      decisions: decisionEndpointOf(inputs, env.baseUrl),
+      decision: inputs.decision,
       mode: inputs.mode,
       open: inputs.open,
       session: hasSession(inputs),

@@ -8,6 +8,7 @@ import { warmOrigin } from '../element/warm-up';
 import { Attempt } from './attempt';
 import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
+import { DecisionWatch } from './decision';
 import { emit, type KycErrorDetail } from '../element/events';
 import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
@@ -19,9 +20,9 @@ import { Surface } from './surface';
 
 /**
  * The element's runtime: one effect runner. Everything that happens — the element's calls, the frame's
- * signals, timers, the session endpoint's answers, the network, the dialog, the screens' buttons — is
+ * signals, timers, the session and decision endpoints' answers, the network, the dialog, the screens' buttons — is
  * reported here as an event, queued, and handed to `flow/step.ts` one at a time; this file carries out the
- * effects step returns, in order. The parts (attempt, renewal, connectivity, configuration, placement,
+ * effects step returns, in order. The parts (attempt, renewal, decisions, connectivity, configuration, placement,
  * screens, surface) only do what an effect says and report what they see: none of them decides, and no
  * state of the flow lives outside the model.
  *
@@ -38,7 +39,7 @@ type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type Report =
   | Exclude<StepEvent, WithInputs | { type: 'input' }>
   | Without<WithInputs, 'config'>
-  | Omit<Extract<StepEvent, { type: 'input' }>, 'open'>;
+  | Omit<Extract<StepEvent, { type: 'input' }>, 'open' | 'decision'>;
 
 /** Read before a step's effects: where focus was. */
 interface Focus {
@@ -53,11 +54,12 @@ interface Focus {
 export class WidgetController implements Controller {
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
-  readonly #setOpen: (open: boolean) => void;
+  readonly #port: HostPort;
   readonly #shadow: ShadowRoot;
   readonly #surface: Surface;
   readonly #attempt: Attempt;
   readonly #renewal: Renewal;
+  readonly #decisions: DecisionWatch;
   readonly #config: Configuration;
   readonly #placement: Placement;
   readonly #screens: Screens;
@@ -77,13 +79,14 @@ export class WidgetController implements Controller {
     const report = (event: Report) => this.#report(event);
     this.#host = host;
     this.#inputs = inputs;
-    this.#setOpen = (open) => port.setOpen(open);
+    this.#port = port;
     this.#shadow = shadow;
     this.#surface = new Surface(host, inputs, report, handover?.skeleton);
     // The protocol reads the running frame's token from the model (it changes when one is handed over).
     const token = () => this.#model.frame?.token;
     this.#attempt = new Attempt(this.#surface.frameBox, report, token, handover?.bridge);
     this.#renewal = new Renewal(report);
+    this.#decisions = new DecisionWatch(report);
     this.#config = new Configuration(host, report);
     this.#placement = new Placement(shadow, this.#surface.root, report);
     this.#screens = new Screens(this.#surface.ui, report);
@@ -163,7 +166,7 @@ export class WidgetController implements Controller {
   #complete(event: Report): StepEvent {
     switch (event.type) {
       case 'input':
-        return { ...event, open: this.#inputs.open };
+        return { ...event, open: this.#inputs.open, decision: this.#inputs.decision };
       case 'configure':
       case 'start':
       case 'retry':
@@ -250,6 +253,17 @@ export class WidgetController implements Controller {
       case 'abort-session':
         this.#renewal.abort();
         return;
+      case 'watch-decision': {
+        const query = { provider: inputs.provider, ...(effect.sessionId ? { sessionId: effect.sessionId } : {}) };
+        this.#decisions.watch(effect.endpoint, query, effect.watch, effect.once);
+        return;
+      }
+      case 'stop-watch':
+        this.#decisions.stop();
+        return;
+      case 'set-decision':
+        this.#port.setDecision(effect.decision);
+        return;
       case 'snapshot':
         this.#shown = effect.snapshot;
         return;
@@ -290,7 +304,7 @@ export class WidgetController implements Controller {
         this.#placement.close();
         return;
       case 'set-open':
-        this.#setOpen(effect.open);
+        this.#port.setOpen(effect.open);
         return;
       case 'warm-up':
         this.#config.warmUp(effect.url.origin);

@@ -35,6 +35,13 @@ window.addEventListener('kyc-warning', (e) => void e.detail.code);
 el.addEventListener('kyc-progress', (e) => void [e.detail.step.toUpperCase(), e.detail.index]);
 el.addEventListener('kyc-statechange', (e) => void e.detail.state);
 el.addEventListener('kyc-close', (e) => void e.detail.state);
+typed.decisionEndpoint = '/api/kyc-decision';
+document.addEventListener('kyc-decision', (e) => {
+  const decision: 'approved' | 'declined' | 'review' = e.detail.decision;
+  const confirmed: boolean = e.detail.confirmed;
+  const sessionId: string | undefined = e.detail.sessionId;
+  void [decision, confirmed, sessionId];
+});
 document.querySelector('kyc-widget')?.start();
 const id: ProviderId = 'persona';
 void id;
@@ -56,5 +63,13 @@ el.addEventListener('kyc-error', (e) => {
   void wrong;
   void e;
 });
+el.addEventListener('kyc-decision', (e) => {
+  // @ts-expect-error: a decision is approved, declined or review, never pending (that is kyc-complete's outcome)
+  const pending: typeof e.detail.decision = 'pending';
+  void pending;
+  void e;
+});
+// @ts-expect-error: decision-endpoint is a URL's text
+typed.decisionEndpoint = new URL('https://a.example/d');
 // @ts-expect-error: state is read-only
 typed.state = 'complete';

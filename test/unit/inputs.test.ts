@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BY_ATTRIBUTE, coerce, defaults, fromAttribute, InvalidJson, type InputSpec } from '../../src/element/inputs';
+import {
+  BY_ATTRIBUTE,
+  coerce,
+  configKey,
+  defaults,
+  fromAttribute,
+  InvalidJson,
+  type InputSpec,
+} from '../../src/element/inputs';
+import { decisionEndpointOf } from '../../src/element/resolve';
 import { resolveFrame } from '../support/frame-url';
 import { Problem } from '../../src/frame/problem';
 
@@ -72,5 +81,35 @@ describe('resolveFrame', () => {
     }
     const endpoint = resolveFrame(inputs({ sessionEndpoint: '/api/kyc-session' }), env);
     expect(endpoint).toEqual({ kind: 'needs-session', endpoint: new URL('https://shop.example/api/kyc-session') });
+  });
+
+  it('decision-endpoint: relative to the page; the URL rules of the others; not the frame’s configuration', () => {
+    const frame = { sessionUrl: 'https://flow.example/s/1' };
+    expect(resolveFrame(inputs({ ...frame, decisionEndpoint: '/api/kyc-decision' }), env).kind).toBe('ok');
+    expect(decisionEndpointOf({ decisionEndpoint: 'api/kyc-decision' }, env.baseUrl)?.href).toBe(
+      'https://shop.example/api/kyc-decision',
+    );
+    expect(decisionEndpointOf({ decisionEndpoint: 'http://localhost:3000/d' }, env.baseUrl)?.href).toBe(
+      'http://localhost:3000/d',
+    );
+    for (const decisionEndpoint of [
+      'javascript:alert(1)',
+      'data:,x',
+      'http://shop.example/d',
+      'https://u:p@a.example/',
+    ]) {
+      const result = resolveFrame(inputs({ ...frame, decisionEndpoint }), env);
+      expect(result.kind, decisionEndpoint).toBe('invalid');
+      if (result.kind === 'invalid') expect(result.message, decisionEndpoint).toMatch(/^decision-endpoint /);
+      expect(decisionEndpointOf({ decisionEndpoint }, env.baseUrl), decisionEndpoint).toBeUndefined();
+    }
+    // With nothing else on the page (a result to show on reload), a bad one is still refused.
+    expect(resolveFrame(inputs({ decisionEndpoint: 'ftp://a.example/' }), env).kind).toBe('invalid');
+    // A pass over the inputs reads it, but a change never restarts the frame.
+    expect(row('decision-endpoint')).toMatchObject({ property: 'decisionEndpoint', config: true, keyed: false });
+    expect(configKey(inputs({ ...frame, decisionEndpoint: '/a' }))).toBe(
+      configKey(inputs({ ...frame, decisionEndpoint: '/b' })),
+    );
+    expect(configKey(inputs({ sessionEndpoint: '/a' }))).not.toBe(configKey(inputs({ sessionEndpoint: '/b' })));
   });
 });

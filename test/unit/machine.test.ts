@@ -159,4 +159,19 @@ describe('session ids across attempts', () => {
     expect(run([{ type: 'start' }], base).snapshot.sessionId).toBe('old');
     expect(run([{ type: 'start', fresh: true }], base).snapshot.sessionId).toBeUndefined();
   });
+
+  it('decided before the page opened: complete with that outcome and no kyc-complete, only before anything began', () => {
+    for (const state of ['idle', 'loading', 'ready'] as const) {
+      const { snapshot, events } = run([{ type: 'decided', outcome: 'declined', sessionId: 's9' }], {
+        state,
+        attempt: 1,
+      });
+      expect(events, state).toEqual(['state:complete']);
+      expect(snapshot).toMatchObject({ state: 'complete', outcome: 'declined', sessionId: 's9', attempt: 1 });
+    }
+    for (const state of ['in-progress', 'submitted', 'complete', 'cancelled', 'error'] as const) {
+      const from: Snapshot = { state, attempt: 1 };
+      expect(transition(from, { type: 'decided', outcome: 'approved' }), state).toEqual({ snapshot: from, emits: [] });
+    }
+  });
 });

@@ -73,6 +73,10 @@ function word(effect: Effect<Frame>): string {
       return `fetch-session${effect.refresh ? ':refresh' : ''}`;
     case 'hand-over-token':
       return `hand-over-token:${effect.token ?? 'null'}`;
+    case 'watch-decision':
+      return `watch-decision:${effect.once ? 'once' : 'stream'}`;
+    case 'set-decision':
+      return `set-decision:${effect.decision ?? 'none'}`;
     default:
       return effect.type;
   }
@@ -1021,5 +1025,288 @@ describe('step: the session endpoint’s answer is the model’s', () => {
     const adopted = step({ ...standInFrame(), answer, binding: A }, ADOPTED).model;
     expect(adopted).toMatchObject({ answer, binding: A });
     expect(step(adopted, { type: 'configure', config: config({ binding: A }) }).model.answer).toEqual(answer);
+  });
+});
+
+describe('step: the server-confirmed decision (flow/decisions.ts)', () => {
+  const DECISIONS = new URL('https://host.example/api/decision');
+  const OTHER = new URL('https://host.example/api/decision-2');
+  const withDecisions = (patch: Partial<Config<Frame>> = {}) => config({ decisions: DECISIONS, ...patch });
+  const watching = (once: boolean, id = 1) => ({ watch: { id, endpoint: DECISIONS.href, once }, watches: id });
+  /** A connected element whose flow completed here (its frame gone), with the decision endpoint known. */
+  const completed = (patch: Partial<Model<Frame>> = {}) =>
+    running('complete', { framed: false, decisions: DECISIONS, looked: true, ...patch });
+  const decided = (watch: number, decision: 'approved' | 'declined' | 'review', sessionId?: string): Event<Frame> => ({
+    type: 'decision',
+    watch,
+    decision,
+    ...(sessionId ? { sessionId } : {}),
+  });
+  const COMPLETE = ['dress', 'snapshot', 'stop-frame', 'settled', 'focus:screen', 'render', 'emit:kyc-statechange'];
+
+  const DECISION_ROWS: Row[] = [
+    {
+      name: 'complete with a decision endpoint: after kyc-complete, the widget watches it',
+      model: running('submitted', { decisions: DECISIONS, looked: true }),
+      event: signals({ type: 'complete', outcome: 'pending' }),
+      effects: [...COMPLETE, 'emit:kyc-complete', 'watch-decision:stream'],
+      state: 'complete',
+    },
+    {
+      name: 'complete without one: nothing is asked',
+      model: running('submitted', { looked: true }),
+      event: signals({ type: 'complete', outcome: 'pending' }),
+      effects: [...COMPLETE, 'emit:kyc-complete'],
+      state: 'complete',
+    },
+    {
+      name: 'the decision arrives: decision set, the screen renders it, kyc-decision (the watch is over)',
+      model: completed(watching(false)),
+      event: decided(1, 'approved'),
+      effects: ['set-decision:approved', 'render', 'emit:kyc-decision'],
+      state: 'complete',
+    },
+    {
+      name: 'a decision for a watch that is not the one under way is nothing',
+      model: completed(watching(false, 2)),
+      event: decided(1, 'approved'),
+      effects: [],
+      state: 'complete',
+    },
+    {
+      name: 'the page opens with a decision endpoint: the first pass looks once (after the frame request)',
+      model: connected(),
+      event: { type: 'configure', config: withDecisions() },
+      effects: ['place', 'load-frame', ...LOADING_FROM_IDLE, 'emit:kyc-statechange', 'check-camera', 'dress']
+        .concat('render')
+        .concat('watch-decision:once'),
+      state: 'loading',
+    },
+    {
+      name: 'decided before the page opened, while loading: complete with its outcome, no kyc-complete, the frame goes',
+      model: running('loading', { decisions: DECISIONS, ...watching(true) }),
+      event: decided(1, 'declined'),
+      effects: ['set-decision:declined', ...COMPLETE, 'emit:kyc-decision'],
+      state: 'complete',
+    },
+    {
+      name: 'decided before, while ready: the same',
+      model: running('ready', { decisions: DECISIONS, ...watching(true) }),
+      event: decided(1, 'approved'),
+      effects: ['set-decision:approved', ...COMPLETE, 'emit:kyc-decision'],
+      state: 'complete',
+    },
+    {
+      name: 'decided before, with only the endpoint on the page (idle): the result screen',
+      model: connected({ key: 'idle', decisions: DECISIONS, ...watching(true) }),
+      event: decided(1, 'review'),
+      effects: ['set-decision:review', 'dress', 'snapshot', 'settled', 'focus:screen', 'render']
+        .concat('emit:kyc-statechange')
+        .concat('emit:kyc-decision'),
+      state: 'complete',
+    },
+    {
+      name: 'decided before, while the session endpoint is asked: its request stops first',
+      model: standInRequest({ decisions: DECISIONS, ...watching(true) }),
+      event: decided(1, 'approved'),
+      effects: ['set-decision:approved', 'abort-session', 'dress', 'snapshot', 'settled', 'focus:screen', 'render']
+        .concat('emit:kyc-statechange')
+        .concat('emit:kyc-decision'),
+      state: 'complete',
+    },
+    {
+      name: 'the person began meanwhile: a decision from before does not interrupt',
+      model: running('in-progress', { decisions: DECISIONS, ...watching(true) }),
+      event: decided(1, 'declined'),
+      effects: [],
+      state: 'in-progress',
+    },
+    {
+      name: 'the person begins while the look is under way: the look stops',
+      model: running('ready', { decisions: DECISIONS, ...watching(true) }),
+      event: signals({ type: 'start' }),
+      effects: ['dress', 'snapshot', 'announce:in-progress', 'render', 'emit:kyc-statechange', 'emit:kyc-start'].concat(
+        'stop-watch',
+      ),
+      state: 'in-progress',
+    },
+    {
+      name: 'no decision yet (the look): nothing, and nothing more is asked on this connection',
+      model: running('loading', { decisions: DECISIONS, ...watching(true) }),
+      event: { type: 'undecided', watch: 1, note: 'no decision yet' },
+      effects: ['debug'],
+      state: 'loading',
+    },
+    {
+      name: 'watching ran out of time: nothing; not asked again for this attempt',
+      model: completed(watching(false)),
+      event: { type: 'undecided', watch: 1, note: 'no decision in time' },
+      effects: ['debug'],
+      state: 'complete',
+    },
+    {
+      name: 'the element leaves mid-watch: the watch stops (its connection closes)',
+      model: completed(watching(false)),
+      event: { type: 'disconnect' },
+      effects: ['listen:off', 'abort-session', 'close-dialog', 'stop-watch'],
+      state: 'complete',
+    },
+    {
+      name: 'the host sets decision: kyc-decision (unconfirmed), and the widget stops asking',
+      model: completed(watching(false)),
+      event: { type: 'input', name: 'decision', configures: false, open: false, decision: 'declined' },
+      effects: ['render', 'emit:kyc-decision', 'stop-watch'],
+      state: 'complete',
+    },
+    {
+      name: 'the widget’s own decision, back as an input change, is nothing more',
+      model: completed({ decision: { value: 'approved', confirmed: true, attempt: 1 } }),
+      event: { type: 'input', name: 'decision', configures: false, open: false, decision: 'approved' },
+      effects: ['render'],
+      state: 'complete',
+    },
+    {
+      name: 'a decision in the markup is the host’s: the first pass announces it, after the frame request',
+      model: connected(),
+      event: { type: 'configure', config: config({ decision: 'approved' }) },
+      effects: ['place', 'load-frame', ...LOADING_FROM_IDLE, 'emit:kyc-statechange', 'check-camera', 'dress']
+        .concat('render')
+        .concat('emit:kyc-decision'),
+      state: 'loading',
+    },
+    {
+      name: 'a new decision endpoint mid-watch: the watch moves to it, and the frame is not restarted',
+      model: completed(watching(false)),
+      event: { type: 'configure', config: config({ decisions: OTHER }) },
+      effects: ['place', 'dress', 'render', 'stop-watch', 'watch-decision:stream'],
+      state: 'complete',
+    },
+    {
+      name: 'a new attempt drops the decision the widget set: it was the earlier session’s',
+      model: completed({ decision: { value: 'declined', confirmed: true, attempt: 1 } }),
+      event: { type: 'start', config: withDecisions() },
+      effects: ['load-frame', 'dress', 'snapshot', 'announce:loading', 'render', 'emit:kyc-statechange']
+        .concat('check-camera')
+        .concat('set-decision:none'),
+      state: 'loading',
+    },
+    {
+      name: 'a decision the host set stays the host’s across attempts',
+      model: completed({ decision: { value: 'declined', confirmed: false, attempt: 1 } }),
+      event: { type: 'start', config: withDecisions({ decision: 'declined' }) },
+      effects: ['load-frame', 'dress', 'snapshot', 'announce:loading', 'render', 'emit:kyc-statechange'].concat(
+        'check-camera',
+      ),
+      state: 'loading',
+    },
+  ];
+
+  for (const row of DECISION_ROWS) {
+    it(row.name, () => {
+      const { model, effects } = step(row.model, row.event);
+      expect(effects.map(word)).toEqual(row.effects);
+      expect(model.snapshot.state).toBe(row.state);
+    });
+  }
+
+  it('kyc-decision: confirmed from the endpoint (its session id), unconfirmed from the host (the flow’s)', () => {
+    const sessionId = 'inq_1';
+    const flow = completed({ ...watching(false), snapshot: snap('complete', { sessionId }) });
+    const fromEndpoint = step(flow, decided(1, 'approved', sessionId)).effects.find((e) => e.type === 'emit');
+    expect(fromEndpoint).toEqual({
+      type: 'emit',
+      name: 'kyc-decision',
+      detail: { decision: 'approved', confirmed: true, sessionId },
+    });
+    const fromHost = step(flow, {
+      type: 'input',
+      name: 'decision',
+      configures: false,
+      open: false,
+      decision: 'review',
+    });
+    expect(fromHost.effects.find((e) => e.type === 'emit')).toEqual({
+      type: 'emit',
+      name: 'kyc-decision',
+      detail: { decision: 'review', confirmed: false, sessionId },
+    });
+    // Decided before the page opened: the session the endpoint names is the flow's from then on.
+    const early = step(running('loading', { decisions: DECISIONS, ...watching(true) }), decided(1, 'review', 'inq_9'));
+    expect(early.model.snapshot).toMatchObject({ state: 'complete', outcome: 'pending', sessionId: 'inq_9' });
+    expect(early.model.decision).toEqual({ value: 'review', confirmed: true, attempt: 1 });
+  });
+
+  it('the watch asks about the session the frame named', () => {
+    const { effects } = step(
+      running('submitted', { decisions: DECISIONS, looked: true, snapshot: snap('submitted', { sessionId: 'inq_1' }) }),
+      signals({ type: 'complete', outcome: 'pending' }),
+    );
+    expect(effects.find((e) => e.type === 'watch-decision')).toEqual({
+      type: 'watch-decision',
+      endpoint: DECISIONS,
+      watch: 1,
+      once: false,
+      sessionId: 'inq_1',
+    });
+  });
+
+  it('once per decision: the endpoint’s, the host’s same one, a repeated answer', () => {
+    const { effects } = walk(completed(watching(false)), [
+      decided(1, 'approved'),
+      decided(1, 'approved'), // the same watch again: over already
+      { type: 'input', name: 'decision', configures: false, open: false, decision: 'approved' }, // the echo
+      { type: 'configure', config: withDecisions({ decision: 'approved' }) },
+      { type: 'input', name: 'decision', configures: false, open: false, decision: 'declined' }, // the host's own
+      { type: 'input', name: 'decision', configures: false, open: false, decision: 'declined' },
+    ]);
+    const decisions = effects.flatMap((e) => (e.type === 'emit' && e.name === 'kyc-decision' ? [e.detail] : []));
+    expect(decisions).toEqual([
+      { decision: 'approved', confirmed: true },
+      { decision: 'declined', confirmed: false },
+    ]);
+  });
+
+  it('a look, then none: no second look on this connection; back on the page, it looks again', () => {
+    const opened = walk(connected(), [{ type: 'configure', config: withDecisions() }]);
+    const none = walk(opened.model, [
+      { type: 'undecided', watch: 1, note: 'no decision yet' },
+      { type: 'configure', config: withDecisions() },
+    ]);
+    expect(none.effects.map(word)).not.toContain('watch-decision:once');
+    const back = walk(none.model, [
+      { type: 'disconnect' },
+      { type: 'connect' },
+      { type: 'configure', config: withDecisions() },
+    ]);
+    expect(back.effects.map(word)).toContain('watch-decision:once');
+  });
+
+  it('watching gave up: not again for this attempt; back on the page with no decision yet, it watches again', () => {
+    const gaveUp = walk(completed(watching(false)), [
+      { type: 'undecided', watch: 1, note: 'no decision in time' },
+      { type: 'configure', config: withDecisions() },
+    ]);
+    expect(gaveUp.effects.map(word)).not.toContain('watch-decision:stream');
+    const back = walk(gaveUp.model, [{ type: 'disconnect' }, { type: 'connect' }]);
+    expect(back.effects.map(word)).toEqual(
+      ['listen:off', 'abort-session', 'close-dialog'].concat(
+        'language',
+        'listen:on',
+        'queue-configure',
+        'watch-decision:stream',
+      ),
+    );
+    // Left mid-watch and back: the watch stops, and starts again.
+    const left = walk(completed(watching(false)), [{ type: 'disconnect' }, { type: 'connect' }]);
+    expect(left.effects.map(word).filter((w) => /watch/.test(w))).toEqual(['stop-watch', 'watch-decision:stream']);
+    expect(left.model.watch).toMatchObject({ id: 2, once: false });
+  });
+
+  it('a decision-endpoint change alone never restarts the frame', () => {
+    const { effects } = step(running('in-progress', { decisions: DECISIONS, looked: true }), {
+      type: 'configure',
+      config: config({ decisions: OTHER }),
+    });
+    expect(effects.map(word)).toEqual(['place', 'dress', 'render']);
   });
 });

@@ -8,6 +8,8 @@ export function Verify({ token }: { token: string }) {
         provider="sumsub"
         sessionToken={token}
         onComplete={(e) => console.log(e.detail.outcome)}
+        decisionEndpoint="/api/kyc-decision"
+        onDecision={(e) => console.log(e.detail.decision, e.detail.confirmed)}
         data-testid="kyc"
         aria-label="Verification"
       />
@@ -15,6 +17,8 @@ export function Verify({ token }: { token: string }) {
         provider="veriff"
         sessionUrl="https://alchemy.veriff.com/v/x"
         onkyc-complete={(e) => console.log(e.detail.outcome)}
+        decision-endpoint="/api/kyc-decision"
+        onkyc-decision={(e) => console.log(e.detail.decision)}
       />
     </>
   );

@@ -8,5 +8,7 @@ const attributes: SvelteHTMLElements['kyc-widget'] = {
   'onkyc-complete': (e) => void e.detail.outcome,
   'on:kyc-progress': (e) => void e.detail.step.toUpperCase(),
   'on:kyc-error': (e) => void e.detail.recoverable,
+  'decision-endpoint': '/api/kyc-decision',
+  'onkyc-decision': (e) => void e.detail.confirmed,
 };
 void attributes;

@@ -3,5 +3,11 @@ import type {} from 'kyc-widget/vue';
 import type { GlobalComponents } from 'vue';
 
 type Props = InstanceType<GlobalComponents['kyc-widget']>['$props'];
-const props: Props = { provider: 'persona', sessionToken: 't', onKycComplete: (e) => void e.detail.outcome };
+const props: Props = {
+  provider: 'persona',
+  sessionToken: 't',
+  onKycComplete: (e) => void e.detail.outcome,
+  decisionEndpoint: '/api/kyc-decision',
+  onKycDecision: (e) => void e.detail.decision,
+};
 void props;

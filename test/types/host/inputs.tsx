@@ -19,6 +19,7 @@ export const reactElementAttributes = (
     session-url={url}
     session-token={token}
     session-endpoint="/api/kyc/session"
+    decision-endpoint="/api/kyc/decision"
     allowed-origins="https://a.example https://b.example"
     options='{"templateId":"itmpl_x"}'
     mode="modal"
@@ -36,6 +37,7 @@ export const reactElementProperties = (
     sessionUrl={url}
     sessionToken={token}
     sessionEndpoint="/api/kyc/session"
+    decisionEndpoint="/api/kyc/decision"
     allowedOrigins="https://a.example"
     options={{ templateId: 'itmpl_x' }}
     mode="inline"
@@ -61,6 +63,7 @@ export const reactWrapperAttributes = (
     session-url={url}
     session-token={token}
     session-endpoint="/api/kyc/session"
+    decision-endpoint="/api/kyc/decision"
     allowed-origins="https://a.example"
     options='{"templateId":"itmpl_x"}'
     mode="modal"
@@ -78,6 +81,7 @@ export const reactWrapperProperties = (
     sessionUrl={url}
     sessionToken={token}
     sessionEndpoint="/api/kyc/session"
+    decisionEndpoint="/api/kyc/decision"
     allowedOrigins="https://a.example"
     options={{ templateId: 'itmpl_x' }}
     mode="inline"
@@ -97,6 +101,7 @@ export const svelteAttributes: Svelte = {
   'session-url': url,
   'session-token': token,
   'session-endpoint': '/api/kyc/session',
+  'decision-endpoint': '/api/kyc/decision',
   'allowed-origins': 'https://a.example',
   options: '{"templateId":"itmpl_x"}',
   mode: 'modal',
@@ -112,6 +117,7 @@ export const svelteProperties: Svelte = {
   sessionUrl: url,
   sessionToken: token,
   sessionEndpoint: '/api/kyc/session',
+  decisionEndpoint: '/api/kyc/decision',
   allowedOrigins: 'https://a.example',
   options: { templateId: 'itmpl_x' },
   mode: 'inline',
@@ -130,6 +136,7 @@ export const vueAttributes: Vue = {
   'session-url': url,
   'session-token': token,
   'session-endpoint': '/api/kyc/session',
+  'decision-endpoint': '/api/kyc/decision',
   'allowed-origins': 'https://a.example',
   options: '{"templateId":"itmpl_x"}',
   mode: 'modal',
@@ -145,6 +152,7 @@ export const vueProperties: Vue = {
   sessionUrl: url,
   sessionToken: token,
   sessionEndpoint: '/api/kyc/session',
+  decisionEndpoint: '/api/kyc/decision',
   allowedOrigins: 'https://a.example',
   options: { templateId: 'itmpl_x' },
   mode: 'inline',
@@ -162,6 +170,7 @@ export const domAttributes: KycWidgetAttributes = {
   'session-url': url,
   'session-token': token,
   'session-endpoint': '/api/kyc/session',
+  'decision-endpoint': '/api/kyc/decision',
   'allowed-origins': 'https://a.example',
   options: '{"templateId":"itmpl_x"}',
   mode: 'modal',
@@ -178,6 +187,7 @@ export function domProperties(element = document.createElement('kyc-widget')) {
   element.sessionUrl = url;
   element.sessionToken = token;
   element.sessionEndpoint = '/api/kyc/session';
+  element.decisionEndpoint = '/api/kyc/decision';
   element.allowedOrigins = 'https://a.example';
   element.options = { templateId: 'itmpl_x' };
   element.mode = 'inline';
