@@ -53,6 +53,25 @@ export function confirmed<F extends FrameLike>(run: Run<F>, event: Extract<Event
   announce(run, event.decision, true, event.sessionId);
 }
 
+/**
+ * The session endpoint answered with a decision instead of a session (kyc-widget/server's createKycBackend: this
+ * person's verification is already decided, and a new one would only cost): nothing to verify in this page. The flow
+ * ends in `complete` with its outcome, as a decision found by a look does, without a `kyc-complete`.
+ */
+export function decidedBySession<F extends FrameLike>(run: Run<F>, decision: Decision): void {
+  const m = run.m;
+  if (!FRESH.has(run.state)) return;
+  m.decision = { value: decision, confirmed: true, attempt: m.snapshot.attempt };
+  m.looked = true;
+  if (m.watch) {
+    m.watch = null;
+    run.do({ type: 'stop-watch' });
+  }
+  run.do({ type: 'set-decision', decision });
+  run.transition({ type: 'decided', outcome: OUTCOME[decision] });
+  announce(run, decision, true);
+}
+
 /** The watch ended without a decision: a look found none, or watching ran out of time or was refused. */
 export function undecided<F extends FrameLike>(run: Run<F>, event: Extract<Event<F>, { type: 'undecided' }>): void {
   const m = run.m;

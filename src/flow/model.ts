@@ -52,6 +52,8 @@ export interface Answer {
   sessionUrl?: string;
   sessionToken?: string;
   expiresAt?: string;
+  /** Instead of a session: this person's verification is already decided (kyc-widget/server). */
+  decision?: Decision;
 }
 
 export interface Frame<F> {

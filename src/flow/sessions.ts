@@ -1,4 +1,5 @@
 import { makeError, type KycErrorInfo } from './errors';
+import { decidedBySession } from './decisions';
 import { begin } from './frames';
 import { isLive } from './machine';
 import type { Config, Event, FrameLike, Request } from './model';
@@ -70,6 +71,7 @@ export function answered<F extends FrameLike>(run: Run<F>, event: Extract<Event<
     const expired = answer.expiresAt !== undefined && Date.parse(answer.expiresAt) <= event.now;
     if (expired && !request.again) return ask(run, request.endpoint, 'start', true, true);
     m.stale = false;
+    if (answer.decision && !answer.sessionUrl && !answer.sessionToken) return decidedBySession(run, answer.decision);
     return beginAgain(run, config, 'start');
   }
   m.stale = false;

@@ -51,6 +51,15 @@ export interface SessionHandlerOptions extends ClientAddressOptions {
   limit?: LimitOptions;
   /** How sessions are kept and handed out again (docs/server.md). */
   reuse?: ReuseOptions;
+  /**
+   * The signed-in user's verification with this provider is already decided, and needs no new session: that
+   * decision, answered instead of a session (`{provider, decision}`, which the widget shows as its result), and
+   * nothing created. createKycBackend gives it from its store; null or undefined: a session as usual.
+   */
+  decided?: (asker: {
+    provider: SessionProvider;
+    userId: string;
+  }) => Promise<'approved' | 'declined' | 'review' | null | undefined>;
   /** Providers this endpoint serves (default: all the widget knows); others get 400 `unsupported-provider`. */
   providers?: readonly SessionProvider[];
   /** Largest body accepted, in bytes (default 4096). */
@@ -169,6 +178,16 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
 
     const asker = await identify(request, provider);
     if (asker instanceof Response) return asker;
+    if (asker.userId !== null && options.decided) {
+      try {
+        const decision = await options.decided({ provider, userId: asker.userId });
+        if (decision === 'approved' || decision === 'declined' || decision === 'review')
+          return json(200, { provider, decision });
+      } catch (error) {
+        // The store could not say: a session as usual (the person can still verify), and the failure told.
+        report(error, provider, request);
+      }
+    }
     // Bound to the asker and the provider: a key one user sends can never name another user's create.
     const idempotencyKey = attempt && (await sha256Hex(utf8(`${asker.limitKey}\n${provider}\n${attempt}`)));
     // Anonymous people are kept apart by attempt: two people behind one address never share a session.

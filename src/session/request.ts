@@ -20,6 +20,8 @@ export interface SessionAnswer {
   sessionToken?: string;
   provider?: string;
   expiresAt?: string;
+  /** Instead of a session: this person's verification is already decided (kyc-widget/server's createKycBackend). */
+  decision?: 'approved' | 'declined' | 'review';
 }
 
 export const SESSION_TIMEOUT_MS = 10_000;
@@ -72,5 +74,7 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
   if (typeof data.provider === 'string' && data.provider) answer.provider = data.provider;
   if (typeof data.expiresAt === 'string' && !Number.isNaN(Date.parse(data.expiresAt)))
     answer.expiresAt = data.expiresAt;
-  return answer.sessionUrl || answer.sessionToken ? answer : null;
+  if (data.decision === 'approved' || data.decision === 'declined' || data.decision === 'review')
+    answer.decision = data.decision;
+  return answer.sessionUrl || answer.sessionToken || answer.decision ? answer : null;
 }

@@ -279,6 +279,20 @@ describe('a page that opens on a session already decided (a reload)', () => {
     }
   });
 
+  it('the session endpoint answers the decision instead of a session: the result, with no frame, and nothing twice', async () => {
+    // kyc-widget/server answers this to a person already approved: no new session, nothing charged.
+    const session = `/__kyc/session?${new URLSearchParams({ id: `decided-${Date.now()}`, plan: 'decided:approved' })}`;
+    const { el, seen } = mount((el) => (el.sessionEndpoint = session));
+    await untilState(el, 'complete');
+    expect(el.decision).toBe('approved');
+    expect(frameOf(el)).toBeNull();
+    expect(seen.names()).toEqual(['state:loading', 'state:complete', 'kyc-decision']);
+    expect(seen.decisions()).toEqual([{ provider: 'generic', decision: 'approved', confirmed: true }]);
+    await expect.poll(() => resultOf(el)?.getAttribute('data-outcome')).toBe('approved');
+    const log = (await (await fetch(session.replace('/__kyc/session?', '/__kyc/session/log?'))).json()) as unknown[];
+    expect(log).toHaveLength(1);
+  });
+
   it('with only the endpoint on the page (nothing to verify): the result at once', async () => {
     const api = endpoint({ decision: 'review' });
     const { el, seen } = mount((el) => (el.decisionEndpoint = api.url));

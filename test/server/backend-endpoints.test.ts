@@ -92,6 +92,39 @@ describe('session: one authorize, one limit, one count per create', () => {
     }
   });
 
+  it('a user already approved (or under review) gets the decision instead of a new session; after a decline, a new one', async () => {
+    const made: string[] = [];
+    const one = await startBackend({
+      sessionIdOf: (provider) => {
+        made.push(sessionIdFor(provider));
+        return made.at(-1);
+      },
+    });
+    try {
+      // The control: a first start creates a session.
+      expect((await one.startSession('user-d', 'persona'))[0]).toBe(200);
+      expect(one.created).toHaveLength(1);
+      one.clock.ms = Date.now();
+      await one.deliver('persona', webhookAt('persona', one.clock.ms, 'approved', made[0]!, 'user-d'));
+      // Approved: the next start (a reload) is told so, and nothing is created or charged.
+      const [status, body] = await one.startSession('user-d', 'persona');
+      expect(status).toBe(200);
+      expect(body).toEqual({ provider: 'persona', decision: 'approved' });
+      expect(one.created).toHaveLength(1);
+      // Another provider is another verification.
+      await one.startSession('user-d', 'veriff');
+      expect(one.created).toHaveLength(2);
+      // Declined: the person may try again, with a new session.
+      one.clock.ms = Date.now() + 1000;
+      await one.deliver('persona', webhookAt('persona', one.clock.ms, 'declined', made[0]!, 'user-d'));
+      const [, again] = await one.startSession('user-d', 'persona');
+      expect(again).toMatchObject({ provider: 'persona', sessionUrl: expect.any(String) as string });
+      expect(one.created).toHaveLength(3);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('asks authorize once per request, and nothing more of a signed-out one', async () => {
     const asked: string[] = [];
     const one = await startBackend({

@@ -15,6 +15,7 @@ import type { Plugin } from 'vite';
  *   drop      the connection is destroyed without an answer
  *   expired   200 like ok, with an expiresAt a minute in the past
  *   hang      never answers
+ *   decided:<d>  200 {decision: d} instead of a session (this person's verification is already decided)
  * GET /__kyc/session/log?id=<run> returns what each request sent (its body and Idempotency-Key), and whether it
  * was aborted.
  */
@@ -100,5 +101,9 @@ async function scripted(req: IncomingMessage, res: ServerResponse) {
     });
   }
   if (step.startsWith('token:')) return answer(step.slice(6));
+  if (step.startsWith('decided:')) {
+    answered = true;
+    return send(res, 200, { provider: 'generic', decision: step.slice(8) });
+  }
   return answer();
 }

@@ -47,6 +47,14 @@ describe('session endpoint client', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
   });
 
+  it('reads a decision instead of a session (kyc-widget/server, for a person already decided), and nothing else', () => {
+    expect(readAnswer({ provider: 'persona', decision: 'approved' }, endpoint)).toEqual({
+      provider: 'persona',
+      decision: 'approved',
+    });
+    expect(readAnswer({ decision: 'maybe' }, endpoint)).toBeNull();
+  });
+
   it('sends one Idempotency-Key per attempt: the same on every retry, a new one for the next attempt', async () => {
     const keyOf = (call: { init: RequestInit }) => (call.init.headers as Record<string, string>)['Idempotency-Key'];
     const first = run([new TypeError('Failed to fetch'), json({}, 503), json({ sessionToken: 'tok_1' })]);

@@ -906,6 +906,21 @@ describe('step: sequences', () => {
     expect(emitted(ready.effects)).toEqual(['state:ready', 'kyc-ready']);
   });
 
+  it('a session answer that is a decision (already decided): complete with its outcome, no frame, no kyc-complete', () => {
+    const asking = standInRequest();
+    const { model, effects } = step(asking, {
+      type: 'session',
+      request: 1,
+      answer: { decision: 'declined' },
+      now: 0,
+      config: config({ resolution: { kind: 'needs-session', endpoint: ENDPOINT } }),
+    });
+    expect(model.snapshot).toMatchObject({ state: 'complete', outcome: 'declined' });
+    expect(effects.some((e) => e.type === 'load-frame')).toBe(false);
+    expect(effects).toContainEqual({ type: 'set-decision', decision: 'declined' });
+    expect(emitted(effects)).toEqual(['state:complete', 'kyc-decision']);
+  });
+
   it("the stand-in's request is the first try, and its answer is the attempt's", () => {
     const adopted = step(standInRequest(), ADOPTED);
     const fetch = adopted.effects.find((e) => e.type === 'fetch-session');

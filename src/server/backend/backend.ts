@@ -61,6 +61,12 @@ export interface KycBackendOptions {
   store?: KycStore;
   /** Provider creates per user per window (default 10 an hour), counted in `store` unless you give `limit.store`. */
   limit?: LimitOptions;
+  /**
+   * Whether a user whose latest decision with a provider is `decision` may start a new verification with it. When
+   * not, the session endpoint answers that decision instead of a session (the widget shows it as its result, and
+   * nothing is created or charged). Default: only after `declined`.
+   */
+  newSessionAfter?: (decision: Decision) => boolean;
   /** For the providers that sign a time (default 300 s). */
   toleranceSeconds?: number;
   /** Sumsub's accepted digest algorithms (default SHA-256 and SHA-512). */
@@ -143,6 +149,13 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     allowedOrigins: options.allowedOrigins,
     limit: { ...options.limit, store: options.limit?.store ?? store },
     reuse: { ...options.sessionOptions?.reuse, store: options.sessionOptions?.reuse?.store ?? store.openSessions },
+    decided: async ({ provider, userId }) => {
+      const latest = await store.latest(userId);
+      if (!latest || latest.provider !== provider) return null;
+      return (options.newSessionAfter ?? ((decision) => decision === 'declined'))(latest.decision)
+        ? null
+        : latest.decision;
+    },
     onError: (error) => report(error, 'session'),
   });
 
