@@ -79,7 +79,7 @@ export function plaidWebhooks(options: PlaidWebhooksOptions): PlaidWebhooks {
   const keys = new Map<string, CachedKey>();
   const unknown = new Map<string, number>();
   const inFlight = new Map<string, Promise<WebhookKeyLookup>>();
-  let window = { start: 0, count: 0 };
+  let budget = { start: 0, count: 0 };
 
   const post = (what: string, path: string, body: object, signal?: AbortSignal) =>
     callProvider({
@@ -120,9 +120,9 @@ export function plaidWebhooks(options: PlaidWebhooksOptions): PlaidWebhooks {
 
   function withinBudget(): boolean {
     const at = now();
-    if (at - window.start >= 60_000) window = { start: at, count: 0 };
-    window.count++;
-    return window.count <= fetchesPerMinute;
+    if (at - budget.start >= 60_000) budget = { start: at, count: 0 };
+    budget.count++;
+    return budget.count <= fetchesPerMinute;
   }
 
   return {
