@@ -15,6 +15,11 @@ export const SANDBOX_API_KEYS = Object.freeze({
   }),
   didit: Object.freeze({ apiKey: 'sbxDemoDiditApiKey0001', workflowId: '11111111-2222-3333-4444-555555555555' }),
   idenfy: Object.freeze({ apiKey: 'sbxDemoIdenfyKey0001', apiSecret: 'sbxDemoIdenfySecret0001' }),
+  onfido: Object.freeze({ apiToken: 'api_sandbox.sbxDemoOnfidoToken0001' }),
+  stripe: Object.freeze({ secretKey: 'sk_test_sbxDemoStripeSecretKey0001' }),
+  plaid: Object.freeze({ clientId: 'sbxDemoPlaidClientId0001', secret: 'sbxDemoPlaidSecret0001' }),
+  jumio: Object.freeze({ clientId: 'sbxDemoJumioClientId0001', clientSecret: 'sbxDemoJumioClientSecret0001' }),
+  socure: Object.freeze({ apiKey: 'sbxDemoSocureApiKey0001' }),
 });
 
 /**

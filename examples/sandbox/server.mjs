@@ -238,6 +238,8 @@ export async function startSandbox({ host = '127.0.0.1', port = 0, keys, webhook
     /** The sessions the session APIs created, and `finish(provider, frameKey, decision)` (what /sandbox/finish does). */
     sessions: apis.sessions,
     finish: apis.finish,
+    /** The SDK-hosted providers' stand-ins: `seen` (every request), `plaid` (its keys and statuses). */
+    sdk: apis.sdk,
     close() {
       closing ??= new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

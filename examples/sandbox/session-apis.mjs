@@ -31,6 +31,8 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
+import { createSdkSessionApis } from './sdk-session-apis.mjs';
+import { plaidSecret } from './sdk-webhooks.mjs';
 import { sendWebhook as defaultSendWebhook } from './webhooks.mjs';
 
 const MAX_BODY = 64 * 1024;
@@ -112,6 +114,8 @@ export function createSessionApis({
   const sessions = new Map();
   /** Sumsub keeps one applicant per userId (the host's id for the person). */
   const sumsubApplicants = new Map();
+  /** Onfido, Stripe, Plaid, Jumio and Socure (sdk-session-apis.mjs), remembering their sessions here. */
+  const sdk = createSdkSessionApis({ origin, keys, now, remember: (...args) => remember(...args) });
 
   function remember(provider, frameKey, sessionId, referenceId) {
     if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value);
@@ -310,7 +314,14 @@ export function createSessionApis({
     session.decision = decision;
     const target = webhookTarget(provider);
     if (!target) return { status: 200, body: { sent: false, reason: 'no webhook URL configured' } };
-    const secret = typeof webhookSecret === 'string' ? webhookSecret : webhookSecret?.[provider];
+    // Plaid's webhook names the verification; its status is what Plaid's API answers afterwards.
+    if (provider === 'plaid') sdk.plaid.decide(session.sessionId, decision);
+    const secret =
+      provider === 'plaid'
+        ? plaidSecret(sdk.plaid.signing())
+        : typeof webhookSecret === 'string'
+          ? webhookSecret
+          : webhookSecret?.[provider];
     session.webhookStatus = await sendWebhook(target, provider, {
       sessionId: session.sessionId,
       referenceId: session.referenceId ?? undefined,
@@ -359,10 +370,13 @@ export function createSessionApis({
   return {
     /** The handler for a method and path, or undefined. */
     route(method, pathname) {
+      if (method === 'POST' && sdk.route(pathname)) return sdk.route(pathname);
       const table = method === 'POST' ? post : method === 'GET' || method === 'HEAD' ? get : {};
       return Object.prototype.hasOwnProperty.call(table, pathname) ? table[pathname] : undefined;
     },
     sessions,
     finish,
+    /** What the SDK-hosted providers' stand-ins saw, and Plaid's keys and statuses. */
+    sdk,
   };
 }

@@ -9,9 +9,14 @@
  *   const status = await sendWebhook('http://127.0.0.1:8080/api/kyc-webhook', 'persona', { …same options });
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import { SDK_BUILDERS } from './sdk-webhooks.mjs';
 
-/** The providers that sign their webhooks (and so can be played here), and the generic protocol. */
-export const SIGNED_PROVIDERS = ['persona', 'sumsub', 'veriff', 'didit', 'idenfy', 'generic'];
+/**
+ * The providers that sign their webhooks with a shared secret and have all three decisions (and so can be played
+ * here in every test), and the generic protocol. Stripe (no review decision) and Plaid (a key pair, no status in its
+ * webhooks) are played too, by `buildWebhook`, but stand outside this list.
+ */
+export const SIGNED_PROVIDERS = ['persona', 'sumsub', 'veriff', 'didit', 'idenfy', 'generic', 'onfido'];
 
 /** @type {readonly ('approved' | 'declined' | 'review')[]} */
 export const DECISIONS = ['approved', 'declined', 'review'];
@@ -31,8 +36,14 @@ export function buildWebhook(provider, { sessionId, referenceId, decision, secre
   if (typeof sessionId !== 'string' || !sessionId) throw new TypeError('buildWebhook: sessionId is required');
   if (typeof secret !== 'string' || !secret) throw new TypeError('buildWebhook: secret is required');
   const seconds = Math.floor(now / 1000);
-  const { payload, sign } = build({ sessionId, referenceId, decision, seconds, iso: new Date(now).toISOString() });
-  const body = JSON.stringify(payload);
+  const { payload, sign, indent } = build({
+    sessionId,
+    referenceId,
+    decision,
+    seconds,
+    iso: new Date(now).toISOString(),
+  });
+  const body = JSON.stringify(payload, null, indent);
   return { body, headers: { 'Content-Type': 'application/json', ...sign(body, secret, seconds) } };
 }
 
@@ -196,4 +207,6 @@ const BUILDERS = {
     payload: { type: 'verification.decided', timestamp: iso, data: { sessionId, referenceId, decision } },
     sign: standardWebhooks,
   }),
+
+  ...SDK_BUILDERS,
 };

@@ -32,6 +32,17 @@ export { redisLimitStore, redisSessionStore, type RedisCommand, type RedisStoreO
 export { sessionsByProvider, type ClientOptions } from './providers/call';
 export { diditSessions, type DiditSessionOptions } from './providers/didit';
 export { idenfySessions, type IdenfySessionOptions } from './providers/idenfy';
+export { jumioSessions, type JumioRegion, type JumioSessionOptions } from './providers/jumio';
+export { onfidoSessions, type OnfidoApplicant, type OnfidoRegion, type OnfidoSessionOptions } from './providers/onfido';
+export { plaidSessions, type PlaidEnvironment, type PlaidSessionOptions } from './providers/plaid';
+export {
+  plaidWebhooks,
+  type PlaidVerificationStatus,
+  type PlaidWebhooks,
+  type PlaidWebhooksOptions,
+} from './providers/plaid-webhooks';
+export { socureSessions, type SocureEnvironment, type SocureSessionOptions } from './providers/socure';
+export { stripeSessions, type StripeSessionOptions } from './providers/stripe';
 export { personaSessions, type PersonaSessionOptions } from './providers/persona';
 export { sumsubSessions, type SumsubSessionOptions } from './providers/sumsub';
 export { veriffSessions, type VeriffSessionOptions } from './providers/veriff';
@@ -69,6 +80,8 @@ export {
   type WebhookDecision,
   type WebhookFailureReason,
   type WebhookHeaders,
+  type WebhookKeyLookup,
+  type WebhookKeys,
   type WebhookProvider,
   type WebhookResult,
 } from './webhooks/verify';

@@ -1,6 +1,9 @@
 /** The session endpoint's vocabulary, shared by the handler, its parts and the session clients. */
 
-/** Every provider id `<kyc-widget>` accepts (kept equal to the element's list by a test). */
+/**
+ * Every provider id `<kyc-widget>` accepts (compared with the element's list by a test). The SDK-hosted providers
+ * (onfido, plaid, stripe, socure, incode) are served here before the element's adapters for them land.
+ */
 export const SESSION_PROVIDERS = [
   'generic',
   'persona',
@@ -13,6 +16,11 @@ export const SESSION_PROVIDERS = [
   'veratad',
   'caf',
   'zignsec',
+  'onfido',
+  'plaid',
+  'stripe',
+  'socure',
+  'incode',
 ] as const;
 
 export type SessionProvider = (typeof SESSION_PROVIDERS)[number];

@@ -15,6 +15,7 @@ import {
   type SessionProvider,
   type SessionResult,
 } from '../session-handler';
+import type { PlaidWebhooks } from '../providers/plaid-webhooks';
 import { readBounded } from '../session-request';
 import { signedInUser } from '../values';
 import { idOf, referenceOf } from '../webhooks/fields';
@@ -30,6 +31,7 @@ import {
   type DecisionStreamOptions,
 } from './decision-endpoint';
 import { memoryStore } from './memory-store';
+import { withPlaidStatus } from './plaid-status';
 import type { Decision, KycStore, RecordOutcome } from './store';
 
 /** The session handler's options that the backend leaves to you (it sets the others from its own). */
@@ -52,6 +54,11 @@ export interface KycBackendOptions {
   createSession: CreateSession;
   /** Per provider: its webhook secret, or `[new, old]` during a rotation. A provider left out has no webhook. */
   webhookSecrets: Partial<Record<string, string | readonly string[]>>;
+  /**
+   * Plaid, which signs with a key pair and whose webhooks carry no status: `plaidWebhooks({ clientId, secret,
+   * environment })` fetches its keys and reads each identity verification's status. Gives Plaid a webhook route.
+   */
+  plaid?: PlaidWebhooks;
   /** Origins whose pages may ask for sessions and read decisions, exactly as browsers send them. Required. */
   allowedOrigins: SessionHandlerOptions['allowedOrigins'];
   /**
@@ -167,23 +174,37 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     async webhook(request, provider) {
       if (request.method !== 'POST') return failure(405, 'method-not-allowed', 'Use POST.', { Allow: 'POST' });
       const secret = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
-      if (!secret) return failure(404, 'unknown-webhook', 'No webhook is configured for this provider.');
+      const keys = provider === 'plaid' ? options.plaid : undefined;
+      if (!secret && !keys) return failure(404, 'unknown-webhook', 'No webhook is configured for this provider.');
       const maxBytes = options.maxWebhookBytes ?? 1_048_576;
       const body = await readBounded(request, maxBytes, Date.now() + (options.webhookReadTimeoutMs ?? 10_000));
       if (body === 'too-large') return failure(413, 'payload-too-large', `The body is over ${maxBytes} bytes.`);
       if (body === 'too-slow') return failure(408, 'body-timeout', 'The body did not arrive in time.');
       if (body === 'unreadable') return failure(400, 'bad-request', 'The body could not be read.');
-      const result = await verifyWebhook(provider, {
+      const verified = await verifyWebhook(provider, {
         rawBody: body,
         headers: request.headers,
-        secret,
+        ...(keys ? { keys } : { secret: secret! }),
         ...(options.toleranceSeconds !== undefined && { toleranceSeconds: options.toleranceSeconds }),
         ...(options.now && { now: options.now() }),
         ...(options.sumsubAlgorithms && { algorithms: options.sumsubAlgorithms }),
       });
-      if (!result.ok) {
-        if (result.reason === 'malformed') return failure(400, 'malformed', 'The webhook could not be read.');
-        return failure(401, result.reason, 'The webhook is not verified.');
+      if (!verified.ok) {
+        if (verified.reason === 'malformed') return failure(400, 'malformed', 'The webhook could not be read.');
+        if (verified.reason === 'unavailable') {
+          report(new Error(`webhook of ${provider} not verified: ${verified.message ?? 'key unavailable'}`), 'webhook');
+          return failure(503, 'unavailable', 'The webhook could not be verified yet; retry.', { 'Retry-After': '30' });
+        }
+        return failure(401, verified.reason, 'The webhook is not verified.');
+      }
+      let result = verified;
+      if (keys) {
+        try {
+          result = await withPlaidStatus(verified, keys, options.now?.() ?? Date.now());
+        } catch (error) {
+          report(error, 'webhook');
+          return failure(503, 'not-recorded', 'The status could not be read; retry.', { 'Retry-After': '30' });
+        }
       }
       let outcome: RecordOutcome;
       try {
@@ -264,6 +285,10 @@ function checkedSecrets(given: KycBackendOptions['webhookSecrets']): Record<stri
   const out: Record<string, string | readonly string[]> = {};
   for (const [provider, secret] of Object.entries(given)) {
     if (secret === undefined) continue;
+    if (provider === 'plaid')
+      throw new TypeError(
+        'createKycBackend: Plaid has no webhook secret: pass plaid: plaidWebhooks({ clientId, secret, environment })',
+      );
     const list = typeof secret === 'string' ? [secret] : secret;
     for (const one of list) {
       const problem = typeof one === 'string' ? secretProblem(one) : 'a secret must be a string';

@@ -81,7 +81,8 @@ export function sessionClient(options: ClientOptions, shape: ClientShape): Sessi
   return Object.assign(create, { timeoutMs });
 }
 
-interface ProviderCall {
+/** One bounded JSON call to a provider's API (a session client's, or a webhook helper's key or status fetch). */
+export interface ProviderCall {
   provider: SessionProvider;
   what: string;
   url: URL;
@@ -92,7 +93,7 @@ interface ProviderCall {
   signal?: AbortSignal;
 }
 
-async function callProvider(call: ProviderCall): Promise<Record<string, unknown>> {
+export async function callProvider(call: ProviderCall): Promise<Record<string, unknown>> {
   const timeout = AbortSignal.timeout(call.timeoutMs);
   const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
   let response: Response;

@@ -21,7 +21,7 @@ export function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-function subtle(): SubtleCrypto {
+export function subtle(): SubtleCrypto {
   const api = (globalThis as { crypto?: Crypto }).crypto?.subtle;
   if (!api) throw new Error('Web Crypto (crypto.subtle) is not available in this runtime');
   return api;

@@ -7,6 +7,8 @@ export type WebhookDecision = 'approved' | 'declined' | 'review' | null;
 
 /**
  * Why a webhook was refused:
+ * - `unavailable`: the provider's verification key could not be fetched (Plaid's key endpoint down or refusing your
+ *   keys): nothing is known about the webhook yet; answer 503 so that the provider retries.
  * - `missing-signature`: the provider's signature header (or its timestamp header) is absent.
  * - `bad-signature`: a signature is there but matches none of the secrets (also: an unreadable signature header).
  * - `stale`: the signature is valid but its timestamp is outside `toleranceSeconds` (a replay, or a wrong clock).
@@ -16,7 +18,13 @@ export type WebhookDecision = 'approved' | 'declined' | 'review' | null;
  * - `unknown-provider`: not a provider id this verifier knows.
  */
 export type WebhookFailureReason =
-  'missing-signature' | 'bad-signature' | 'stale' | 'malformed' | 'unsigned-provider' | 'unknown-provider';
+  | 'missing-signature'
+  | 'bad-signature'
+  | 'stale'
+  | 'malformed'
+  | 'unsigned-provider'
+  | 'unknown-provider'
+  | 'unavailable';
 
 export type WebhookResult =
   | {
@@ -56,8 +64,11 @@ export interface VerifyWebhookOptions {
   rawBody: string | Uint8Array | ArrayBuffer;
   /** The request's headers; names are matched in any letter case. */
   headers: WebhookHeaders;
-  /** The webhook secret, or several during a rotation: any one that matches is enough. */
-  secret: string | readonly string[];
+  /**
+   * The webhook secret, or several during a rotation: any one that matches is enough. Required for every provider
+   * that signs with a shared secret (all but Plaid, which takes `keys`).
+   */
+  secret?: string | readonly string[];
   /** For timestamped schemes: how far the signed time may be from `now`, either way. Default 300 seconds. */
   toleranceSeconds?: number;
   /** The current time in milliseconds since the epoch (for tests). Default `Date.now()`. */
@@ -67,6 +78,20 @@ export interface VerifyWebhookOptions {
    * `['HMAC_SHA256_HEX', 'HMAC_SHA512_HEX']`: the sender cannot pick SHA-1 unless you list `'HMAC_SHA1_HEX'`.
    */
   algorithms?: readonly SumsubAlgorithm[];
+  /**
+   * Plaid only, instead of `secret`: where the verification keys come from, `plaidWebhooks({ clientId, secret,
+   * environment })`, which fetches each key from Plaid and caches it.
+   */
+  keys?: WebhookKeys;
+}
+
+/** A provider's public verification key, looked up by the `kid` of a signed token. */
+export type WebhookKeyLookup =
+  { found: true; jwk: JsonWebKey; expired: boolean } | { found: false; unavailable: boolean; message: string };
+
+/** The verification keys of a provider that signs with a key pair (Plaid). */
+export interface WebhookKeys {
+  key(kid: string): Promise<WebhookKeyLookup>;
 }
 
 export type SumsubAlgorithm = 'HMAC_SHA1_HEX' | 'HMAC_SHA256_HEX' | 'HMAC_SHA512_HEX';
@@ -81,11 +106,13 @@ export interface SignedRequest {
   toleranceSeconds: number;
   /** Sumsub's accepted algorithms (the default, or the host's `algorithms`). */
   algorithms: readonly SumsubAlgorithm[];
+  /** Plaid's key source (the host's `keys`). */
+  keys?: WebhookKeys;
 }
 
 /** A verified request; a scheme whose signed headers carry the event's id or time passes them on. */
 export type Verdict =
-  | { ok: true; eventId?: string; signedAtSeconds?: number }
+  | { ok: true; eventId?: string; signedAtSeconds?: number; occurredAtMs?: number }
   | { ok: false; reason: WebhookFailureReason; message: string };
 
 /** The normalized content of an authentic body. */
@@ -102,6 +129,8 @@ export interface Normalized {
 
 /** One provider's signature scheme and payload normalization. */
 export interface WebhookScheme {
+  /** Verified with a key source (`keys`) rather than shared secrets (Plaid). */
+  keyed?: boolean;
   verify(request: SignedRequest): Promise<Verdict>;
   /** A scheme-specific problem with a secret (beyond the common checks), or undefined. */
   checkSecret?(secret: string): string | undefined;

@@ -9,6 +9,10 @@ export const UNSIGNED: Readonly<Record<string, string>> = {
   veratad:
     'Veratad VX documents no webhook signature: keep the endpoint secret and authenticated, then confirm the result with the VX API',
   caf: 'CAF documents no webhook signature that this verifier can check: authenticate the endpoint, then fetch the execution from the CAF API',
+  socure:
+    'Socure RiskOS does not sign its webhooks: require the Basic, Bearer or OAuth2 credentials you configured it to send, accept only its source addresses, then read the evaluation from the RiskOS API',
+  incode:
+    'Incode does not sign its webhooks: require the OAuth2 client credentials or static headers you configured it to send, accept only its source addresses, then fetch the onboarding result from the Incode API',
   zignsec:
     'ZignSec documents no webhook signature that this verifier can check: authenticate the endpoint, then fetch the session from the ZignSec API',
 };

@@ -9,13 +9,17 @@ import { compact, isRecord } from './fields';
 import { generic } from './generic';
 import { headerLookup } from './headers';
 import { idenfy } from './idenfy';
+import { onfido } from './onfido';
 import { persona } from './persona';
+import { plaid } from './plaid';
 import { secretProblem } from './secrets';
+import { stripe } from './stripe';
 import { DEFAULT_SUMSUB_ALGORITHMS, SUMSUB_ALGORITHMS, sumsub } from './sumsub';
 import type {
   SumsubAlgorithm,
   VerifyWebhookOptions,
   WebhookFailureReason,
+  WebhookKeys,
   WebhookResult,
   WebhookScheme,
 } from './types';
@@ -28,14 +32,41 @@ export type {
   WebhookDecision,
   WebhookFailureReason,
   WebhookHeaders,
+  WebhookKeyLookup,
+  WebhookKeys,
   WebhookResult,
 } from './types';
 
 /** The provider ids, as in the widget's `provider` attribute. */
 export type WebhookProvider =
-  'persona' | 'sumsub' | 'veriff' | 'jumio' | 'idenfy' | 'didit' | 'yoti' | 'veratad' | 'caf' | 'zignsec' | 'generic';
+  | 'persona'
+  | 'sumsub'
+  | 'veriff'
+  | 'jumio'
+  | 'idenfy'
+  | 'didit'
+  | 'yoti'
+  | 'veratad'
+  | 'caf'
+  | 'zignsec'
+  | 'onfido'
+  | 'plaid'
+  | 'stripe'
+  | 'socure'
+  | 'incode'
+  | 'generic';
 
-const SCHEMES: Readonly<Record<string, WebhookScheme>> = { persona, sumsub, veriff, idenfy, didit, generic };
+const SCHEMES: Readonly<Record<string, WebhookScheme>> = {
+  persona,
+  sumsub,
+  veriff,
+  idenfy,
+  didit,
+  generic,
+  onfido,
+  stripe,
+  plaid,
+};
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
@@ -65,14 +96,27 @@ async function verify(name: string, provider: unknown, options: unknown): Promis
   if (!scheme) return fail(name, 'unknown-provider', 'not a provider id this verifier knows');
   if (!isRecord(options)) return fail(name, 'malformed', 'options must be {rawBody, headers, secret}');
 
-  const { rawBody, headers, secret, toleranceSeconds, now, algorithms } = options as Record<string, unknown>;
-  const secrets = secretsOf(secret);
-  if (!secrets) {
-    return fail(name, 'malformed', 'secret must be a non-empty string, or an array of 1–10 of them (a rotation)');
+  const { rawBody, headers, secret, toleranceSeconds, now, algorithms, keys } = options as Record<string, unknown>;
+  let secrets: string[] = [];
+  if (scheme.keyed) {
+    // Plaid signs with a key pair: its public keys come from Plaid, not from a shared secret.
+    if (!isRecord(keys) || typeof keys.key !== 'function') {
+      return fail(
+        name,
+        'malformed',
+        'keys is required for this provider: plaidWebhooks({ clientId, secret, environment })',
+      );
+    }
+  } else {
+    const given = secretsOf(secret);
+    if (!given) {
+      return fail(name, 'malformed', 'secret must be a non-empty string, or an array of 1–10 of them (a rotation)');
+    }
+    // A placeholder or truncated secret is a configuration mistake: said clearly, never used to accept anything.
+    const problem = given.map((one) => secretProblem(one) ?? scheme.checkSecret?.(one)).find(Boolean);
+    if (problem) return fail(name, 'malformed', problem);
+    secrets = given;
   }
-  // A placeholder or truncated secret is a configuration mistake: said clearly, never used to accept anything.
-  const problem = secrets.map((one) => secretProblem(one) ?? scheme.checkSecret?.(one)).find(Boolean);
-  if (problem) return fail(name, 'malformed', problem);
   const accepted = algorithmsOf(algorithms);
   if (!accepted) {
     return fail(name, 'malformed', `algorithms must be a non-empty array of ${SUMSUB_ALGORITHMS.join(', ')}`);
@@ -97,13 +141,16 @@ async function verify(name: string, provider: unknown, options: unknown): Promis
     nowSeconds: nowMs / 1000,
     toleranceSeconds: tolerance,
     algorithms: accepted,
+    ...(scheme.keyed && { keys: keys as unknown as WebhookKeys }),
   });
   if (!verdict.ok) return fail(name, verdict.reason, verdict.message);
 
   // Authentic from here on, but still data: parsed and read field by field.
   const json = parseObject(body);
   if (!json) return fail(name, 'malformed', 'the signed body is not a JSON object');
-  const { eventId, occurredAtMs, ...normalized } = scheme.normalize(json);
+  const { eventId, occurredAtMs: bodyTime, ...normalized } = scheme.normalize(json);
+  // A time the signature itself carries (Plaid's iat) stands in for a body without one.
+  const occurredAtMs = bodyTime ?? verdict.occurredAtMs;
   return compact({
     ok: true as const,
     provider: name,

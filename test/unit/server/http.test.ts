@@ -86,6 +86,7 @@ describe('the sandbox webhook sender', () => {
     didit: '11111111-2222-3333-4444-555555555555',
     idenfy: '3af0cfd4-a8d6-11ea-a2d9-0242ac130004',
     generic: 'ses_demo_1',
+    onfido: 'bc77c6e5-753a-4580-96a6-aaed3e5a8d19',
   };
 
   it('covers every provider the verifier can check', () => {

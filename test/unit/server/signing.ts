@@ -26,7 +26,9 @@ export type Signer = (body: string | Uint8Array, secret: string, seconds: number
 
 const bytes = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body));
 
-export const SIGNERS: Record<'persona' | 'sumsub' | 'veriff' | 'didit' | 'idenfy' | 'generic', Signer> = {
+export const SIGNERS: Record<'persona' | 'sumsub' | 'veriff' | 'didit' | 'idenfy' | 'generic' | 'onfido', Signer> = {
+  // https://documentation.onfido.com/api/manual-webhook-signature-verification
+  onfido: (body, secret) => ({ 'X-SHA2-Signature': hmacHex('sha256', secret, bytes(body)) }),
   persona: (body, secret, t) => ({
     'Persona-Signature': `t=${t},v1=${hmacHex('sha256', secret, Buffer.concat([Buffer.from(`${t}.`), bytes(body)]))}`,
   }),
@@ -124,6 +126,20 @@ export const BODIES: Record<keyof typeof SIGNERS, string> = {
     startTime: 1591096180,
     finishTime: 1591096226,
   }),
+  // The shape of @onfido/api@6.2.0's WebhookEventPayload, with a run's completion (dist/api.d.ts).
+  onfido: JSON.stringify({
+    payload: {
+      resource_type: 'workflow_run',
+      action: 'workflow_run.completed',
+      object: {
+        id: 'bc77c6e5-753a-4580-96a6-aaed3e5a8d19',
+        status: 'approved',
+        completed_at_iso8601: '2024-07-10T12:52:41Z',
+        href: 'https://api.eu.onfido.com/v3.6/workflow_runs/bc77c6e5-753a-4580-96a6-aaed3e5a8d19',
+      },
+      resource: { id: 'bc77c6e5-753a-4580-96a6-aaed3e5a8d19', customer_user_id: 'user-42', reasons: [] },
+    },
+  }),
   generic: JSON.stringify({
     type: 'verification.decided',
     timestamp: '2025-12-31T23:59:58.000Z',
@@ -138,6 +154,7 @@ export const EXPECTED_SESSION: Record<keyof typeof SIGNERS, string> = {
   didit: '11111111-2222-3333-4444-555555555555',
   idenfy: '3af0cfd4-a8d6-11ea-a2d9-0242ac130004',
   generic: 'ses_123',
+  onfido: 'bc77c6e5-753a-4580-96a6-aaed3e5a8d19',
 };
 
 /** The event id and time each body carries; `digest` where the provider sends no id (the body's SHA-256). */
@@ -150,5 +167,6 @@ export const EXPECTED_EVENT: Record<keyof typeof SIGNERS, { eventId: string | 'd
   veriff: { eventId: 'digest', occurredAt: '2019-11-06T07:18:36.916Z' },
   didit: { eventId: 'digest', occurredAt: new Date((NOW_S - 2) * 1000).toISOString() },
   idenfy: { eventId: 'digest', occurredAt: '2020-06-02T11:10:26.000Z' },
+  onfido: { eventId: 'digest', occurredAt: '2024-07-10T12:52:41.000Z' },
   generic: { eventId: GENERIC_ID, occurredAt: '2025-12-31T23:59:58.000Z' },
 };

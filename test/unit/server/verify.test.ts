@@ -421,7 +421,7 @@ describe('verifyWebhook: providers without a signature', () => {
   );
 
   it('an unknown id is unknown-provider; inherited property names are not providers', async () => {
-    for (const provider of ['onfido', 'PERSONA', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    for (const provider of ['mitek', 'PERSONA', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const result = await verifyWebhook(provider, { rawBody: '{}', headers: {}, secret: SECRET });
       expect(result).toMatchObject({ ok: false, reason: 'unknown-provider' });
     }
