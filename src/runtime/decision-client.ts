@@ -3,6 +3,7 @@ import type { Decision } from '../flow/events';
 import { idOf } from '../protocols/wire';
 import { EventStreamParser } from './event-stream';
 import { retryAfter } from './session-client';
+import { abortableSleep } from './timer';
 
 /**
  * The host backend's decision endpoint (README "Server-confirmed decision"): `GET <endpoint>?provider=&sessionId=`
@@ -300,18 +301,4 @@ function failureOf(error: unknown, own: AbortSignal, fallback?: string): unknown
   if (own.aborted && own.reason instanceof TryFailure) return own.reason;
   if ((error as Error)?.name === 'AbortError') return error;
   return new TryFailure(fallback ?? `network error (${(error as Error)?.message ?? String(error)})`);
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

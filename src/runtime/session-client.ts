@@ -6,6 +6,7 @@ import {
   type SessionRequest,
   type SessionTry,
 } from '../session/request';
+import { abortableSleep } from './timer';
 import { randomId } from '../providers/url';
 
 export { readAnswer, SESSION_TIMEOUT_MS, type SessionAnswer, type SessionRequest };
@@ -123,18 +124,4 @@ export function retryAfter(value: string | null, now = Date.now()): number | und
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

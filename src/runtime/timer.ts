@@ -9,3 +9,18 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export function startTimer(callback: () => void, ms: number): ReturnType<typeof setTimeout> | undefined {
   return ms <= MAX_TIMER_MS ? setTimeout(callback, ms) : undefined;
 }
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first (the timer is cleared). */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
