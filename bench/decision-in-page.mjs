@@ -10,7 +10,8 @@
 // stream open), then the page itself sends the signed webhook, so that both ends are read on one clock (the page's
 // performance.now()). One instance: webhook and stream on A. Two: webhook to A, the stream on B (LISTEN/NOTIFY).
 //
-//   node bench/decision-in-page.mjs [--runs 100] [--dist DIR]   (build first: npm run build)
+//   node bench/decision-in-page.mjs [--runs 100] [--dist DIR] [--screenshot FILE]   (build first: npm run build)
+//   --screenshot: the widget after the first run's decision, as a PNG.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -32,6 +33,7 @@ const option = (name, fallback) => {
   return at > 0 ? process.argv[at + 1] : fallback;
 };
 const runs = Number(option('--runs', 100));
+const SCREENSHOT = option('--screenshot', null);
 const DIST = path.resolve(option('--dist', path.join(ROOT, 'dist')));
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -161,6 +163,12 @@ async function measure(browser, host, label, route) {
       if (result.status !== 200) throw new Error(`the webhook was refused: ${result.status}`);
       if (result.decision !== 'approved') throw new Error(`no kyc-decision in the page (${label}, run ${i})`);
       samples.push(result.ms);
+      if (SCREENSHOT && i === 0 && label === 'one-instance') {
+        await tab.waitForFunction(() =>
+          document.querySelector('kyc-widget')?.shadowRoot?.querySelector('[data-outcome="approved"]'),
+        );
+        await tab.locator('kyc-widget').screenshot({ path: SCREENSHOT });
+      }
     } finally {
       await context.close();
     }
