@@ -45,7 +45,7 @@ export function injectFiller(html) {
  * Widget and bare pages add their one listener to it; SDK pages call their SDK's callback.
  */
 const MARK = `var L=window.__lt=[],F=window.__lf=[];try{(window.__lo=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){L.push({start:e.startTime,duration:e.duration})})})).observe({type:'longtask'})}catch(e){window.__lt=null}try{(window.__fo=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){F.push(loaf(e))})})).observe({type:'long-animation-frame',buffered:true})}catch(e){window.__lf=null}function loaf(e){return{start:e.startTime,duration:e.duration,scripts:(e.scripts||[]).map(function(s){return{start:s.startTime,duration:s.duration,url:s.sourceURL,invoker:s.invoker,type:s.invokerType}})}}function m(t,v){performance.mark(t);var x=v===undefined?performance.now():v;setTimeout(function(){console.debug('bench:'+t+' '+x)},0)}`;
-const widgetProbe = `<script>${MARK};['ready','start'].forEach(function(t){document.addEventListener('kyc-'+t,function(){m(t)},{once:true})});document.addEventListener('kyc-error',function(e){m('error',JSON.stringify(e.detail))},{once:true})</script>`;
+export const widgetProbe = `<script>${MARK};['ready','start'].forEach(function(t){document.addEventListener('kyc-'+t,function(){m(t)},{once:true})});document.addEventListener('kyc-error',function(e){m('error',JSON.stringify(e.detail))},{once:true})</script>`;
 /** The bare host's listener: the provider's own ready message from the frame's origin (or the iframe's load). */
 const READY_TEST = {
   generic: /"kyc":1.*"type":"ready"|"type":"ready".*"kyc":1/.source,
@@ -55,7 +55,7 @@ const READY_TEST = {
   jumio: /"value":"loaded"/.source,
   didit: /didit:ready/.source,
 };
-function bareProbe(provider, frameOrigin, token) {
+export function bareProbe(provider, frameOrigin, token) {
   const test = READY_TEST[provider];
   if (!test)
     return `<script>${MARK};document.addEventListener('load',function f(e){if(e.target.tagName==='IFRAME'){m('ready');document.removeEventListener('load',f,true)}},true)</script>`;
@@ -314,6 +314,8 @@ export async function startShape(shapeId, { hostUpstream, sandboxUpstream }) {
     shape,
     host,
     frames,
+    /** The host's local routes, read at request time: a section may add its own (bench/rendered.mjs). */
+    routes,
     fillerBytes: filler.length,
     close: () => Promise.all([host.close(), ...Object.values(frames).map((f) => f.close())]),
   };
@@ -329,6 +331,14 @@ async function loadOnce(browser, url, rate, needs, timeoutMs) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const { marks, done } = marksOf(page, needs, timeoutMs, url);
+    // Each frame document the page requested, by URL (not the warm-up frame's /robots.txt): a frame requested
+    // twice (rebuilt, moved, or loaded again on adoption) shows as a count of 2.
+    const frameNavigations = new Map();
+    page.on('request', (request) => {
+      if (!request.isNavigationRequest() || request.frame() === page.mainFrame()) return;
+      if (request.url().endsWith('/robots.txt')) return;
+      frameNavigations.set(request.url(), (frameNavigations.get(request.url()) ?? 0) + 1);
+    });
     await page.goto(url, { waitUntil: 'commit' });
     await done;
     // Read after the figures are taken: the iframe's entry (it appears when the frame's document has
@@ -348,7 +358,7 @@ async function loadOnce(browser, url, rate, needs, timeoutMs) {
       const frame = find();
       return { frameRequested: frame?.startTime, frameResponseEnd: frame?.responseEnd, longTasks, longFrames: frames };
     });
-    return { ready: marks.ready, marks, ...read };
+    return { ready: marks.ready, marks, ...read, frameRequests: Math.max(0, ...frameNavigations.values()) };
   } finally {
     await context.close();
   }
@@ -442,7 +452,7 @@ function spread(values) {
   };
 }
 
-const pick = (mark) => (s) => s.marks?.[mark];
+export const pick = (mark) => (s) => s.marks?.[mark];
 
 /**
  * Paired ratio of medians over the rounds both cases loaded, with its 95% bootstrap interval.
@@ -478,7 +488,7 @@ export function targetMet(interval, target, strict = false) {
   return strict ? upper < target : upper <= target;
 }
 
-const summaryOf = (list = [], f = pick('ready')) => roundAll(summary(list.map(f)));
+export const summaryOf = (list = [], f = pick('ready')) => roundAll(summary(list.map(f)));
 
 /** Per shape: rows per provider and variant, the session-endpoint rows, long tasks of the widget. */
 export function summarizePhone(shapeId, cases, { samples, errors }, targets) {

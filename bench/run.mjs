@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startSandbox } from '../examples/sandbox/server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
@@ -34,6 +34,7 @@ import {
   summarizeModes,
 } from './modes.mjs';
 import { measurePhone, phoneCases, phonePlan, startShape, summarizePhone, VARIANTS } from './phone.mjs';
+import { measureRendered, RENDERED_PROVIDERS } from './rendered.mjs';
 import { SHAPES } from './shape.mjs';
 import { measureSizes } from './sizes.mjs';
 import { measureWork, summarizeWork } from './work.mjs';
@@ -418,6 +419,35 @@ async function phoneSection(browser, host, sandboxOrigin) {
       await shaped.close();
     }
   }
+  out.seconds = round((performance.now() - start) / 1000, 1);
+  return out;
+}
+
+// ---- 2e. the server-rendered widget: renderKycWidget's pages (reused, blocking, streamed) on a phone ----
+
+async function renderedSection(browser, host, sandboxOrigin) {
+  const start = performance.now();
+  const server = await import(pathToFileURL(path.join(DIST, 'server', 'index.js')).href);
+  if (typeof server.renderKycWidget !== 'function')
+    return { error: 'this build of kyc-widget/server has no renderKycWidget' };
+  const sdkBundles = await sdkHosts();
+  const providers = RENDERED_PROVIDERS.filter((p) => (!ONLY_MODES || ONLY_MODES.includes(p)) && !sdkBundles[p]?.error);
+  // The widget's frame in each mode, read once on loopback, for the bare iframes beside the rendered pages.
+  const discovery = modeCases(sandboxOrigin, providers).filter((c) => c.kind === 'widget');
+  for (const item of discovery) if (!item.error) host.pages.set(item.path, { html: item.html, csp: item.csp });
+  const frames = await discoverFrames(browser, host.origin, discovery);
+  const out = await measureRendered({
+    browser,
+    host,
+    sandboxOrigin,
+    frames,
+    render: server.renderKycWidget,
+    shapes: SHAPE_IDS.filter((id) => SHAPES[id]),
+    runs: PHONE_RUNS,
+    gapMs: LOAD_GAP_MS,
+    providers,
+    log,
+  });
   out.seconds = round((performance.now() - start) / 1000, 1);
   return out;
 }
@@ -1094,6 +1124,7 @@ function report(results) {
   }
   if (modes) printModes(modes);
   if (results.phone) printPhone(results.phone, rows);
+  if (results.rendered) printRendered(results.rendered, rows);
   if (latency) {
     console.log('\nMessage → event latency (ms; p50 / p95 over each run)');
     printTable(
@@ -1121,6 +1152,101 @@ function report(results) {
 }
 
 // ---- main --------------------------------------------------------------------------------------
+
+/** The server-rendered section's tables, and its rows in the summary. */
+function printRendered(rendered, rows) {
+  if (rendered.error) {
+    console.log(`\nServer-rendered widget: ${rendered.error}`);
+    return;
+  }
+  for (const [id, s] of Object.entries(rendered.shapes)) {
+    console.log(
+      `\nServer-rendered widget (renderKycWidget): 4x CPU, ${s.label}, ${rendered.runs} rounds; the host's backend answers after 200 ms` +
+        `\nms from navigation start, median [p90]; ratios of medians [paired 95% CI]; a target is met only when the CI's upper bound meets it`,
+    );
+    const drawn = s.rows.filter((r) => r.renders === true);
+    for (const r of s.rows.filter((r) => r.renders !== true)) console.log(`${r.provider}: ${r.renders}`);
+    printTable(
+      drawn.map((r) => [
+        r.provider,
+        ['rendered', 'blocking', 'streamed', 'bare', 'sdk', 'fetchThenInit', 'widgetEndpoint']
+          .map((k) => num(r.frameRequested[k]?.median))
+          .join(' / '),
+        `${medP90(r.ready.rendered)}${r.widgetMark === 'start' ? ' (kyc-start)' : ''}`,
+        medP90(r.ready.blocking),
+        medP90(r.ready.streamed),
+        medP90(r.ready.bare),
+        medP90(r.ready.sdk),
+        medP90(r.ready.fetchThenInit),
+        medP90(r.ready.widgetEndpoint),
+        `${r.frameRequests.worst} (${r.frameRequests.loads} loads)`,
+        r.errors.length ? `${r.errors.length}: ${r.errors[0].case} ${r.errors[0].message}`.slice(0, 90) : '',
+      ]),
+      [
+        'provider',
+        'frame requested: rendered / blocking / streamed / bare / sdk / sdk fetch-then-init / widget endpoint',
+        'rendered (reused) ready',
+        'blocking',
+        'streamed',
+        'bare iframe',
+        'own SDK',
+        'SDK fetch-then-init',
+        'widget session-endpoint',
+        'frame requests per load, worst',
+        'errors',
+      ],
+    );
+    printTable(
+      drawn.map((r) => [
+        r.provider,
+        `${phoneRatio(r.renderedToBare.frame)}${r.renderedToBare.frame.target ? ` ≤ ${r.renderedToBare.frame.target}: ${metText(r.renderedToBare.frame.met)}` : ''}`,
+        `${phoneRatio(r.renderedToBare.ready)}${r.renderedToBare.ready.target ? ` ≤ ${r.renderedToBare.ready.target}: ${metText(r.renderedToBare.ready.met)}` : ''}`,
+        `${phoneRatio(r.renderedToSdk)} < 1.00: ${metText(r.renderedToSdk.met)}`,
+        `${phoneRatio(r.streamedToFetchThenInit)} ≤ ${r.streamedToFetchThenInit.target}: ${metText(r.streamedToFetchThenInit.met)}`,
+        phoneRatio(r.blockingToFetchThenInit),
+      ]),
+      [
+        'provider',
+        'rendered ÷ bare: frame requested',
+        'rendered ÷ bare: ready',
+        'rendered ÷ own SDK',
+        'streamed ÷ SDK fetch-then-init',
+        'blocking ÷ SDK fetch-then-init',
+      ],
+    );
+    for (const r of drawn) {
+      if (r.renderedToBare.frame.target)
+        rows.push(
+          [
+            `rendered ${id}: frame requested ÷ bare iframe's, ${r.provider} (reused session)`,
+            phoneRatio(r.renderedToBare.frame),
+            `CI upper <= ${r.renderedToBare.frame.target}`,
+            verdict(r.renderedToBare.frame.met),
+          ],
+          [
+            `rendered ${id}: ready ÷ bare iframe's, ${r.provider} (reused session)`,
+            phoneRatio(r.renderedToBare.ready),
+            `CI upper <= ${r.renderedToBare.ready.target}`,
+            verdict(r.renderedToBare.ready.met),
+          ],
+        );
+      rows.push(
+        [
+          `rendered ${id}: streamed ÷ ${r.provider}'s fetch-then-init`,
+          phoneRatio(r.streamedToFetchThenInit),
+          `CI upper <= ${r.streamedToFetchThenInit.target}`,
+          verdict(r.streamedToFetchThenInit.met),
+        ],
+        [
+          `rendered ${id}: ${r.provider}'s frame requested once per load`,
+          `worst ${r.frameRequests.worst} of ${r.frameRequests.loads} loads`,
+          'exactly 1 in every load',
+          verdict(r.frameRequests.met),
+        ],
+      );
+    }
+  }
+}
 
 async function main() {
   const started = performance.now();
@@ -1201,6 +1327,14 @@ async function main() {
       } catch (error) {
         results.errors.phone = String(error?.stack ?? error);
         log(`phone: ${error}`);
+      }
+    }
+    if (!SKIP.has('rendered')) {
+      try {
+        results.rendered = await renderedSection(browser, host, sandboxOrigin);
+      } catch (error) {
+        results.errors.rendered = String(error?.stack ?? error);
+        log(`rendered: ${error}`);
       }
     }
     if (!SKIP.has('ready')) {

@@ -84,7 +84,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
 
 /**
  * A shaping reverse proxy on `host`:0 in front of `upstream` (an http origin on loopback). `link` is the
- * shape's shared link; `routes` maps a pathname to a local handler `(req, body) → {status, headers, body}`
+ * shape's shared link; `routes` maps a pathname to a local handler `(req, body) → {status, headers, body | stream}`
  * answered by the proxy itself (the host's backend, generated files); `transformHtml(html, url)` rewrites
  * HTML from upstream (the heavy frame); `onConnection(socket)` is told of each new connection. Returns {origin, port, close}.
  */
@@ -139,6 +139,7 @@ export async function startShapedProxy({
   }
 
   async function send(req, res, reply, t0, openedAt) {
+    if (reply.stream) return sendStream(res, reply, t0, openedAt);
     let data = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body ?? '');
     const headers = {};
     for (const [name, value] of Object.entries(reply.headers ?? {}))
@@ -160,6 +161,34 @@ export async function startShapedProxy({
       await sleepUntil(link.reserve(chunk.length, performance.now()));
       if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
     }
+    res.end();
+  }
+
+  /**
+   * A streamed answer (`reply.stream`: an async iterable of strings or Buffers, as a server that flushes its page's
+   * shell before its data is ready): the headers once the first part is ready (a round trip after, as headersAt
+   * says), each part when it is ready, paced by the link; chunked, and not compressed (a part cannot wait for the
+   * next to be compressed with it; the parts are a few KB of HTML).
+   */
+  async function sendStream(res, reply, t0, openedAt) {
+    const headers = {};
+    for (const [name, value] of Object.entries(reply.headers ?? {}))
+      if (!HOP_BY_HOP.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
+    let started = false;
+    for await (const part of reply.stream) {
+      const data = Buffer.isBuffer(part) ? part : Buffer.from(part);
+      const readyAt = performance.now();
+      if (!started) {
+        await sleepUntil(headersAt(t0, { rttMs: shape.rttMs, openedAt, serverMs: readyAt - t0 }));
+        res.writeHead(reply.status, headers);
+        started = true;
+      } else await sleepUntil(readyAt + shape.rttMs); // as the first part: the server had the request half a trip late
+      for (const chunk of chunks(data)) {
+        await sleepUntil(link.reserve(chunk.length, performance.now()));
+        if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+      }
+    }
+    if (!started) res.writeHead(reply.status, headers);
     res.end();
   }
 
