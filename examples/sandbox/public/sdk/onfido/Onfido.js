@@ -45,8 +45,11 @@ function init(parameters) {
   return {
     version: '14.80.0-sandbox',
     addEventListener(name, listener) {
-      if (typeof listener !== 'function') refuse(V, 'addEventListener needs a function');
-      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+      // Onfido's npm loader hands over the listeners added before the runtime arrived as its arrays of them
+      // (onfido-sdk-ui@14.80.0 Onfido.js `_setHandle`: `i.addEventListener(r, o)` for each [name, listeners]).
+      const added = Array.isArray(listener) ? listener : [listener];
+      if (!added.every((l) => typeof l === 'function')) refuse(V, 'addEventListener needs a function');
+      listeners.set(name, [...(listeners.get(name) ?? []), ...added]);
     },
     removeEventListener(name, listener) {
       listeners.set(
