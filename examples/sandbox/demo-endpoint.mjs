@@ -71,6 +71,23 @@ const SESSION_CLIENTS = {
       baseUrl: sandbox,
       frameUrl: `${sandbox}/idenfy/`,
     }),
+  // The SDK-hosted providers: the session is a token for the vendor's script (docs/providers/<id>.md).
+  onfido: (server, { sandbox, keys }) =>
+    server.onfidoSessions({
+      apiToken: keys.onfido.apiToken,
+      workflowId: 'sbx-demo-workflow',
+      applicant: () => ({ first_name: 'Demo', last_name: 'Person' }),
+      baseUrl: sandbox,
+    }),
+  stripe: (server, { sandbox, keys }) => server.stripeSessions({ secretKey: keys.stripe.secretKey, baseUrl: sandbox }),
+  plaid: (server, { sandbox, keys }) =>
+    server.plaidSessions({
+      ...keys.plaid,
+      environment: 'sandbox',
+      baseUrl: sandbox,
+      templateId: 'idvtmp_sbxDemo0001',
+      clientName: 'kyc-widget demo',
+    }),
 };
 
 /** True for the providers whose sessions the demo creates through a session API (the page says so). */
@@ -144,7 +161,9 @@ export function demoBackend({
   const kyc = server.createKycBackend({
     authorize: (request) => visitorOf(request.headers.get('cookie')),
     createSession,
-    webhookSecrets: Object.fromEntries(SIGNED_PROVIDERS.map((provider) => [provider, webhookSecret])),
+    webhookSecrets: Object.fromEntries([...SIGNED_PROVIDERS, 'stripe'].map((provider) => [provider, webhookSecret])),
+    // Plaid signs with keys from its API (the sandbox's copy): the backend fetches them.
+    plaid: server.plaidWebhooks({ ...keys.plaid, environment: 'sandbox', baseUrl: sandboxOrigin }),
     allowedOrigins,
     store: server.memoryStore(),
   });

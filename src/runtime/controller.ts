@@ -236,8 +236,10 @@ export class WidgetController implements Controller {
         return;
       case 'adopt-frame':
         // The stand-in requested nothing for a vendor's script (element/first-step.ts): it is loaded now.
-        if (effect.frame.provider.sdk) this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout);
-        else
+        if (effect.frame.provider.sdk) {
+          this.#config.coolDown();
+          this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout);
+        } else
           attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
         return;
       case 'stop-frame':

@@ -9,6 +9,34 @@ import type { Delivery } from './types';
 
 export type Loaded = { ok: true; vendor: unknown } | { ok: false; blocked?: string };
 
+/** The Trusted Types policy the page's CSP may name (`trusted-types kyc-widget`), for the vendor's script URL. */
+export const TRUSTED_TYPES_POLICY = 'kyc-widget';
+
+interface ScriptUrlPolicy {
+  createScriptURL(url: string): unknown;
+}
+const policies = new WeakMap<object, ScriptUrlPolicy | null>();
+
+/**
+ * The vendor's URL as the page's Trusted Types want it (`require-trusted-types-for 'script'` makes `script.src` a
+ * sink): through the `kyc-widget` policy, which passes only the URL the widget resolved (the vendor's CDN or an
+ * allowlisted `options.sdkUrl`). Without Trusted Types, or when the page's CSP does not allow the policy, the string.
+ */
+function scriptUrl(win: Record<string, unknown>, href: string): unknown {
+  const factory = win.trustedTypes as { createPolicy?(name: string, rules: object): ScriptUrlPolicy } | undefined;
+  if (!factory?.createPolicy) return href;
+  if (!policies.has(factory)) {
+    let policy: ScriptUrlPolicy | null = null;
+    try {
+      policy = factory.createPolicy(TRUSTED_TYPES_POLICY, { createScriptURL: (url: string) => url });
+    } catch {
+      // the page's `trusted-types` directive does not list it
+    }
+    policies.set(factory, policy);
+  }
+  return policies.get(factory)?.createScriptURL(href) ?? href;
+}
+
 /** A script of this page that is this URL (one per page: vendors ask not to load their script twice). */
 function scriptOf(doc: Document, href: string): HTMLScriptElement | undefined {
   for (const script of doc.querySelectorAll('script[src]'))
@@ -52,7 +80,8 @@ function script(doc: Document, url: URL, global: string): Promise<unknown> {
     // A failed earlier try leaves its element: a new one tries again (as @stripe/stripe-js does after an error).
     scriptOf(doc, url.href)?.remove();
     const element = doc.createElement('script');
-    element.src = url.href;
+    // Only this URL, resolved and allowlisted by the widget, ever goes through the policy.
+    (element as unknown as { src: unknown }).src = scriptUrl(win, url.href);
     element.async = true;
     const done = () => {
       element.removeEventListener('load', onLoad);

@@ -100,6 +100,9 @@ describe('the demo', () => {
       'veratad',
       'caf',
       'zignsec',
+      'onfido',
+      'stripe',
+      'plaid',
     ]);
     // The person picking sees names, not ids.
     const labels = await page.locator('select[name=provider] option').allTextContents();
@@ -115,6 +118,9 @@ describe('the demo', () => {
       'Veratad',
       'CAF',
       'ZignSec',
+      'Onfido',
+      'Stripe Identity',
+      'Plaid',
     ]);
     // Running: ready, or already in progress where the provider's page reports its first step on load (CAF).
     for (const provider of providers) {
