@@ -55,6 +55,21 @@ describe('onfido: the Web SDK in the widget', () => {
     expect(widgetFrames(el)).toBe(0);
   });
 
+  it("modal mode: the SDK is mounted in the widget's dialog, and closing the dialog tears it down", async () => {
+    const { el, events } = await mountSdk('onfido', token('module:document', 'wait'));
+    el.mode = 'modal';
+    el.open = true;
+    await untilState(el, 'in-progress');
+    const [frame] = vendorFrames('onfido');
+    expect(frame.closest('dialog')?.open).toBe(true);
+    expect(leftovers('onfido')).toEqual({ frames: 1, overlays: 0, listeners: 1 });
+    el.open = false;
+    await untilState(el, 'cancelled');
+    expect(events.names()).toContain('kyc-cancel');
+    await waitUntil(() => leftovers('onfido').frames === 0, 'the vendor frame stayed');
+    expect(leftovers('onfido')).toEqual({ frames: 0, overlays: 0, listeners: 0 });
+  });
+
   it.each([
     ['expired_token', 'session-expired', false],
     ['invalid_token', 'provider-error', false],
