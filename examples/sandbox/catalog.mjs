@@ -181,14 +181,22 @@ export const PROVIDER_DEMOS = Object.freeze({
     ),
     allowedOrigins: origin,
   }),
+});
 
-  // The SDK-hosted providers: no frame URL, the vendor's loader instead (the sandbox's stand-in under /sdk/,
-  // allowlisted like a frame origin). `script` runs the stand-in's UI scripted (public/assets/sdk-ui.js).
+/**
+ * The SDK-hosted providers: no frame URL, the vendor's loader instead (the sandbox's stand-in under /sdk/, allowlisted
+ * like a frame origin); `script` runs the stand-in's UI scripted (public/assets/sdk-ui.js). Apart from PROVIDER_DEMOS,
+ * whose entries are frames (the bench measures them as frames).
+ */
+export const SDK_DEMOS = Object.freeze({
   onfido: (origin, options = {}) => sdkDemo('onfido', origin, options, `${origin}/sdk/onfido/Onfido.js`),
   stripe: (origin, options = {}) =>
     sdkDemo('stripe', origin, options, `${origin}/sdk/stripe/stripe.js`, { publishableKey: 'pk_test_sbxDemo0001' }),
   plaid: (origin, options = {}) => sdkDemo('plaid', origin, options, `${origin}/sdk/plaid/link-initialize.js`),
 });
+
+/** Every provider the demo offers: the frames, then the SDK-hosted ones. */
+export const ALL_DEMOS = Object.freeze({ ...PROVIDER_DEMOS, ...SDK_DEMOS });
 
 function sdkDemo(provider, origin, { script } = {}, sdkUrl, extra = {}) {
   return {

@@ -21,7 +21,7 @@
  * from its own login session.
  */
 import { randomBytes } from 'node:crypto';
-import { PROVIDER_DEMOS } from './catalog.mjs';
+import { ALL_DEMOS, PROVIDER_DEMOS } from './catalog.mjs';
 import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
 import { SIGNED_PROVIDERS } from './webhooks.mjs';
 
@@ -146,7 +146,7 @@ export function demoBackend({
   /** Called by the handler only when a session must be made: the handler reuses a visitor's open one. */
   async function createSession(context) {
     const { provider, refresh, userId: visitor } = context;
-    if (!Object.hasOwn(PROVIDER_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
+    if (!Object.hasOwn(ALL_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
     if (!hasSessionApi(provider)) return mintedSession(provider, sandboxOrigin, lifetimeMs);
     const previous = latest.get(visitor);
     // A refresh goes on with the same person; a new start is a new verification, under a reference of its own.
