@@ -135,7 +135,8 @@ describe('the demo', () => {
     }
     expect(problems).toEqual([]);
     await page.close();
-  });
+    // 14 providers, each up to 10 s on a busy machine: more than the project's 30 s default.
+  }, 90000);
 
   it('gets its session from the demo endpoint, and when it expires, a fresh token reaches the same frame', async () => {
     const { page, problems } = await openDemo();
