@@ -46,6 +46,15 @@ describe('onfido: the Web SDK in the widget', () => {
     expect(refusals()).toEqual([]);
   });
 
+  it('exactly once: onComplete twice, onUserExit and onError in one task give one kyc-complete and nothing else', async () => {
+    const { el, events } = await mountSdk('onfido', token('module:document', 'burst', 'wait'));
+    await untilState(el, 'complete');
+    await waitUntil(() => leftovers('onfido').frames === 0, 'the vendor frame stayed');
+    events.stop();
+    const ends = events.names().filter((name) => ['kyc-complete', 'kyc-cancel', 'kyc-error'].includes(name));
+    expect(ends).toEqual(['kyc-complete']);
+  });
+
   it("mounts in the widget's own box in its shadow root, and the widget builds no iframe of its own", async () => {
     const { el } = await mountSdk('onfido', token('module:document', 'wait'));
     await untilState(el, 'in-progress');

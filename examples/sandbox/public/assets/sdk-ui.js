@@ -7,7 +7,8 @@
  * A token `script=<steps>` runs steps instead of buttons (the browser tests): `module:<name>` (Onfido's
  * moduleStart), `event:<NAME>` (Plaid's onEvent), `finish:<approved|declined|review>` (the provider's webhook, through
  * POST /sandbox/finish, for a session the sandbox's API made: then the token is `script=<steps>;<token>`),
- * `complete`, `error:<code>[:<type>]`, `exit`, `wait` (nothing more). Any other token shows the buttons.
+ * `complete`, `error:<code>[:<type>]`, `exit`, `burst` (Onfido: onComplete twice, onUserExit and onError in one task,
+ * as a buggy or racing SDK might), `wait` (nothing more). Any other token shows the buttons.
  */
 import { reportFinish } from './provider-kit.js';
 
@@ -48,6 +49,7 @@ async function run(steps, session) {
     else if (name === 'complete') send({ type: 'complete' });
     else if (name === 'error') send({ type: 'error', code: arg, kind: extra });
     else if (name === 'exit') send({ type: 'exit' });
+    else if (name === 'burst') send({ type: 'burst' });
     else throw new Error(`unknown step ${step}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -40,6 +40,13 @@ function init(parameters) {
         trigger('error', { error });
         parameters.onError?.(error);
       } else if (data.type === 'exit') parameters.onUserExit?.('user_exit');
+      else if (data.type === 'burst') {
+        // Every ending at once, in one task: the host must hear one.
+        parameters.onComplete?.({});
+        parameters.onComplete?.({});
+        parameters.onUserExit?.('user_exit');
+        parameters.onError?.({ type: 'exception', message: 'sandbox burst' });
+      }
     },
   });
   return {
