@@ -28,7 +28,8 @@ const MOUNTS = [
 export function hostPolicy(sandboxOrigin) {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // The sandbox's origin: the SDK-hosted providers' stand-in loaders run in the page, as the vendors' scripts do.
+    `script-src 'self' ${sandboxOrigin}`,
     "style-src 'self'",
     `frame-src ${sandboxOrigin}`,
     "img-src 'self' data:",
@@ -36,7 +37,8 @@ export function hostPolicy(sandboxOrigin) {
     "object-src 'none'",
     "base-uri 'none'",
     "require-trusted-types-for 'script'",
-    "trusted-types 'none'",
+    // The widget's one policy: the URL of an SDK-hosted provider's script (docs/embedding.md).
+    'trusted-types kyc-widget',
   ].join('; ');
 }
 

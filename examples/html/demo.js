@@ -3,7 +3,7 @@
 // browser heard (kyc-complete's outcome, a convenience) and what the backend confirmed from the provider's
 // verified webhook (GET /api/kyc-decision: the backend's decision endpoint, asked as JSON), which it then sets as the
 // widget's `decision`.
-import { PROVIDER_DEMOS, PROVIDER_LABELS, SESSION_API_PROVIDERS } from '/sandbox/catalog.mjs';
+import { ALL_DEMOS, PROVIDER_LABELS, SESSION_API_PROVIDERS } from '/sandbox/catalog.mjs';
 
 const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').content;
 const widget = document.getElementById('kyc');
@@ -22,7 +22,7 @@ const EVENTS = [
   'kyc-close',
 ];
 
-for (const id of Object.keys(PROVIDER_DEMOS)) form.provider.append(new Option(PROVIDER_LABELS[id] ?? id, id));
+for (const id of Object.keys(ALL_DEMOS)) form.provider.append(new Option(PROVIDER_LABELS[id] ?? id, id));
 const hint = document.getElementById('hint');
 const query = new URLSearchParams(location.search);
 form.provider.value = query.get('provider') ?? 'generic';
@@ -86,7 +86,7 @@ setInterval(() => void pollDecision(), 1000);
 
 function apply() {
   resetOutcome();
-  const demo = PROVIDER_DEMOS[form.provider.value](sandbox);
+  const demo = ALL_DEMOS[form.provider.value](sandbox);
   // From the endpoint, the page knows no session at all: the widget asks /api/kyc-session (the demo
   // server playing your backend), and asks again with refresh: true when the session expires.
   const viaEndpoint = form.session.value === 'endpoint';

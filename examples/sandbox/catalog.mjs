@@ -25,13 +25,26 @@ export const SANDBOX_TOKENS = Object.freeze({
   didit: 'sbx_tok_didit_7e2c5a9b4f1d3068',
   yoti: 'sbx_tok_yoti_3d8f1b6e9a2c5047',
   caf: 'sbx_tok_caf_6a9d2f5c8e1b4073',
+  onfido: 'sbx_tok_onfido_4e8b1c7a2f9d3056',
+  // The shapes the stand-ins check: a VerificationSession's client_secret, a Plaid link_token.
+  stripe: 'vs_sbxDemo0001_secret_sbxDemo0001',
+  plaid: 'link-sandbox-sbx-demo-0001',
 });
 
 /**
  * The providers whose session-creation API the sandbox also answers (session-apis.mjs): the demo's backend creates
  * their sessions through it, and their frames' outcome comes back as the provider's signed webhook.
  */
-export const SESSION_API_PROVIDERS = Object.freeze(['persona', 'sumsub', 'veriff', 'didit', 'idenfy']);
+export const SESSION_API_PROVIDERS = Object.freeze([
+  'persona',
+  'sumsub',
+  'veriff',
+  'didit',
+  'idenfy',
+  'onfido',
+  'stripe',
+  'plaid',
+]);
 
 export const PROVIDER_LABELS = Object.freeze({
   generic: 'Generic protocol',
@@ -45,6 +58,9 @@ export const PROVIDER_LABELS = Object.freeze({
   veratad: 'Veratad',
   caf: 'CAF',
   zignsec: 'ZignSec',
+  onfido: 'Onfido',
+  stripe: 'Stripe Identity',
+  plaid: 'Plaid',
 });
 
 /** `base` with the given query parameters (undefined and '' left out). */
@@ -166,3 +182,27 @@ export const PROVIDER_DEMOS = Object.freeze({
     allowedOrigins: origin,
   }),
 });
+
+/**
+ * The SDK-hosted providers: no frame URL, the vendor's loader instead (the sandbox's stand-in under /sdk/, allowlisted
+ * like a frame origin); `script` runs the stand-in's UI scripted (public/assets/sdk-ui.js). Apart from PROVIDER_DEMOS,
+ * whose entries are frames (the bench measures them as frames).
+ */
+export const SDK_DEMOS = Object.freeze({
+  onfido: (origin, options = {}) => sdkDemo('onfido', origin, options, `${origin}/sdk/onfido/Onfido.js`),
+  stripe: (origin, options = {}) =>
+    sdkDemo('stripe', origin, options, `${origin}/sdk/stripe/stripe.js`, { publishableKey: 'pk_test_sbxDemo0001' }),
+  plaid: (origin, options = {}) => sdkDemo('plaid', origin, options, `${origin}/sdk/plaid/link-initialize.js`),
+});
+
+/** Every provider the demo offers: the frames, then the SDK-hosted ones. */
+export const ALL_DEMOS = Object.freeze({ ...PROVIDER_DEMOS, ...SDK_DEMOS });
+
+function sdkDemo(provider, origin, { script } = {}, sdkUrl, extra = {}) {
+  return {
+    provider,
+    sessionToken: script ? `script=${script}` : SANDBOX_TOKENS[provider],
+    options: { sdkUrl, ...extra },
+    allowedOrigins: origin,
+  };
+}

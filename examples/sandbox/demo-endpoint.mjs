@@ -21,7 +21,7 @@
  * from its own login session.
  */
 import { randomBytes } from 'node:crypto';
-import { PROVIDER_DEMOS } from './catalog.mjs';
+import { ALL_DEMOS, PROVIDER_DEMOS } from './catalog.mjs';
 import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
 import { SIGNED_PROVIDERS } from './webhooks.mjs';
 
@@ -70,6 +70,23 @@ const SESSION_CLIENTS = {
       apiSecret: keys.idenfy.apiSecret,
       baseUrl: sandbox,
       frameUrl: `${sandbox}/idenfy/`,
+    }),
+  // The SDK-hosted providers: the session is a token for the vendor's script (docs/providers/<id>.md).
+  onfido: (server, { sandbox, keys }) =>
+    server.onfidoSessions({
+      apiToken: keys.onfido.apiToken,
+      workflowId: 'sbx-demo-workflow',
+      applicant: () => ({ first_name: 'Demo', last_name: 'Person' }),
+      baseUrl: sandbox,
+    }),
+  stripe: (server, { sandbox, keys }) => server.stripeSessions({ secretKey: keys.stripe.secretKey, baseUrl: sandbox }),
+  plaid: (server, { sandbox, keys }) =>
+    server.plaidSessions({
+      ...keys.plaid,
+      environment: 'sandbox',
+      baseUrl: sandbox,
+      templateId: 'idvtmp_sbxDemo0001',
+      clientName: 'kyc-widget demo',
     }),
 };
 
@@ -129,7 +146,7 @@ export function demoBackend({
   /** Called by the handler only when a session must be made: the handler reuses a visitor's open one. */
   async function createSession(context) {
     const { provider, refresh, userId: visitor } = context;
-    if (!Object.hasOwn(PROVIDER_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
+    if (!Object.hasOwn(ALL_DEMOS, provider)) throw new Error(`unknown provider ${provider}`);
     if (!hasSessionApi(provider)) return mintedSession(provider, sandboxOrigin, lifetimeMs);
     const previous = latest.get(visitor);
     // A refresh goes on with the same person; a new start is a new verification, under a reference of its own.
@@ -144,7 +161,9 @@ export function demoBackend({
   const kyc = server.createKycBackend({
     authorize: (request) => visitorOf(request.headers.get('cookie')),
     createSession,
-    webhookSecrets: Object.fromEntries(SIGNED_PROVIDERS.map((provider) => [provider, webhookSecret])),
+    webhookSecrets: Object.fromEntries([...SIGNED_PROVIDERS, 'stripe'].map((provider) => [provider, webhookSecret])),
+    // Plaid signs with keys from its API (the sandbox's copy): the backend fetches them.
+    plaid: server.plaidWebhooks({ ...keys.plaid, environment: 'sandbox', baseUrl: sandboxOrigin }),
     allowedOrigins,
     store: server.memoryStore(),
   });

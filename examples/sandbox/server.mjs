@@ -90,6 +90,19 @@ function once(req, res, url) {
   res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ first }));
 }
 
+/**
+ * The SDK-hosted providers' stand-in loaders (public/sdk/: Onfido's runtime module, Stripe.js, Plaid Link) run on the
+ * host's page, as the vendors' scripts do: served with CORS, since Onfido's is imported as a module from another
+ * origin (and the classic ones import sdk/core.js). /sdk/ui.html, their UI frame, is a page like any other.
+ */
+function sdkFile(req, res, url) {
+  if (url.pathname.endsWith('.html')) return serveStatic(req, res, url.pathname);
+  return sendFile(req, res, path.join(PUBLIC_DIR, url.pathname), {
+    'Access-Control-Allow-Origin': '*',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  });
+}
+
 /** The special routes. Extend freely; see the rule at the top of this file. */
 export const routes = {
   '/generic': page('generic.html'),
@@ -118,6 +131,7 @@ export const routes = {
   '/veratad/*': page('veratad/index.html'),
   '/caf/*': page('caf/index.html'),
   '/zignsec/ui/scanning-dp50/*': page('zignsec/index.html'),
+  '/sdk/*': sdkFile,
 };
 
 export function findRoute(pathname, table = routes) {

@@ -8,7 +8,7 @@ import { isPlainObject } from '../frame/json';
 import { Problem } from '../frame/problem';
 
 export interface Inputs {
-  /** Frame protocol adapter: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf or zignsec. */
+  /** Provider adapter: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf, zignsec; onfido, stripe, plaid (SDK-hosted). */
   provider: string;
   /** The session or flow URL the host's backend created with the provider. */
   sessionUrl: string | undefined;

@@ -17,6 +17,7 @@ const en: Messages = {
   close: 'Close',
   offline: 'You are offline. Your progress is kept, and the verification continues when you are back online.',
   slow: 'This is taking longer than usual…',
+  window: 'Continue in the window that opened.',
   leave: {
     title: 'Leave the verification?',
     text: 'What you have done so far will not be kept.',

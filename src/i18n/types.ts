@@ -10,6 +10,8 @@ export interface Messages {
   offline: string;
   /** Under the loading spinner when the frame takes longer than usual. */
   slow: string;
+  /** In the widget while a provider's own window (Stripe's, Plaid's) is open over the page. */
+  window: string;
   /** The question when the person asks to leave from inside the provider's frame. */
   leave: { title: string; text: string; stay: string; leave: string };
   announce: { ready: string; inProgress: string; submitted: string; step: string };

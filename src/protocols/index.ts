@@ -2,7 +2,7 @@ import { cafProtocol } from './caf';
 import { diditProtocol } from './didit';
 import { genericProtocol } from './generic';
 import { idenfyProtocol } from './idenfy';
-import type { ProviderId } from '../providers/index';
+import type { FrameProviderId } from '../providers/index';
 import { jumioProtocol } from './jumio';
 import { personaProtocol } from './persona';
 import { sumsubProtocol } from './sumsub';
@@ -13,7 +13,7 @@ import { yotiProtocol } from './yoti';
 import { zignsecProtocol } from './zignsec';
 
 /** Every provider's decoder and replies, by id: they come with the runtime, one request with nothing chained behind it. */
-export const PROTOCOLS: Readonly<Record<ProviderId, ProviderProtocol>> = {
+export const PROTOCOLS: Readonly<Record<FrameProviderId, ProviderProtocol>> = {
   generic: genericProtocol,
   persona: personaProtocol,
   sumsub: sumsubProtocol,

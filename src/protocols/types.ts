@@ -9,7 +9,7 @@ import type { FrameContext } from '../providers/types';
 export type Outcome = 'approved' | 'declined' | 'pending';
 
 /** The error codes a frame can cause (the rest of the README's error codes come from the widget itself). */
-export type FrameErrorCode = 'provider-error' | 'camera-unavailable' | 'session-expired';
+export type FrameErrorCode = 'provider-error' | 'camera-unavailable' | 'session-expired' | 'frame-load-timeout';
 
 /** What a provider's message means to the widget, normalized. Only these fields ever reach a DOM event. */
 export type Signal =

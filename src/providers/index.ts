@@ -3,7 +3,10 @@ import { didit } from './didit';
 import { generic } from './generic';
 import { idenfy } from './idenfy';
 import { jumio } from './jumio';
+import { onfido } from './onfido';
 import { persona } from './persona';
+import { plaid } from './plaid';
+import { stripe } from './stripe';
 import { sumsub } from './sumsub';
 import type { ProviderFrame } from './types';
 import { veratad } from './veratad';
@@ -16,9 +19,31 @@ import { zignsec } from './zignsec';
  * (the frame is requested without waiting for the runtime). Its protocol, `protocols/<id>.ts`, comes with the
  * runtime; the bridge holds the frame's early messages until it is here.
  */
-const FRAMES = { generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf, zignsec };
+const FRAMES = {
+  generic,
+  persona,
+  sumsub,
+  veriff,
+  jumio,
+  idenfy,
+  didit,
+  yoti,
+  veratad,
+  caf,
+  zignsec,
+  // Delivered as the vendor's own script (`sdk`): loaded and mounted by the runtime's SDK adapters (src/sdk/).
+  onfido,
+  stripe,
+  plaid,
+};
 
 export type ProviderId = keyof typeof FRAMES;
+
+/** The providers delivered as the vendor's script (`sdk` set): their adapters are the runtime's `sdk/`, not `protocols/`. */
+export type SdkProviderId = 'onfido' | 'stripe' | 'plaid';
+
+/** The providers the widget frames itself, each with its protocol (`protocols/<id>.ts`). */
+export type FrameProviderId = Exclude<ProviderId, SdkProviderId>;
 
 export const PROVIDER_IDS = Object.keys(FRAMES) as ProviderId[];
 

@@ -50,10 +50,22 @@ export interface ProviderFrame<Id extends string = string> {
    * for the runtime's protocol after it: whoever sees the handshake first answers it, once.
    */
   reply?(message: Decoded, frame: FrameOf, token: string | undefined): unknown;
+  /** Set for a provider delivered as the vendor's script: no iframe of the widget's own, an SDK adapter instead. */
+  readonly sdk?: SdkFacts;
 }
 
 /** The frame a reply is for: its context and the URL it was loaded with. */
 export interface FrameOf {
   context: FrameContext;
   url: URL;
+}
+
+/**
+ * A provider whose web integration is the vendor's own script (docs/providers/<id>.md), not a frame the widget
+ * builds: `frameUrl` gives the loader's URL (the vendor's CDN, or `options.sdkUrl` on an allowlisted origin), and
+ * the runtime's SDK adapter (`sdk/<id>.ts`) loads it and mounts the vendor's UI: `inline` into the widget's box,
+ * `overlay` as the vendor's own window over the page (the widget says "continue in the window" meanwhile).
+ */
+export interface SdkFacts {
+  readonly mount: 'inline' | 'overlay';
 }

@@ -2,7 +2,7 @@ import { FrameBridge, type BridgeStats } from '../frame/bridge';
 import { decodeMessage } from '../frame/decode';
 import { startTimer } from './timer';
 import { PROTOCOLS } from '../protocols/index';
-import type { ProviderId } from '../providers/index';
+import type { FrameProviderId } from '../providers/index';
 import type { Event } from '../flow/model';
 import type { ProviderProtocol, ProviderSession, Signal } from '../protocols/types';
 import type { ResolvedFrame } from '../element/resolve';
@@ -80,7 +80,7 @@ export class Attempt {
     this.#timer = startTimer(timeout, Math.max(0, loadTimeout - elapsed));
     const slowAfter = Math.max(0, Math.min(8000, loadTimeout / 2) - elapsed);
     this.#slowTimer = setTimeout(() => report({ type: 'slow', frame: id }), slowAfter);
-    this.#attach(PROTOCOLS[frame.provider.id as ProviderId], id);
+    this.#attach(PROTOCOLS[frame.provider.id as FrameProviderId], id);
   }
 
   /** The frame said ready, or the flow ended: the load timers are done. */

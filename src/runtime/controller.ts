@@ -16,6 +16,7 @@ import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
 import { withAnswer, type ResolvedFrame } from '../element/resolve';
 import { Screens } from './screens';
+import { SdkAttempt } from './sdk-attempt';
 import { Surface } from './surface';
 
 /**
@@ -58,6 +59,8 @@ export class WidgetController implements Controller {
   readonly #shadow: ShadowRoot;
   readonly #surface: Surface;
   readonly #attempt: Attempt;
+  /** The attempt of a provider delivered as the vendor's script (no iframe of the widget's). */
+  readonly #sdk: SdkAttempt;
   readonly #renewal: Renewal;
   readonly #decisions: DecisionWatch;
   readonly #config: Configuration;
@@ -85,6 +88,7 @@ export class WidgetController implements Controller {
     // The protocol reads the running frame's token from the model (it changes when one is handed over).
     const token = () => this.#model.frame?.token;
     this.#attempt = new Attempt(this.#surface.frameBox, report, token, handover?.bridge);
+    this.#sdk = new SdkAttempt(this.#surface.frameBox, report, token, () => this.#surface.messages().window);
     this.#renewal = new Renewal(report);
     this.#decisions = new DecisionWatch(report);
     this.#config = new Configuration(host, report);
@@ -220,18 +224,31 @@ export class WidgetController implements Controller {
     switch (effect.type) {
       case 'load-frame':
         this.#config.coolDown();
-        attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
+        if (effect.frame.provider.sdk) {
+          attempt.stop();
+          this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout);
+        } else {
+          this.#sdk.stop();
+          attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
+        }
         surface.setFrameHeight(undefined);
         surface.setSlow(false);
         return;
       case 'adopt-frame':
-        attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
+        // The stand-in requested nothing for a vendor's script (element/first-step.ts): it is loaded now.
+        if (effect.frame.provider.sdk) {
+          this.#config.coolDown();
+          this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout);
+        } else
+          attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
         return;
       case 'stop-frame':
         attempt.stop();
+        this.#sdk.stop();
         return;
       case 'settled':
         attempt.settled();
+        this.#sdk.settled();
         surface.setSlow(false);
         return;
       case 'slow':
@@ -242,6 +259,7 @@ export class WidgetController implements Controller {
         return;
       case 'hand-over-token':
         attempt.handOver(effect.token, effect.error);
+        this.#sdk.handOver(effect.token);
         return;
       case 'fetch-session': {
         const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };

@@ -138,3 +138,19 @@ export class CameraPreflight {
     return message;
   }
 }
+
+/**
+ * The vendor's script of an SDK-hosted provider did not load (runtime/sdk-attempt.ts): the `frame-load-timeout`
+ * message, naming the page's CSP directive when the browser reported a violation for that URL (`blocked`), so that
+ * a blocked script is a named error at once rather than a load timeout (docs/embedding.md has each provider's CSP).
+ */
+export function scriptProblem(provider: string, url: URL, blocked: string | undefined): string {
+  if (blocked) {
+    const directive = blocked === 'script-src-elem' ? 'script-src' : blocked;
+    return (
+      `the page's Content-Security-Policy (${blocked}) blocked ${provider}'s script ${url.href}: ` +
+      `add ${url.origin} to ${directive} (docs/embedding.md lists each provider's CSP)`
+    );
+  }
+  return `${provider}'s script ${url.href} could not be loaded: check the network and the URL`;
+}

@@ -20,11 +20,18 @@ const NEEDS: Record<string, string> = {
   veratad: "Veratad needs a session-url (the link from VX's generateLink API)",
   caf: "CAF needs a session-url (the onboarding link) or a session-token (the link's token)",
   zignsec: "ZignSec needs a session-url (the redirect_url of ZignSec's scanning session)",
+  onfido: "Onfido needs a session-token (the sdk_token of Onfido's workflow run, or an SDK token)",
+  stripe:
+    "Stripe needs a session-token (the VerificationSession's client_secret) and options.publishableKey (pk_test_… or pk_live_…)",
+  plaid: "Plaid needs a session-token (the link_token from Plaid's /link/token/create)",
 };
 
 /** The kind of token each provider takes (`token`: the host gave a malformed one). */
 const TOKEN: Record<string, string> = {
   persona: 'Persona session token',
+  onfido: 'Onfido SDK token',
+  stripe: 'Stripe client_secret',
+  plaid: 'Plaid link_token',
   sumsub: 'Sumsub access token',
   idenfy: 'iDenfy authToken',
   yoti: 'Yoti session token',
@@ -35,6 +42,9 @@ const TOKEN: Record<string, string> = {
 /** What an option must be (`must`, keyed by `got`). */
 const MUST: Record<string, string> = {
   boolean: 'true or false',
+  url: 'an absolute https URL (http on loopback only)',
+  'onfido-run': 'an Onfido workflow run id',
+  'stripe-pk': 'a Stripe publishable key (pk_test_… or pk_live_…)',
   language: 'a BCP 47 language tag such as "ja" or "pt-BR"',
   'language-2': 'a two-letter language code such as "lt"',
   'country-2': 'a two-letter country code',

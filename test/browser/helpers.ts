@@ -4,7 +4,7 @@ import { page } from 'vitest/browser';
 import { loadRuntime } from '../../src/element/handover';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
-import { PROVIDER_IDS, type ProviderId } from '../../src/providers/index';
+import { frameFor, PROVIDER_IDS, type FrameProviderId } from '../../src/providers/index';
 
 export { fixture, fixtureCleanup, html, oneEvent, waitUntil };
 
@@ -188,9 +188,14 @@ export function attr(value: string): string {
 
 // ---- provider sandbox pages (examples/sandbox/catalog.mjs) -------------------------------------
 
-/** Every provider has a sandbox page. */
-export type DemoProvider = ProviderId;
-export const DEMO_PROVIDERS: readonly DemoProvider[] = PROVIDER_IDS;
+/**
+ * Every provider the widget frames has a sandbox page. The SDK-hosted ones (the vendor's own script) have the
+ * sandbox's stand-in loaders instead, and tests of their own (sdk-helpers.ts).
+ */
+export type DemoProvider = FrameProviderId;
+export const DEMO_PROVIDERS: readonly DemoProvider[] = PROVIDER_IDS.filter(
+  (id): id is DemoProvider => !frameFor(id).sdk,
+);
 
 export interface DemoOptions {
   /** Comma-separated steps of the page's scripted mode (see public/assets/<provider>.js). */

@@ -19,6 +19,8 @@ const CHUNK_OF: Array<[RegExp, string]> = [
   [/^i18n\/locales\/([\w-]+)\.ts$/, '$1'],
   [/^modal\//, 'modal'],
   [/^ui\//, 'screens-element'],
+  // The SDK adapters: fetched only when a provider delivered as the vendor's script runs (runtime/sdk-attempt.ts).
+  [/^sdk\//, 'sdk'],
 ];
 
 function expected(module: string): string | undefined {

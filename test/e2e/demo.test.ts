@@ -100,6 +100,9 @@ describe('the demo', () => {
       'veratad',
       'caf',
       'zignsec',
+      'onfido',
+      'stripe',
+      'plaid',
     ]);
     // The person picking sees names, not ids.
     const labels = await page.locator('select[name=provider] option').allTextContents();
@@ -115,6 +118,9 @@ describe('the demo', () => {
       'Veratad',
       'CAF',
       'ZignSec',
+      'Onfido',
+      'Stripe Identity',
+      'Plaid',
     ]);
     // Running: ready, or already in progress where the provider's page reports its first step on load (CAF).
     for (const provider of providers) {
@@ -129,7 +135,8 @@ describe('the demo', () => {
     }
     expect(problems).toEqual([]);
     await page.close();
-  });
+    // 14 providers, each up to 10 s on a busy machine: more than the project's 30 s default.
+  }, 90000);
 
   it('gets its session from the demo endpoint, and when it expires, a fresh token reaches the same frame', async () => {
     const { page, problems } = await openDemo();

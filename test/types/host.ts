@@ -47,7 +47,7 @@ const id: ProviderId = 'persona';
 void id;
 
 // @ts-expect-error: not a provider the widget speaks
-typed.provider = 'onfido';
+typed.provider = 'socure';
 // @ts-expect-error: mode is inline or modal
 typed.mode = 'popup';
 document.addEventListener('kyc-complete', (e) => {

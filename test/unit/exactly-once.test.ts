@@ -3,7 +3,7 @@ import { canRetry } from '../../src/flow/machine';
 import { initialModel } from '../../src/element/first-step';
 import type { Config, Model } from '../../src/flow/model';
 import { step } from '../../src/flow/step';
-import type { ProviderId } from '../../src/providers/index';
+import type { FrameProviderId } from '../../src/providers/index';
 import { adapters, context, send, start, TOKEN } from './providers/helpers';
 
 /**
@@ -25,7 +25,7 @@ interface Run {
 const CONTAINER = 'kyc-widget-0123456789abcdef01234567';
 
 const SUMSUB_SESSION = 'sbx_sdk_once';
-const RUNS: Record<ProviderId, Run> = {
+const RUNS: Record<FrameProviderId, Run> = {
   generic: {
     ready: [{ kyc: 1, type: 'ready' }],
     endings: [
@@ -165,7 +165,7 @@ interface Emitted {
  * once-guard stands between the first ending and the second.
  */
 function attempt(
-  provider: ProviderId,
+  provider: FrameProviderId,
   messages: unknown[],
   from: Model<Frame>,
   batched = 0,
@@ -201,7 +201,7 @@ function attempt(
 const totals = { sequences: 0, completes: 0, cancels: 0, violations: 0 };
 
 describe('exactly once, in every protocol', () => {
-  for (const [provider, run] of Object.entries(RUNS) as Array<[ProviderId, Run]>) {
+  for (const [provider, run] of Object.entries(RUNS) as Array<[FrameProviderId, Run]>) {
     it(`${provider}: every order of its endings, each repeated, gives at most one kyc-complete or kyc-cancel`, () => {
       const orders = permutations([...run.endings, ...run.endings.slice(0, 2)]);
       let finished = 0;

@@ -13,6 +13,13 @@ import { step } from '../../src/flow/step';
 const FRAME = {
   url: new URL('https://frame.example/s/1'),
   context: { sessionToken: 'tok-1' },
+  provider: { id: 'generic' },
+} as unknown as ResolvedFrame;
+/** A provider delivered as the vendor's script (providers/types.ts `sdk`): its URL is the loader's. */
+const SDK_FRAME = {
+  url: new URL('https://sdk.onfido.com/v14.80.0/Onfido.js'),
+  context: { sessionToken: 'tok-1' },
+  provider: { id: 'onfido', sdk: { mount: 'inline' } },
 } as unknown as ResolvedFrame;
 const ENDPOINT = new URL('https://host.example/api/session');
 
@@ -48,6 +55,13 @@ describe('the first step: before the runtime is here', () => {
       connected,
       configure(needs, { warm: 'https://frame.example' }),
       ['fetch-session', 'warm-up', 'snapshot', 'emit:kyc-statechange'],
+      'loading',
+    ],
+    [
+      "an SDK-hosted provider: no iframe (the runtime loads the vendor's script), idle → loading",
+      connected,
+      configure({ kind: 'ok', frame: SDK_FRAME }),
+      ['snapshot', 'emit:kyc-statechange'],
       'loading',
     ],
     ['modal mode waits for the runtime (its dialog)', connected, configure(ok, { mode: 'modal' }), [], 'idle'],
@@ -147,6 +161,14 @@ describe('the first step: before the runtime is here', () => {
       { type: 'adopt-frame', frame: FRAME, id: 1 },
     ]);
     expect(adopted.effects.some((e) => e.type === 'load-frame' || e.type === 'emit')).toBe(false);
+    // An SDK-hosted provider: the stand-in requested nothing, and the runtime's adopt-frame is where it loads.
+    const sdk = step(run(connected, configure({ kind: 'ok', frame: SDK_FRAME })).model, {
+      type: 'adopted',
+      connected: true,
+    });
+    expect(sdk.effects.filter((e) => e.type === 'adopt-frame')).toEqual([
+      { type: 'adopt-frame', frame: SDK_FRAME, id: 1 },
+    ]);
     // The request: read as the first try of the runtime's own session client.
     const reading = step(asking, { type: 'adopted', connected: true });
     expect(reading.effects.find((e) => e.type === 'fetch-session')).toEqual({

@@ -16,6 +16,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['frame'],
   ['providers'],
   ['protocols'],
+  ['sdk'],
   ['flow'],
   ['session'],
   ['element'],

@@ -6,6 +6,7 @@ export const messages: Messages = {
   close: 'Schließen',
   offline: 'Sie sind offline. Ihr Fortschritt bleibt erhalten; die Prüfung geht weiter, sobald Sie wieder online sind.',
   slow: 'Das dauert länger als üblich…',
+  window: 'Fahren Sie im geöffneten Fenster fort.',
   leave: {
     title: 'Prüfung verlassen?',
     text: 'Ihre bisherigen Angaben werden nicht gespeichert.',

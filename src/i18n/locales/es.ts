@@ -6,6 +6,7 @@ export const messages: Messages = {
   close: 'Cerrar',
   offline: 'No tienes conexión. Tu progreso se conserva y la verificación continuará cuando vuelvas a estar en línea.',
   slow: 'Esto está tardando más de lo habitual…',
+  window: 'Continúa en la ventana que se abrió.',
   leave: {
     title: '¿Salir de la verificación?',
     text: 'Lo que has hecho hasta ahora no se guardará.',

@@ -7,6 +7,7 @@ export const messages: Messages = {
   offline:
     'Vous êtes hors ligne. Votre progression est conservée et la vérification reprendra dès le retour de la connexion.',
   slow: 'Cela prend plus de temps que d’habitude…',
+  window: 'Continuez dans la fenêtre qui s’est ouverte.',
   leave: {
     title: 'Quitter la vérification ?',
     text: 'Ce que vous avez fait jusqu’ici ne sera pas conservé.',

@@ -21,6 +21,7 @@ export const messages: Messages = brazilian(portugal, {
   offline:
     'Você está sem conexão. Seu progresso foi mantido e a verificação vai continuar quando você voltar a ficar online.',
   slow: 'Isso está demorando mais do que o normal…',
+  window: 'Continue na janela que foi aberta.',
   leave: { text: 'O que você fez até agora não será salvo.' },
   announce: { inProgress: 'Verificação em andamento', step: 'Etapa {index} de {total}' },
 });

@@ -6,6 +6,7 @@ export const messages: Messages = {
   close: 'Fechar',
   offline: 'Está offline. O seu progresso é mantido e a verificação continuará quando voltar a estar online.',
   slow: 'Está a demorar mais do que o habitual…',
+  window: 'Continue na janela que se abriu.',
   leave: {
     title: 'Sair da verificação?',
     text: 'O que fez até agora não será guardado.',

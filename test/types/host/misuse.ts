@@ -5,5 +5,5 @@ document.addEventListener('kyc-complete', (e) => {
   const outcome: 'approved' | 'rejected' = e.detail.outcome;
   void outcome;
 });
-document.createElement('kyc-widget').provider = 'onfido';
+document.createElement('kyc-widget').provider = 'socure';
 document.addEventListener('kyc-error', (e) => void e.detail.outcome);

@@ -1,20 +1,22 @@
 import { expect } from 'vitest';
 import { decodeMessage, type Decoded } from '../../../src/frame/decode';
 import { frameFor, PROVIDER_IDS } from '../../../src/providers/index';
-import type { ProviderId } from '../../../src/providers/index';
+import type { FrameProviderId } from '../../../src/providers/index';
 import { PROTOCOLS } from '../../../src/protocols/index';
 import type { FrameContext, ProviderFrame } from '../../../src/providers/types';
 import type { ProviderProtocol, ProviderSession, SessionPort, Signal } from '../../../src/protocols/types';
 import { frameUrlOf } from '../../support/frame-url';
 
-const FRAMES = PROVIDER_IDS.map(frameFor);
+/** The providers the widget frames (the SDK-hosted ones have adapters of another kind: src/sdk/). */
+export const FRAME_PROVIDER_IDS = PROVIDER_IDS.filter((id): id is FrameProviderId => !frameFor(id).sdk);
+const FRAMES = FRAME_PROVIDER_IDS.map((id) => ({ ...frameFor(id), id }));
 
 /** A provider's two parts together, as the element uses them: frame URL and origins, then the protocol. */
 export type ProviderAdapter = ProviderFrame & ProviderProtocol;
 
 export const adapters = Object.fromEntries(
   FRAMES.map((frame) => [frame.id, { ...frame, ...PROTOCOLS[frame.id] }]),
-) as Record<ProviderId, ProviderAdapter>;
+) as Record<FrameProviderId, ProviderAdapter>;
 
 export const TOKEN = '_act-sbx-jwt-eyJhbGciOiJub25lIn0.c2VjcmV0LXRva2Vu.sig+/=';
 
@@ -312,7 +314,7 @@ export const GOOD_IDS: readonly string[] = ['ses_1', 'inq:2024.01-A', 'a'.repeat
  * and every signal that came out. `null`: the provider's protocol has no session id, so the adapter never
  * publishes one (the shared test checks that too).
  */
-export const ID_CARRIERS: Record<ProviderId, ((id: unknown) => Signal[]) | null> = {
+export const ID_CARRIERS: Record<FrameProviderId, ((id: unknown) => Signal[]) | null> = {
   generic: (id) => {
     const { session } = start(adapters.generic, context({ sessionUrl: new URL('https://verify.example/flow') }));
     return ['ready', 'start', 'submit', 'complete'].flatMap((type) =>

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { Problem } from '../../src/frame/problem';
+import { frameFor } from '../../src/providers/index';
+import { onfidoError } from '../../src/sdk/onfido';
+import { plaidExit } from '../../src/sdk/plaid';
+import { stripeResult } from '../../src/sdk/stripe';
+import { codeOf } from '../../src/sdk/types';
+import { context } from './providers/helpers';
+
+/**
+ * The SDK-hosted providers without a browser: their builders (the vendor's loader URL, or the problem), and what each
+ * vendor callback means (src/sdk/<id>.ts). The browser tests run the same through the sandbox's stand-ins.
+ */
+
+const url = (built: unknown) => (built instanceof Problem ? built : (built as { url: URL }).url.href);
+
+describe('the builders give the vendor’s loader URL', () => {
+  it.each([
+    ['onfido', {}, 'https://sdk.onfido.com/v14.80.0/Onfido.js'],
+    ['stripe', { publishableKey: 'pk_test_abc' }, 'https://js.stripe.com/endive/stripe.js'],
+    ['plaid', {}, 'https://cdn.plaid.com/link/v2/stable/link-initialize.js'],
+  ] as const)('%s', (id, options, expected) => {
+    expect(url(frameFor(id).frameUrl(context({ sessionToken: 'tok_1', options })))).toBe(expected);
+    expect(frameFor(id).sdk).toBeDefined();
+    expect(frameFor(id).origins).toEqual([new URL(expected).origin]);
+  });
+
+  it('options.sdkUrl replaces it (the allowlist is checked by the resolution, as for a frame URL)', () => {
+    const built = frameFor('plaid').frameUrl(
+      context({ sessionToken: 't', options: { sdkUrl: 'http://127.0.0.1:9/x.js' } }),
+    );
+    expect(url(built)).toBe('http://127.0.0.1:9/x.js');
+  });
+
+  it.each<[string, Record<string, unknown>, string | undefined, string, string]>([
+    ['onfido', {}, undefined, 'needs', 'onfido'],
+    ['plaid', {}, undefined, 'needs', 'plaid'],
+    ['stripe', { publishableKey: 'pk_test_abc' }, undefined, 'needs', 'stripe'],
+    ['stripe', {}, 't', 'needs', 'stripe'],
+    ['stripe', { publishableKey: 'sk_test_secret' }, 't', 'must', 'options.publishableKey'],
+    ['onfido', { workflowRunId: 'no spaces allowed' }, 't', 'must', 'options.workflowRunId'],
+    ['plaid', {}, 'has space', 'token', 'plaid'],
+    ['plaid', { sdkUrl: 'javascript:alert(1)' }, 't', 'scheme', 'options.sdkUrl'],
+    ['plaid', { sdkUrl: 'http://evil.example/x.js' }, 't', 'http', 'options.sdkUrl'],
+    ['plaid', { sdkUrl: 42 }, 't', 'must', 'options.sdkUrl'],
+  ])('%s %j token %s → %s at %s', (id, options, sessionToken, code, at) => {
+    const built = frameFor(id as 'plaid').frameUrl(context({ sessionToken, options }));
+    expect(built).toBeInstanceOf(Problem);
+    expect(built).toMatchObject({ code, at });
+  });
+});
+
+describe('what the vendors’ callbacks mean', () => {
+  it('Onfido onError', () => {
+    expect(onfidoError({ type: 'expired_token', message: 'x' })).toEqual({ type: 'token-expired' });
+    expect(onfidoError({ type: 'user_consent_denied' })).toEqual({ type: 'cancel' });
+    expect(onfidoError({ type: 'no_camera' })).toMatchObject({ code: 'camera-unavailable', providerCode: 'no_camera' });
+    expect(onfidoError({ type: 'invalid_token' })).toMatchObject({ code: 'provider-error', recoverable: false });
+    expect(onfidoError({ type: 'uncaught_fetch_error' })).toMatchObject({ code: 'provider-error', recoverable: true });
+    // The loader's failed import reaches onError as a raw Error: no type, no vendor text in the signal.
+    expect(onfidoError(new Error('Failed to fetch https://sdk.onfido.com/…'))).toEqual({
+      type: 'error',
+      code: 'provider-error',
+      message: 'Onfido reported an error without a type',
+    });
+    expect(onfidoError(null)).toMatchObject({ code: 'provider-error' });
+    expect(onfidoError({ type: '<img src=x onerror=alert(1)>' })).not.toHaveProperty('providerCode');
+  });
+
+  it('Stripe verifyIdentity', () => {
+    expect(stripeResult({ verificationSession: { id: 'vs_1' } })).toEqual([
+      { type: 'submit' },
+      { type: 'complete', outcome: 'pending' },
+    ]);
+    expect(stripeResult({})).toHaveLength(2);
+    expect(stripeResult({ error: { code: 'session_cancelled' } })).toEqual([{ type: 'cancel' }]);
+    expect(stripeResult({ error: { type: 'api_connection_error', message: 'raw vendor text' } })).toEqual([
+      {
+        type: 'error',
+        code: 'provider-error',
+        message: 'Stripe Identity: api_connection_error',
+        recoverable: true,
+        providerCode: 'api_connection_error',
+      },
+    ]);
+  });
+
+  it('Plaid onExit', () => {
+    expect(plaidExit(null)).toEqual({ type: 'cancel' });
+    expect(plaidExit({ error_code: 'INVALID_LINK_TOKEN', error_type: 'INVALID_INPUT' })).toEqual({
+      type: 'token-expired',
+    });
+    expect(plaidExit({ error_code: 'INTERNAL_SERVER_ERROR', error_type: 'API_ERROR' })).toMatchObject({
+      recoverable: true,
+      providerCode: 'INTERNAL_SERVER_ERROR',
+    });
+    expect(plaidExit({ error_code: 'X', error_type: 'INVALID_INPUT', error_message: 'vendor words' })).toEqual({
+      type: 'error',
+      code: 'provider-error',
+      message: 'Plaid Link: X',
+      recoverable: false,
+      providerCode: 'X',
+    });
+  });
+
+  it('codes are short tokens or nothing', () => {
+    expect(codeOf('expired_token')).toBe('expired_token');
+    expect(codeOf('a'.repeat(65))).toBeUndefined();
+    expect(codeOf('with space')).toBeUndefined();
+    expect(codeOf(42)).toBeUndefined();
+  });
+});
