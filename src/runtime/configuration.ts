@@ -2,6 +2,8 @@ import { environment } from '../element/environment';
 import { warmUp } from '../element/warm-up';
 import type { Config } from '../flow/model';
 import { batched } from '../element/batch';
+import { PROBLEM_ATTRIBUTE } from '../frame/capture';
+import { Problem } from '../frame/problem';
 import { configKey, type Inputs } from '../element/inputs';
 import {
   bindingOf,
@@ -24,6 +26,8 @@ export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
   #warm: HTMLIFrameElement | null = null;
+  /** No pass yet: the first one says why the server refused to frame the inputs it rendered (frame/capture.ts). */
+  #first = true;
   /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
   readonly queue: () => void;
 
@@ -38,7 +42,14 @@ export class Configuration {
   read(inputs: Inputs, effective: Inputs, locale: string, modalOpen: boolean): Config<ResolvedFrame> {
     // The language is resolved already: it stays as it is.
     const env = environment(this.#host, locale);
-    const resolved = resolveFrame(effective, env);
+    let resolved = resolveFrame(effective, env);
+    if (this.#first) {
+      this.#first = false;
+      const refused = refusal(this.#host.getAttribute(PROBLEM_ATTRIBUTE));
+      this.#host.removeAttribute(PROBLEM_ATTRIBUTE);
+      // The element's own reading of a refused render wins where it finds a problem too (its words are exact).
+      if (refused && resolved.kind !== 'invalid') resolved = { kind: 'invalid', problem: refused };
+    }
     const resolution =
       resolved.kind === 'invalid' ? { kind: 'invalid' as const, message: say(resolved.problem) } : resolved;
     return {
@@ -74,5 +85,15 @@ export class Configuration {
   coolDown(): void {
     this.#warm?.remove();
     this.#warm = null;
+  }
+}
+
+/** The server's refusal, `[code, at, got]` (kyc-widget/server renderKycWidget), or undefined. */
+function refusal(text: string | null): Problem | undefined {
+  try {
+    const [code, at, got] = JSON.parse(text ?? '') as unknown[];
+    return typeof code === 'string' && typeof at === 'string' ? new Problem(code, at, got) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -85,3 +85,4 @@ export {
   type WebhookProvider,
   type WebhookResult,
 } from './webhooks/verify';
+export { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWidget, type RenderKycWidgetInput } from './render';
