@@ -26,8 +26,11 @@ export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
   #warm: HTMLIFrameElement | null = null;
-  /** No pass yet: the first one says why the server refused to frame the inputs it rendered (frame/capture.ts). */
-  #first = true;
+  /**
+   * Why the server refused to frame the inputs it rendered (frame/capture.ts), and those inputs: it holds while they
+   * do (a new input, a token set by script included, is a new configuration).
+   */
+  #refused: { problem: Problem; inputs: string } | null | undefined;
   /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
   readonly queue: () => void;
 
@@ -43,13 +46,15 @@ export class Configuration {
     // The language is resolved already: it stays as it is.
     const env = environment(this.#host, locale);
     let resolved = resolveFrame(effective, env);
-    if (this.#first) {
-      this.#first = false;
-      const refused = refusal(this.#host.getAttribute(PROBLEM_ATTRIBUTE));
+    const now = JSON.stringify([configKey(inputs), inputs.sessionToken ?? null]);
+    if (this.#refused === undefined) {
+      const problem = refusal(this.#host.getAttribute(PROBLEM_ATTRIBUTE));
       this.#host.removeAttribute(PROBLEM_ATTRIBUTE);
-      // The element's own reading of a refused render wins where it finds a problem too (its words are exact).
-      if (refused && resolved.kind !== 'invalid') resolved = { kind: 'invalid', problem: refused };
+      this.#refused = problem ? { problem, inputs: now } : null;
     }
+    if (this.#refused?.inputs !== now) this.#refused = null;
+    // The element's own reading of a refused render wins where it finds a problem too (its words are exact).
+    else if (resolved.kind !== 'invalid') resolved = { kind: 'invalid', problem: this.#refused.problem };
     const resolution =
       resolved.kind === 'invalid' ? { kind: 'invalid' as const, message: say(resolved.problem) } : resolved;
     return {
