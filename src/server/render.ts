@@ -1,6 +1,7 @@
 import { BY_PROPERTY, coerce, defaults, InvalidJson, type Inputs } from '../element/inputs';
 import { FRAME_TITLE, resolveLanguage } from '../element/language';
 import { resolveFrame } from '../element/resolve';
+import { warmOrigin } from '../element/warm-up';
 import { CAPTURE_ATTRIBUTE, CAPTURE_SCRIPT, PROBLEM_ATTRIBUTE } from '../frame/capture';
 import { Problem } from '../frame/problem';
 
@@ -151,4 +152,24 @@ function jsonSafe(got: unknown): unknown {
   if (got instanceof Error) return got.message;
   const text = got === undefined ? undefined : jsonText(got);
   return text === undefined ? null : (JSON.parse(text) as unknown);
+}
+
+/**
+ * For a page's shell, sent before the session is known (a streamed response): a `<link rel="preconnect">` and a
+ * hidden, sandboxed warm-up frame (element/warm-up.ts says why a cross-site frame's connection needs a frame) for
+ * the origin the provider's frame will come from: the first exact `allowedOrigins` entry, else the provider's own.
+ * Empty when there is none to warm.
+ */
+export function renderKycWarmUp(input: { provider: string; allowedOrigins?: string | readonly string[] }): string {
+  const given = input?.allowedOrigins;
+  const origin = warmOrigin({
+    ...defaults(),
+    provider: String(input?.provider),
+    allowedOrigins: Array.isArray(given) ? given.join(' ') : (given as string | undefined),
+  });
+  if (!origin) return '';
+  return (
+    `<link rel="preconnect"${attr('href', origin)}>` +
+    `<iframe hidden sandbox="" referrerpolicy="no-referrer"${attr('src', `${origin}/robots.txt`)}></iframe>`
+  );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
-import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWidget } from '../../../src/server/index';
+import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
 import { frameIdFor } from '../../../src/providers/sumsub';
 
 /**
@@ -139,5 +139,17 @@ describe('renderKycWidget', () => {
     const html = renderKycWidget({ provider: 'veriff', sessionEndpoint: '/api/kyc-session', pageOrigin: PAGE });
     expect(html).not.toMatch(/<iframe|data-kyc-problem/);
     expect(hostAttribute(html, 'session-endpoint')).toBe('/api/kyc-session');
+  });
+
+  it("renderKycWarmUp: the frame's origin to warm in a shell sent before the session, escaped; none for wildcards", () => {
+    expect(renderKycWarmUp({ provider: 'veriff' })).toBe(
+      '<link rel="preconnect" href="https://alchemy.veriff.com"><iframe hidden sandbox="" referrerpolicy="no-referrer" src="https://alchemy.veriff.com/robots.txt"></iframe>',
+    );
+    expect(renderKycWarmUp({ provider: 'generic', allowedOrigins: ['http://127.0.0.1:5174'] })).toContain(
+      'href="http://127.0.0.1:5174"',
+    );
+    expect(renderKycWarmUp({ provider: 'generic' })).toBe('');
+    expect(renderKycWarmUp({ provider: 'jumio', allowedOrigins: 'https://*.example.com' })).not.toContain('*');
+    expect(renderKycWarmUp({ provider: '"><script>' })).toBe('');
   });
 });
