@@ -135,9 +135,11 @@ export class StandIn implements Stand {
     const inputs = this.#inputs;
     // The server refused these inputs: nothing is framed, the runtime says why (runtime/configuration.ts).
     if ((this.#refused = this.#host.hasAttribute(PROBLEM_ATTRIBUTE))) return;
+    const rendered = this.#rendered;
+    // A frame built from a token (iDenfy, Persona, Didit, CAF): the token is in its URL only, never an attribute.
+    if (rendered && !inputs.sessionUrl && !inputs.sessionToken) inputs.sessionUrl = rendered.src;
     const env = environment(this.#host, inputs.locale);
     let resolution = resolveFrame(inputs, env);
-    const rendered = this.#rendered;
     if (rendered) {
       // The server's frame is this configuration's when its origin speaks for it here too: it goes on as the frame.
       const url = new URL(rendered.src || 'about:blank');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader } from '../../src/element/handover';
 import type { KycWidgetElement } from '../../src/index';
 import { renderKycWidget } from '../../src/server/render';
-import { frameOf, scripted, untilState } from './helpers';
+import { frameOf, SANDBOX, scripted, untilState } from './helpers';
 
 /**
  * renderKycWidget's markup in the DOM: parsed by Chromium's own HTML parser (`Document.parseHTMLUnsafe`, which
@@ -106,5 +106,30 @@ describe('the rendered markup in the DOM', () => {
     expect(frameOf(el)).toBe(rendered);
     expect(el.shadowRoot!.querySelectorAll('iframe')).toHaveLength(1);
     expect(el.shadowRoot!.querySelector('script')).toBeNull();
+  });
+
+  it('a frame built from a token alone (Persona) is adopted: the token is in its URL, never in an attribute', async () => {
+    const token = 'tok_rendered_persona_1';
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    container.setHTMLUnsafe(
+      renderKycWidget({
+        provider: 'persona',
+        sessionToken: token,
+        options: { host: SANDBOX, inquiryId: 'inq_rendered1' },
+        allowedOrigins: SANDBOX,
+        pageOrigin: location.origin,
+      }),
+    );
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const rendered = el.shadowRoot!.querySelector('iframe')!;
+    expect(rendered.src).toContain(`session-token=${token}`);
+    document.body.append(container);
+    await untilState(el, 'loading');
+    await Promise.resolve();
+    expect(el.lastError).toBeNull();
+    expect(frameOf(el)).toBe(rendered);
+    expect(el.sessionUrl).toBe(rendered.src); // the frame's URL stands for the session the server framed
+    expect(el.getAttributeNames().some((name) => (el.getAttribute(name) ?? '').includes(token))).toBe(false);
   });
 });
