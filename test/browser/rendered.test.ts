@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetRuntime, loadRuntime, runtimeLoader } from '../../src/element/handover';
+import { forgetRuntime, loadRuntime, runtimeLoader, type Handover, type Runtime } from '../../src/element/handover';
 import type { KycWidgetElement } from '../../src/index';
 import { renderKycWidget } from '../../src/server/render';
-import { frameOf, SANDBOX, scripted, untilState } from './helpers';
+import { frameOf, SANDBOX, scripted, untilState, waitUntil } from './helpers';
 
 /**
  * renderKycWidget's markup in the DOM: parsed by Chromium's own HTML parser (`Document.parseHTMLUnsafe`, which
@@ -131,5 +131,43 @@ describe('the rendered markup in the DOM', () => {
     expect(frameOf(el)).toBe(rendered);
     expect(el.sessionUrl).toBe(rendered.src); // the frame's URL stands for the session the server framed
     expect(el.getAttributeNames().some((name) => (el.getAttribute(name) ?? '').includes(token))).toBe(false);
+  });
+
+  it("the load timeout counts from the rendered frame's request (the capture's time), not from the adoption", async () => {
+    forgetRuntime();
+    let handover: Handover | undefined;
+    // A runtime that only records what the stand-in hands it.
+    const recording = {
+      WidgetController: class {
+        constructor(_host: HTMLElement, _port: unknown, _shadow: ShadowRoot, given?: Handover) {
+          handover = given;
+        }
+        snapshot = { state: 'loading', attempt: 1 };
+        lastError = null;
+        adopt() {}
+        connect() {}
+        disconnect() {}
+        inputChanged() {}
+        start() {}
+        retry() {}
+        cancel() {}
+      },
+    } as unknown as Runtime;
+    runtimeLoader.load = () => Promise.resolve(recording);
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    const src = scripted(['ready'], { session: 'rendered-timer' });
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    // What the capture script hangs on the iframe, with the time the page's parser requested it.
+    const requested = performance.now() - 5000;
+    Object.assign(frame, { kyc: { q: [], t: requested, off() {} } });
+    document.body.append(container);
+    await waitUntil(() => handover !== undefined, 'no hand-over');
+    expect(handover!.requestedAt).toBe(requested);
+    expect(handover!.bridge.iframe).toBe(frame);
+    container.remove();
+    forgetRuntime();
   });
 });
