@@ -4,7 +4,7 @@ import type { Config } from '../flow/model';
 import { batched } from '../element/batch';
 import { PROBLEM_ATTRIBUTE } from '../frame/capture';
 import { Problem } from '../frame/problem';
-import { configKey, type Inputs } from '../element/inputs';
+import { configKey, InvalidJson, type Inputs } from '../element/inputs';
 import {
   bindingOf,
   decisionEndpointOf,
@@ -46,15 +46,16 @@ export class Configuration {
     // The language is resolved already: it stays as it is.
     const env = environment(this.#host, locale);
     let resolved = resolveFrame(effective, env);
-    const now = JSON.stringify([configKey(inputs), inputs.sessionToken ?? null]);
     if (this.#refused === undefined) {
       const problem = refusal(this.#host.getAttribute(PROBLEM_ATTRIBUTE));
       this.#host.removeAttribute(PROBLEM_ATTRIBUTE);
-      this.#refused = problem ? { problem, inputs: now } : null;
+      this.#refused = problem ? { problem, inputs: stamp(inputs) } : null;
     }
-    if (this.#refused?.inputs !== now) this.#refused = null;
-    // The element's own reading of a refused render wins where it finds a problem too (its words are exact).
-    else if (resolved.kind !== 'invalid') resolved = { kind: 'invalid', problem: this.#refused.problem };
+    if (this.#refused) {
+      if (this.#refused.inputs !== stamp(inputs)) this.#refused = null;
+      // The element's own reading of a refused render wins where it finds a problem too (its words are exact).
+      else if (resolved.kind !== 'invalid') resolved = { kind: 'invalid', problem: this.#refused.problem };
+    }
     const resolution =
       resolved.kind === 'invalid' ? { kind: 'invalid' as const, message: say(resolved.problem) } : resolved;
     return {
@@ -101,4 +102,9 @@ function refusal(text: string | null): Problem | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The inputs as one string, the token included (options that JSON cannot write are never the rendered ones). */
+function stamp(inputs: Inputs): string {
+  return inputs.options instanceof InvalidJson ? '' : JSON.stringify([configKey(inputs), inputs.sessionToken ?? null]);
 }

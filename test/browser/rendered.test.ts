@@ -170,4 +170,19 @@ describe('the rendered markup in the DOM', () => {
     container.remove();
     forgetRuntime();
   });
+
+  it("a refused render frames nothing and says the server's reason as config-invalid on upgrade", async () => {
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'sumsub', sessionToken: 'abc', pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const errors: Array<{ code: string; message: string }> = [];
+    el.addEventListener('kyc-error', (e) => errors.push((e as CustomEvent<{ code: string; message: string }>).detail));
+    document.body.append(container);
+    await waitUntil(() => errors.length > 0, 'no kyc-error');
+    expect(errors[0].code).toBe('config-invalid');
+    expect(errors[0].message).toMatch(/sumsub's token travels in a message/);
+    expect(el.shadowRoot!.querySelector('iframe')).toBeNull();
+    expect(el.hasAttribute('data-kyc-problem')).toBe(false);
+  });
 });
