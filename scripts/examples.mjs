@@ -197,7 +197,7 @@ function recordViolations() {
 }
 
 /** Every run (eager and late, each variant) against one served site; returns a line per run. */
-async function checkSite({ name, site, server, browser, sandboxOrigin, variants, csp }) {
+async function checkSite({ name, site, server, development, browser, sandboxOrigin, variants, csp }) {
   const runs = [false, true].flatMap((lazy) => ['', ...variants].map((extra) => ({ lazy, extra })));
   const results = [];
   for (const { lazy, extra } of runs) {
@@ -209,12 +209,27 @@ async function checkSite({ name, site, server, browser, sandboxOrigin, variants,
       // What the server sends, before any script runs: the page rendered on the server, without the token.
       const read = async () => {
         const response = await fetch(url);
-        return { policy: response.headers.get('content-security-policy'), html: await response.text() };
+        return {
+          policy: response.headers.get('content-security-policy'),
+          cache: response.headers.get('cache-control') ?? '',
+          html: await response.text(),
+        };
       };
       const [first, second] = [await read(), await read()];
       if (first.html.includes(TOKEN)) fail('the token is in the server-rendered HTML');
       if (first.html.includes('<kyc-widget') === lazy)
         fail(`the server-rendered HTML ${lazy ? 'already holds' : 'lacks'} <kyc-widget>`);
+      // A widget rendered on the server (renderKycWidget): its root and frame are in the HTML, which no cache keeps.
+      if (!lazy && /(^|&)rendered=1/.test(extra)) {
+        if (
+          !/<kyc-widget [^>]*><template shadowrootmode="open">/.test(first.html) ||
+          !/<iframe part="frame"/.test(first.html)
+        )
+          fail("the server-rendered HTML lacks the widget's declarative shadow root and frame");
+        // `next dev` answers every page `no-store` whatever the app says; a production server must say private too.
+        if (!/\bno-store\b/.test(first.cache) || (!development && !/\bprivate\b/.test(first.cache)))
+          fail(`the rendered page's Cache-Control is "${first.cache}" (expected private and no-store)`);
+      }
       const problems = csp ? cspProblems(first, second, csp) : [];
       if (problems.length) fail(`its Content-Security-Policy: ${problems.join('; ')}`);
     }
@@ -311,6 +326,7 @@ async function runExample(name, browser, sandboxOrigin) {
         name: label ? `${name} (${label})` : name,
         site,
         server,
+        development: script === 'dev',
         browser,
         sandboxOrigin,
         variants,

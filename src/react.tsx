@@ -11,6 +11,7 @@ import {
   useImperativeHandle,
   useLayoutEffect,
   useRef,
+  useState,
   type CSSProperties,
   type ReactNode,
 } from 'react';
@@ -52,7 +53,19 @@ export interface KycWidgetProps extends Partial<Omit<Inputs, 'options'>>, KebabI
   [attribute: `data-${string}` | `aria-${string}`]: string | number | boolean | undefined;
   /** Slotted content: elements with slot="loading" | "result" | "error". */
   children?: ReactNode;
+  /**
+   * The widget as `renderKycWidget` (kyc-widget/server) rendered it, from a server component: the server's HTML
+   * holds it, with its declarative shadow root and the provider's frame, inside a `<div>`; hydration keeps that DOM
+   * as it is (the client's render of it has no `<template>`, and React never writes it again), and the element adopts
+   * the root and the frame. Its inputs are the markup's: a prop sets a property only when given. No children
+   * (slots go in the markup). Not for a client-side navigation to the page: without the server's HTML there is no
+   * root to adopt (the element builds its own, from the markup's attributes).
+   */
+  rendered?: string;
 }
+
+/** The rendered widget without its declarative shadow root: what the client renders in its place. */
+const withoutRoot = (html: string) => html.replace(/<template shadowrootmode="open">[\s\S]*<\/template>/, '');
 
 const HANDLERS: ReadonlyArray<[keyof KycWidgetProps, KycEventName]> = [
   ['onStateChange', 'kyc-statechange'],
@@ -73,8 +86,20 @@ const PROPERTIES: ReadonlyArray<[keyof Inputs, string]> = INPUTS.map((row) => [r
 
 export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(function KycWidget(props, ref) {
   const element = useRef<KycWidgetElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
+  // The first render's markup, kept: a later render never writes the element again. The server renders it whole.
+  const [rendered] = useState(() =>
+    props.rendered === undefined
+      ? undefined
+      : typeof window === 'undefined'
+        ? props.rendered
+        : withoutRoot(props.rendered),
+  );
+  useLayoutEffect(() => {
+    if (box.current) element.current = box.current.querySelector('kyc-widget');
+  }, []);
   useImperativeHandle(ref, () => element.current as KycWidgetElement, []);
 
   // Define before the first property is set, so that the element's own accessors receive them.
@@ -88,6 +113,7 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
     const given = props as unknown as Record<string, unknown>;
     for (const [name, attribute] of PROPERTIES) {
       const value = given[name] ?? given[attribute];
+      if (rendered !== undefined && value === undefined) continue; // the markup's input stands
       if (el[name] !== value) el[name] = value;
     }
   });
@@ -114,6 +140,15 @@ export const KycWidget = forwardRef<KycWidgetElement | null, KycWidgetProps>(fun
     title: props.title,
   };
   for (const [name, value] of Object.entries(props)) if (/^(data|aria)-/.test(name)) attributes[name] = value;
+  if (rendered !== undefined) {
+    // Hydration keeps the server's DOM (the root and its frame); the client's own markup differs by the root only.
+    return createElement('div', {
+      ...attributes,
+      ref: box,
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: { __html: rendered },
+    });
+  }
   return createElement('kyc-widget', attributes, props.children);
 });
 

@@ -38,6 +38,10 @@ export function proxy(request: NextRequest) {
     const visitor = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex');
     response.cookies.set(VISITOR_COOKIE, visitor, { httpOnly: true, sameSite: 'strict', path: '/' });
   }
+  // A page with the widget rendered on the server holds its frame URL: never in a shared cache, never stored
+  // (Next.js sends that for a dynamic page under `next start`; `next dev` answers every page `no-store` whatever is
+  // set here).
+  if (request.nextUrl.searchParams.get('rendered') === '1') response.headers.set('Cache-Control', 'private, no-store');
   return response;
 }
 

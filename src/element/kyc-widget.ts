@@ -100,7 +100,10 @@ export class KycWidgetElement extends Base {
 
   constructor() {
     super();
-    const shadow = this.attachShadow({ mode: 'open' });
+    // A server-rendered element (kyc-widget/server) has its declarative shadow root, and maybe its frame, already:
+    // taken over, never attached again (that would empty it, and the frame would go).
+    const rendered = this.shadowRoot;
+    const shadow = rendered ?? this.attachShadow({ mode: 'open' });
     const port: HostPort = {
       inputs: this.#inputs,
       setOpen: (open) => (this.open = open),
@@ -109,7 +112,8 @@ export class KycWidgetElement extends Base {
     const create = (runtime: Runtime, handover?: Handover) =>
       (this.#controller = new runtime.WidgetController(this, port, shadow, handover));
     const runtime = runtimeNow();
-    this.#controller = runtime ? create(runtime) : new StandIn(this, this.#inputs, shadow, create);
+    // The stand-in adopts a rendered root, even when the runtime is here: it hands it over as its own.
+    this.#controller = runtime && !rendered ? create(runtime) : new StandIn(this, this.#inputs, shadow, create);
     this.#shadowed = reapplyEarlyProperties(this);
     // The upgrade reports the attributes in this same task; anything after that is a new write.
     if (this.#shadowed.size) queueMicrotask(() => this.#shadowed.clear());

@@ -25,3 +25,20 @@ export function skeleton(doc: Document): Skeleton {
   root.append(stage);
   return { root, stage, frameBox };
 }
+
+/**
+ * The skeleton a server rendered into the element's declarative shadow root (kyc-widget/server `renderKycWidget`),
+ * taken over as it is; its capture script has run and goes. Anything else in a shadow root that was there before
+ * the element (a partial or foreign one) is cleared: undefined, and the element builds its own.
+ */
+export function renderedSkeleton(shadow: ShadowRoot): Skeleton | undefined {
+  const root = shadow.firstElementChild as HTMLDivElement | null;
+  const stage = root?.firstElementChild as HTMLDivElement | null | undefined;
+  const frameBox = stage?.firstElementChild as HTMLDivElement | null | undefined;
+  if (root?.className === 'root' && frameBox?.className === 'frame-box') {
+    frameBox.querySelector('script')?.remove();
+    return { root, stage: stage!, frameBox };
+  }
+  shadow.replaceChildren();
+  return undefined;
+}

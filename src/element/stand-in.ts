@@ -1,5 +1,6 @@
 import type { Effect, Model } from '../flow/model';
 import { FrameBridge } from '../frame/bridge';
+import { PROBLEM_ATTRIBUTE, type CapturedFrame } from '../frame/capture';
 import { postSession, readAnswer, type SessionTry } from '../session/request';
 import { batched } from './batch';
 import { environment } from './environment';
@@ -9,7 +10,7 @@ import { loadRuntime, type Create, type Handover, type Stand } from './handover'
 import { configKey, type Inputs } from './inputs';
 import { FRAME_TITLE } from './language';
 import { bindingOf, hasSession, resolveFrame, withAnswer, type ResolvedFrame } from './resolve';
-import { skeleton, type Skeleton } from './skeleton';
+import { renderedSkeleton, skeleton, type Skeleton } from './skeleton';
 import { warmOrigin, warmUp } from './warm-up';
 
 /**
@@ -27,6 +28,9 @@ export class StandIn implements Stand {
   #requestedAt = 0;
   #sent: SessionTry | undefined;
   #warm: HTMLIFrameElement | null = null;
+  /** The server-rendered frame, until the first pass adopts it or removes it. */
+  #rendered: CapturedFrame | null;
+  #refused = false;
   /** Handed over: the runtime's controller stands for the element now. */
   #over = false;
   readonly #host: HTMLElement;
@@ -51,8 +55,10 @@ export class StandIn implements Stand {
     this.#host = host;
     this.#inputs = inputs;
     this.#create = create;
-    this.skeleton = skeleton(host.ownerDocument);
-    shadow.append(this.skeleton.root);
+    const rendered = renderedSkeleton(shadow);
+    this.skeleton = rendered ?? skeleton(host.ownerDocument);
+    if (!rendered) shadow.append(this.skeleton.root);
+    this.#rendered = this.skeleton.frameBox.querySelector('iframe');
     this.bridge = new FrameBridge(this.skeleton.frameBox);
   }
 
@@ -71,7 +77,10 @@ export class StandIn implements Stand {
   }
 
   inputChanged(_: keyof Inputs, config: boolean): void {
-    if (config) this.#pass();
+    if (!config) return;
+    // Inputs changed after the server refused them: the server's reason no longer holds.
+    if (this.#refused) this.#host.removeAttribute(PROBLEM_ATTRIBUTE);
+    this.#pass();
   }
 
   start(): void {
@@ -124,15 +133,31 @@ export class StandIn implements Stand {
 
   #configure(): void {
     const inputs = this.#inputs;
+    // The server refused these inputs: nothing is framed, the runtime says why (runtime/configuration.ts).
+    if ((this.#refused = this.#host.hasAttribute(PROBLEM_ATTRIBUTE))) return;
+    const rendered = this.#rendered;
+    // A frame built from a token (iDenfy, Persona, Didit, CAF): the token is in its URL only, never an attribute.
+    if (rendered && !inputs.sessionUrl && !inputs.sessionToken) inputs.sessionUrl = rendered.src;
     const env = environment(this.#host, inputs.locale);
+    let resolution = resolveFrame(inputs, env);
+    if (rendered) {
+      // The server's frame is this configuration's when its origin speaks for it here too: it goes on as the frame.
+      const url = new URL(rendered.src || 'about:blank');
+      if (resolution.kind === 'ok' && inputs.mode === 'inline' && resolution.frame.allowlist.has(url.origin))
+        resolution = { kind: 'ok', frame: { ...resolution.frame, url } };
+    }
     this.#report({
       type: 'configure',
-      resolution: resolveFrame(inputs, env),
+      resolution,
       key: configKey(inputs),
       binding: bindingOf(inputs),
       mode: inputs.mode,
       warm: warmOrigin(inputs),
     });
+    // Not adopted by the first pass (other inputs, another origin): no frame of the server's stays.
+    this.#rendered?.kyc?.off();
+    this.#rendered?.remove();
+    this.#rendered = null;
   }
 
   #report(event: FirstEvent): void {
@@ -147,17 +172,23 @@ export class StandIn implements Stand {
       case 'load-frame': {
         const { frame } = effect;
         this.#cool();
-        this.#requestedAt = performance.now();
+        const rendered = this.#rendered;
+        this.#rendered = null;
+        // A rendered frame's load timeout counts from its request, made while the page was parsed.
+        this.#requestedAt = rendered?.kyc?.t ?? performance.now();
         const { provider, context, url } = frame;
-        this.bridge.load({
-          url,
-          allow: provider.allow,
-          sandbox: provider.sandbox,
-          title: FRAME_TITLE,
-          allowlist: frame.allowlist,
-          // The frame's handshake answered now, not when the runtime is here: the token is the frame's own.
-          reply: provider.reply && ((message) => provider.reply!(message, { context, url }, context.sessionToken)),
-        });
+        this.bridge.load(
+          {
+            url,
+            allow: provider.allow,
+            sandbox: provider.sandbox,
+            title: FRAME_TITLE,
+            allowlist: frame.allowlist,
+            // The frame's handshake answered now, not when the runtime is here: the token is the frame's own.
+            reply: provider.reply && ((message) => provider.reply!(message, { context, url }, context.sessionToken)),
+          },
+          rendered,
+        );
         return;
       }
       case 'stop-frame':

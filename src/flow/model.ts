@@ -178,7 +178,17 @@ export type Event<F extends FrameLike> =
    * its snapshot, the key it launched for, its frame or its session request under way, the endpoint's answer the
    * frame was made from. Step goes on from there; nothing is dispatched again.
    */
-  | { type: 'adopted'; connected: boolean };
+  | {
+      type: 'adopted';
+      connected: boolean;
+      /**
+       * The session endpoint the inputs give now: what the frame said before the runtime (a server-rendered
+       * frame's capture, drained at once) may need it before the first pass over the inputs.
+       */
+      endpoint?: URL;
+      /** Its binding (flow/sessions.ts `absorb`), so that the first pass does not take it for another one. */
+      binding?: string;
+    };
 
 export type Announcement = { state: KycState } | { step: { index: number; total: number } } | { text: string };
 

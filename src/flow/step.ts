@@ -100,6 +100,10 @@ export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Ste
       if (m.connected) run.do({ type: 'render' });
       break;
     case 'adopted':
+      if (!m.endpoint && event.endpoint) {
+        m.endpoint = event.endpoint;
+        m.binding = event.binding ?? '';
+      }
       adopt(run, event.connected);
       break;
   }

@@ -1,3 +1,4 @@
+import type { CapturedFrame } from './capture';
 import { decodeMessage, type Decoded } from './decode';
 
 /**
@@ -62,24 +63,37 @@ export class FrameBridge {
     return this.#iframe;
   }
 
-  /** Creates the iframe and starts its request. The listener is in place before the frame can speak. */
-  load(spec: FrameSpec): void {
+  /**
+   * Creates the iframe and starts its request, or takes over `rendered`, the server-rendered one (never moved, so
+   * never reloaded): what its capture script kept goes through the same guard as what comes next, in order, in
+   * this task. A rendered frame without a capture (a CSP that refused the script) is loaded again: what it said
+   * meanwhile is lost. The listener is in place before the frame can speak.
+   */
+  load(spec: FrameSpec, rendered?: CapturedFrame | null): void {
     this.destroy();
     this.#allowlist = spec.allowlist;
     this.#reply = spec.reply;
     const doc = this.#container.ownerDocument;
-    const iframe = doc.createElement('iframe');
-    iframe.setAttribute('part', 'frame');
-    iframe.className = 'frame';
-    iframe.title = spec.title;
-    iframe.allow = spec.allow;
-    if (spec.sandbox !== undefined) iframe.setAttribute('sandbox', spec.sandbox);
-    iframe.referrerPolicy = 'strict-origin-when-cross-origin';
+    const iframe = rendered ?? doc.createElement('iframe');
+    const capture = rendered?.kyc;
+    if (!rendered) {
+      iframe.setAttribute('part', 'frame');
+      iframe.className = 'frame';
+      iframe.title = spec.title;
+      iframe.allow = spec.allow;
+      if (spec.sandbox !== undefined) iframe.setAttribute('sandbox', spec.sandbox);
+      iframe.referrerPolicy = 'strict-origin-when-cross-origin';
+    }
     iframe.addEventListener('load', this.#onLoad);
     doc.defaultView?.addEventListener('message', this.#onMessage);
-    iframe.src = spec.url.href;
     this.#iframe = iframe;
-    this.#container.append(iframe);
+    if (capture) {
+      capture.off();
+      for (const event of capture.q.splice(0))
+        if (event.type === 'load') this.#onLoad();
+        else this.#onMessage(event as MessageEvent);
+    } else iframe.src = spec.url.href;
+    if (!rendered) this.#container.append(iframe);
   }
 
   /** Hands this frame's guarded messages and loads to `sink`: first those that waited, then each as it comes. */

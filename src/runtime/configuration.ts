@@ -2,7 +2,9 @@ import { environment } from '../element/environment';
 import { warmUp } from '../element/warm-up';
 import type { Config } from '../flow/model';
 import { batched } from '../element/batch';
-import { configKey, type Inputs } from '../element/inputs';
+import { PROBLEM_ATTRIBUTE } from '../frame/capture';
+import { Problem } from '../frame/problem';
+import { configKey, InvalidJson, type Inputs } from '../element/inputs';
 import {
   bindingOf,
   decisionEndpointOf,
@@ -24,6 +26,11 @@ export class Configuration {
   readonly #host: HTMLElement;
   readonly #report: (event: { type: 'configure' }) => void;
   #warm: HTMLIFrameElement | null = null;
+  /**
+   * Why the server refused to frame the inputs it rendered (frame/capture.ts), and those inputs: it holds while they
+   * do (a new input, a token set by script included, is a new configuration).
+   */
+  #refused: { problem: Problem; inputs: string } | null | undefined;
   /** Asks for one pass at the end of this task, however many inputs change meanwhile. */
   readonly queue: () => void;
 
@@ -38,7 +45,17 @@ export class Configuration {
   read(inputs: Inputs, effective: Inputs, locale: string, modalOpen: boolean): Config<ResolvedFrame> {
     // The language is resolved already: it stays as it is.
     const env = environment(this.#host, locale);
-    const resolved = resolveFrame(effective, env);
+    let resolved = resolveFrame(effective, env);
+    if (this.#refused === undefined) {
+      const problem = refusal(this.#host.getAttribute(PROBLEM_ATTRIBUTE));
+      this.#host.removeAttribute(PROBLEM_ATTRIBUTE);
+      this.#refused = problem ? { problem, inputs: stamp(inputs) } : null;
+    }
+    if (this.#refused) {
+      if (this.#refused.inputs !== stamp(inputs)) this.#refused = null;
+      // The element's own reading of a refused render wins where it finds a problem too (its words are exact).
+      else if (resolved.kind !== 'invalid') resolved = { kind: 'invalid', problem: this.#refused.problem };
+    }
     const resolution =
       resolved.kind === 'invalid' ? { kind: 'invalid' as const, message: say(resolved.problem) } : resolved;
     return {
@@ -75,4 +92,19 @@ export class Configuration {
     this.#warm?.remove();
     this.#warm = null;
   }
+}
+
+/** The server's refusal, `[code, at, got]` (kyc-widget/server renderKycWidget), or undefined. */
+function refusal(text: string | null): Problem | undefined {
+  try {
+    const [code, at, got] = JSON.parse(text ?? '') as unknown[];
+    return typeof code === 'string' && typeof at === 'string' ? new Problem(code, at, got) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The inputs as one string, the token included (options that JSON cannot write are never the rendered ones). */
+function stamp(inputs: Inputs): string {
+  return inputs.options instanceof InvalidJson ? '' : JSON.stringify([configKey(inputs), inputs.sessionToken ?? null]);
 }

@@ -14,7 +14,7 @@ import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
-import { withAnswer, type ResolvedFrame } from '../element/resolve';
+import { bindingOf, endpointOf, withAnswer, type ResolvedFrame } from '../element/resolve';
 import { Screens } from './screens';
 import { SdkAttempt } from './sdk-attempt';
 import { Surface } from './surface';
@@ -143,7 +143,8 @@ export class WidgetController implements Controller {
     this.#requestedAt = handover.requestedAt;
     this.#renewal.adopt(handover.sent);
     this.#config.adoptWarm(handover.warm);
-    this.#report({ type: 'adopted', connected });
+    const endpoint = endpointOf(this.#inputs, this.#host.ownerDocument.baseURI);
+    this.#report({ type: 'adopted', connected, ...(endpoint ? { endpoint, binding: bindingOf(this.#inputs) } : {}) });
     for (const call of handover.calls) this[call]();
   }
 

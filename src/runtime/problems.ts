@@ -142,6 +142,10 @@ export function say({ code, at, got }: Problem): string {
       return `${at} has a key ${quoted} that is not letters, digits, _ and -`;
     case 'persona-inquiry':
       return `${at} resumes an existing inquiry: do not combine it with templateId or templateVersionId`;
+    case 'page-origin':
+      return `renderKycWidget: pageOrigin must be the page's origin, such as https://app.example (got ${quoted})`;
+    case 'message-token':
+      return `renderKycWidget: ${at}'s token travels in a message to its frame, never in the page: render with a session-endpoint, or set sessionToken from script`;
     case 'yoti-session':
       return `${at} is not a Yoti session id`;
     default:

@@ -85,3 +85,10 @@ export {
   type WebhookProvider,
   type WebhookResult,
 } from './webhooks/verify';
+export {
+  KYC_CAPTURE_SHA256,
+  KYC_RENDERED_HEADERS,
+  renderKycWarmUp,
+  renderKycWidget,
+  type RenderKycWidgetInput,
+} from './render';

@@ -1,0 +1,175 @@
+import { BY_PROPERTY, coerce, defaults, InvalidJson, type Inputs } from '../element/inputs';
+import { FRAME_TITLE, resolveLanguage } from '../element/language';
+import { resolveFrame } from '../element/resolve';
+import { warmOrigin } from '../element/warm-up';
+import { CAPTURE_ATTRIBUTE, CAPTURE_SCRIPT, PROBLEM_ATTRIBUTE } from '../frame/capture';
+import { Problem } from '../frame/problem';
+
+/**
+ * `renderKycWidget(input) → string`: the element as HTML, with a declarative shadow root holding the skeleton the
+ * element builds (element/skeleton.ts) and, for valid inputs, the provider's iframe built by the same resolution and
+ * builders the browser runs (element/resolve.ts, providers/<id>.ts), then the constant capture script
+ * (frame/capture.ts). The frame is requested while the page is parsed; the element adopts the root and the frame
+ * when its script arrives. Inline mode only. Bad input fails closed: no frame, and the reason on the element for it
+ * to report as `config-invalid`. Guide: docs/server.md.
+ */
+
+export interface RenderKycWidgetInput {
+  provider: string;
+  sessionUrl?: string;
+  /** Secret: written only where the provider's own builder puts it into the frame URL (never as an attribute). */
+  sessionToken?: string;
+  sessionEndpoint?: string;
+  decisionEndpoint?: string;
+  allowedOrigins?: string | readonly string[];
+  options?: Record<string, unknown> | string;
+  /** BCP 47; default `en` for the frame URL (the element's own text follows the page's `lang` when absent). */
+  locale?: string;
+  theme?: 'light' | 'dark' | 'auto';
+  loadTimeout?: number;
+  /** The origin of the page the widget is rendered into (`https://app.example`): the frame's host origin. */
+  pageOrigin: string;
+  /** The page's CSP nonce, put on the capture script (or allow `KYC_CAPTURE_SHA256`). */
+  nonce?: string;
+}
+
+/** The capture script's SHA-256, as a CSP hash source: `script-src 'sha256-…'` (quotes added by the host). */
+export const KYC_CAPTURE_SHA256 = 'sha256-xh5HPnkvLfxq0mG3JwepaE2C3kkk/24TdXyueMCuGpc=';
+
+/**
+ * The headers a response carrying a rendered widget needs: the frame URL (and, for some providers, a token) is in
+ * the HTML, so no shared cache may keep it and no cache may store it (SECURITY.md).
+ */
+export const KYC_RENDERED_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Cache-Control': 'private, no-store',
+});
+
+/** Rendered as attributes, in this order; `sessionToken` never is. */
+const RENDERED = [
+  'provider',
+  'sessionUrl',
+  'sessionEndpoint',
+  'decisionEndpoint',
+  'allowedOrigins',
+  'options',
+  'locale',
+  'theme',
+  'loadTimeout',
+] as const;
+
+/** Text for a double-quoted attribute value or element text: nothing in it can end the value or open a tag. */
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+const attr = (name: string, value: string) => ` ${name}="${escapeHtml(value)}"`;
+
+export function renderKycWidget(input: RenderKycWidgetInput): string {
+  const given = (input ?? {}) as Partial<RenderKycWidgetInput>;
+  const inputs: Inputs = defaults();
+  let attributes = '';
+  for (const property of RENDERED) {
+    let value: unknown = given[property];
+    if (value === undefined || value === null) continue;
+    if (property === 'allowedOrigins' && Array.isArray(value)) value = value.join(' ');
+    const row = BY_PROPERTY.get(property)!;
+    const text = typeof value === 'string' ? value : property === 'options' ? jsonText(value) : String(value);
+    // As the element reads it: the same parser (options as the object itself, so its problem is named exactly).
+    (inputs as unknown as Record<string, unknown>)[property] = coerce(row, text ?? value);
+    if (text !== undefined) attributes += attr(row.attribute, text);
+  }
+  inputs.sessionToken = typeof given.sessionToken === 'string' ? given.sessionToken : undefined;
+
+  const refused = problemOf(inputs, given);
+  let frame = '';
+  if (refused) attributes += attr(PROBLEM_ATTRIBUTE, JSON.stringify([refused.code, refused.at, jsonSafe(refused.got)]));
+  else {
+    const resolution = resolveFrame(inputs, {
+      locale: resolveLanguage(inputs.locale) ?? 'en',
+      hostOrigin: given.pageOrigin!,
+      baseUrl: `${given.pageOrigin!}/`,
+    });
+    if (resolution.kind === 'invalid') {
+      const { code, at, got } = resolution.problem;
+      attributes += attr(PROBLEM_ATTRIBUTE, JSON.stringify([code, at, jsonSafe(got)]));
+    } else if (resolution.kind === 'ok' && !tokenInMessage(inputs)) {
+      const { provider, url } = resolution.frame;
+      frame =
+        `<iframe part="frame" class="frame"${attr('title', FRAME_TITLE)}${attr('allow', provider.allow)}` +
+        (provider.sandbox === undefined ? '' : attr('sandbox', provider.sandbox)) +
+        ` referrerpolicy="strict-origin-when-cross-origin"${attr('src', url.href)}></iframe>` +
+        `<script${typeof given.nonce === 'string' ? attr('nonce', given.nonce) : ''}>${CAPTURE_SCRIPT}</script>`;
+      attributes += ` ${CAPTURE_ATTRIBUTE}`;
+    }
+  }
+  return (
+    `<kyc-widget${attributes}><template shadowrootmode="open">` +
+    '<div class="root" part="container"><div class="stage"><div class="frame-box" part="frame-container">' +
+    `${frame}</div></div></div></template></kyc-widget>`
+  );
+}
+
+/**
+ * Providers whose token travels in a message to the frame, never in its URL: Sumsub (idCheck.init) and Yoti's post
+ * launch (INIT_SESSION). The token is never written into the page: they render without a frame, and the element
+ * frames them as it does without a server, from its session endpoint (or a `sessionToken` the page's script sets).
+ */
+function tokenInMessage(inputs: Inputs): boolean {
+  const options = inputs.options as Record<string, unknown>;
+  return inputs.provider === 'sumsub' || (inputs.provider === 'yoti' && options.launch === 'post');
+}
+
+/** What only the server can see wrong: the page's origin, or a message-borne token with no way to reach the frame. */
+function problemOf(inputs: Inputs, given: Partial<RenderKycWidgetInput>): Problem | undefined {
+  const origin = given.pageOrigin;
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof origin === 'string' ? new URL(origin) : undefined;
+  } catch {
+    // not a URL
+  }
+  if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol))
+    return new Problem('page-origin', 'pageOrigin', typeof origin === 'string' ? origin : typeof origin);
+  if (inputs.options instanceof InvalidJson) return undefined; // the element finds it in the attribute
+  if (tokenInMessage(inputs) && !inputs.sessionEndpoint && inputs.sessionToken)
+    return new Problem('message-token', inputs.provider);
+  return undefined;
+}
+
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A problem's `got` as JSON can carry it (an error by its message). */
+function jsonSafe(got: unknown): unknown {
+  if (got instanceof Error) return got.message;
+  const text = got === undefined ? undefined : jsonText(got);
+  return text === undefined ? null : (JSON.parse(text) as unknown);
+}
+
+/**
+ * For a page's shell, sent before the session is known (a streamed response): a `<link rel="preconnect">` and a
+ * hidden, sandboxed warm-up frame (element/warm-up.ts says why a cross-site frame's connection needs a frame) for
+ * the origin the provider's frame will come from: the first exact `allowedOrigins` entry, else the provider's own.
+ * Empty when there is none to warm.
+ */
+export function renderKycWarmUp(input: { provider: string; allowedOrigins?: string | readonly string[] }): string {
+  const given = input?.allowedOrigins;
+  const origin = warmOrigin({
+    ...defaults(),
+    provider: String(input?.provider),
+    allowedOrigins: Array.isArray(given) ? given.join(' ') : (given as string | undefined),
+  });
+  if (!origin) return '';
+  return (
+    `<link rel="preconnect"${attr('href', origin)}>` +
+    `<iframe hidden sandbox="" referrerpolicy="no-referrer"${attr('src', `${origin}/robots.txt`)}></iframe>`
+  );
+}

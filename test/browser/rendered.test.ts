@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetRuntime, loadRuntime, runtimeLoader, type Handover, type Runtime } from '../../src/element/handover';
+import type { KycWidgetElement } from '../../src/index';
+import { renderKycWidget } from '../../src/server/render';
+import { frameOf, SANDBOX, scripted, untilState, waitUntil } from './helpers';
+
+/**
+ * renderKycWidget's markup in the DOM: parsed by Chromium's own HTML parser (`Document.parseHTMLUnsafe`, which
+ * attaches declarative shadow roots and, in a document without a window, requests no frame and runs no script),
+ * compared node for node with what the element builds by itself. The pages a real server renders and streams are
+ * test/e2e/rendered.test.ts's.
+ */
+
+const realLoad = runtimeLoader.load;
+const parse = (html: string): Document =>
+  (Document as unknown as { parseHTMLUnsafe(html: string): Document }).parseHTMLUnsafe(html);
+
+afterEach(async () => {
+  runtimeLoader.load = realLoad;
+  await loadRuntime().catch(() => undefined);
+  document.querySelectorAll('kyc-widget, .rendered-host').forEach((el) => el.remove());
+});
+
+interface Shape {
+  tag: string;
+  attributes: string[][];
+  children: Shape[];
+}
+
+/** An element as data: its name, its attributes (sorted), its element children; the capture script left out. */
+function shape(node: Element): Shape {
+  return {
+    tag: node.localName,
+    attributes: [...node.attributes].map((a) => [a.name, a.value]).sort(),
+    children: [...node.children].filter((child) => child.localName !== 'script').map(shape),
+  };
+}
+
+describe('the rendered markup in the DOM', () => {
+  it('its shadow root is, node for node and attribute for attribute, the skeleton and frame the element builds', async () => {
+    forgetRuntime();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runtimeLoader.load = () => gate.then(realLoad); // the stand-in's DOM, before the runtime dresses it
+    const src = scripted(['ready'], { session: 'rendered-equality' });
+    const el = document.createElement('kyc-widget');
+    el.provider = 'generic';
+    el.sessionUrl = src;
+    document.body.append(el);
+    await Promise.resolve(); // the end of the task: the stand-in has built its frame
+    expect(frameOf(el)?.src).toBe(src);
+    const built = shape(el.shadowRoot!.firstElementChild!);
+
+    const doc = parse(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const host = doc.querySelector('kyc-widget')!;
+    expect(host.shadowRoot, 'a declarative shadow root').not.toBeNull();
+    expect(host.children).toHaveLength(0); // the template became the root, nothing of it is left in the light DOM
+    expect(host.shadowRoot!.children).toHaveLength(1);
+    expect(shape(host.shadowRoot!.firstElementChild!)).toEqual(built);
+    // Both have one iframe, in the frame box, with the same URL.
+    expect(built.children[0].children[0].children.map((c) => c.tag)).toEqual(['iframe']);
+    release();
+    await untilState(el, 'ready');
+  });
+
+  it('hostile values stay attribute values: one root, one script (the capture), the values as given', () => {
+    const hostile = `x"' onload="alert(1)" </template><script>alert(2)</script><template shadowrootmode="open">`;
+    const url = `${location.origin.replace('localhost', '127.0.0.1')}/generic?q=${encodeURIComponent(hostile)}`;
+    const doc = parse(
+      renderKycWidget({
+        provider: 'generic',
+        sessionUrl: url,
+        allowedOrigins: `${new URL(url).origin}`,
+        options: { note: hostile },
+        locale: hostile,
+        pageOrigin: location.origin,
+        nonce: hostile,
+      }),
+    );
+    const hosts = doc.querySelectorAll('kyc-widget');
+    expect(hosts).toHaveLength(1);
+    const host = hosts[0];
+    expect(host.getAttribute('locale')).toBe(hostile);
+    expect(JSON.parse(host.getAttribute('options')!)).toEqual({ note: hostile });
+    expect(host.getAttribute('session-url')).toBe(url);
+    expect(doc.querySelectorAll('script, template')).toHaveLength(0); // nothing escaped into the light DOM
+    const scripts = host.shadowRoot!.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0].getAttribute('nonce')).toBe(hostile);
+    expect(host.shadowRoot!.querySelector('iframe')!.getAttribute('src')).toBe(new URL(url).href);
+    expect([...host.attributes].map((a) => a.name).sort()).toEqual(
+      ['allowed-origins', 'data-kyc-capture', 'locale', 'options', 'provider', 'session-url'].sort(),
+    );
+  });
+
+  it('a rendered frame whose capture script never ran (a CSP that refused it) is loaded again in place, and runs', async () => {
+    const src = scripted(['ready'], { session: 'rendered-no-capture' });
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    // Fragment parsing attaches the declarative root but runs no script: the frame has no capture.
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const rendered = container.querySelector('kyc-widget')!.shadowRoot!.querySelector('iframe')!;
+    document.body.append(container);
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    await untilState(el, 'ready');
+    expect(frameOf(el)).toBe(rendered);
+    expect(el.shadowRoot!.querySelectorAll('iframe')).toHaveLength(1);
+    expect(el.shadowRoot!.querySelector('script')).toBeNull();
+  });
+
+  it('a frame built from a token alone (Persona) is adopted: the token is in its URL, never in an attribute', async () => {
+    const token = 'tok_rendered_persona_1';
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    container.setHTMLUnsafe(
+      renderKycWidget({
+        provider: 'persona',
+        sessionToken: token,
+        options: { host: SANDBOX, inquiryId: 'inq_rendered1' },
+        allowedOrigins: SANDBOX,
+        pageOrigin: location.origin,
+      }),
+    );
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const rendered = el.shadowRoot!.querySelector('iframe')!;
+    expect(rendered.src).toContain(`session-token=${token}`);
+    document.body.append(container);
+    await untilState(el, 'loading');
+    await Promise.resolve();
+    expect(el.lastError).toBeNull();
+    expect(frameOf(el)).toBe(rendered);
+    expect(el.sessionUrl).toBe(rendered.src); // the frame's URL stands for the session the server framed
+    expect(el.getAttributeNames().some((name) => (el.getAttribute(name) ?? '').includes(token))).toBe(false);
+  });
+
+  it("the load timeout counts from the rendered frame's request (the capture's time), not from the adoption", async () => {
+    forgetRuntime();
+    let handover: Handover | undefined;
+    // A runtime that only records what the stand-in hands it.
+    const recording = {
+      WidgetController: class {
+        constructor(_host: HTMLElement, _port: unknown, _shadow: ShadowRoot, given?: Handover) {
+          handover = given;
+        }
+        snapshot = { state: 'loading', attempt: 1 };
+        lastError = null;
+        adopt() {}
+        connect() {}
+        disconnect() {}
+        inputChanged() {}
+        start() {}
+        retry() {}
+        cancel() {}
+      },
+    } as unknown as Runtime;
+    runtimeLoader.load = () => Promise.resolve(recording);
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    const src = scripted(['ready'], { session: 'rendered-timer' });
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    // What the capture script hangs on the iframe, with the time the page's parser requested it.
+    const requested = performance.now() - 5000;
+    Object.assign(frame, { kyc: { q: [], t: requested, off() {} } });
+    document.body.append(container);
+    await waitUntil(() => handover !== undefined, 'no hand-over');
+    expect(handover!.requestedAt).toBe(requested);
+    expect(handover!.bridge.iframe).toBe(frame);
+    container.remove();
+    forgetRuntime();
+  });
+
+  it("a refused render frames nothing and says the server's reason as config-invalid on upgrade", async () => {
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'sumsub', sessionToken: 'abc', pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const errors: Array<{ code: string; message: string }> = [];
+    el.addEventListener('kyc-error', (e) => errors.push((e as CustomEvent<{ code: string; message: string }>).detail));
+    document.body.append(container);
+    await waitUntil(() => errors.length > 0, 'no kyc-error');
+    expect(errors[0].code).toBe('config-invalid');
+    expect(errors[0].message).toMatch(/sumsub's token travels in a message/);
+    expect(el.shadowRoot!.querySelector('iframe')).toBeNull();
+    expect(el.hasAttribute('data-kyc-problem')).toBe(false);
+  });
+});

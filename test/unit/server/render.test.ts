@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
+import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
+import { frameIdFor } from '../../../src/providers/sumsub';
+
+/**
+ * renderKycWidget without a browser: what it writes, what it never writes, and what it refuses. The DOM it makes
+ * (the declarative root, the skeleton's equality with the element's own) is test/browser/rendered.test.ts's.
+ */
+
+const PAGE = 'https://app.example';
+const GENERIC = 'https://verify.example/session/1';
+
+/** The value of `name` on the rendered host (the first tag), unescaped as the HTML parser would. */
+function hostAttribute(html: string, name: string): string | undefined {
+  const tag = /^<kyc-widget([^>]*)>/.exec(html)![1];
+  const match = new RegExp(` ${name}="([^"]*)"`).exec(tag);
+  return match?.[1]
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+const count = (html: string, text: string) => html.split(text).length - 1;
+
+describe('renderKycWidget', () => {
+  it('renders the element, its declarative root, the skeleton, the frame and the capture script with the nonce', () => {
+    const html = renderKycWidget({ provider: 'generic', sessionUrl: GENERIC, pageOrigin: PAGE, nonce: 'abc' });
+    expect(html).toBe(
+      `<kyc-widget provider="generic" session-url="${GENERIC}" data-kyc-capture>` +
+        '<template shadowrootmode="open"><div class="root" part="container"><div class="stage">' +
+        '<div class="frame-box" part="frame-container"><iframe part="frame" class="frame" title="Identity verification"' +
+        ' allow="camera; microphone; fullscreen; clipboard-write" referrerpolicy="strict-origin-when-cross-origin"' +
+        ` src="${GENERIC}"></iframe><script nonce="abc">${CAPTURE_SCRIPT}</script>` +
+        '</div></div></div></template></kyc-widget>',
+    );
+  });
+
+  it("exports the capture script's SHA-256 as a CSP hash source, and the response headers", () => {
+    const digest = createHash('sha256').update(CAPTURE_SCRIPT).digest('base64');
+    expect(KYC_CAPTURE_SHA256).toBe(`sha256-${digest}`);
+    expect(KYC_RENDERED_HEADERS).toEqual({ 'Cache-Control': 'private, no-store' });
+  });
+
+  it('escapes every attribute value: quotes, </template>, <script> stay text', () => {
+    const hostile = `x"' onload="alert(1)" </template><script>alert(2)</script>&amp;`;
+    const html = renderKycWidget({
+      provider: 'generic',
+      sessionUrl: `${GENERIC}?q=${hostile}`,
+      allowedOrigins: `https://a.example ${hostile}`,
+      options: { note: hostile },
+      locale: hostile,
+      pageOrigin: PAGE,
+      nonce: hostile,
+    });
+    // One template, one script (the capture's), no attribute broken out of its quotes.
+    expect(count(html, '</template>')).toBe(1);
+    expect(count(html, '<script')).toBe(0); // refused: the allowed-origins entry is not an origin
+    expect(html).not.toContain('"alert');
+    expect(hostAttribute(html, 'allowed-origins')).toBe(`https://a.example ${hostile}`);
+    expect(JSON.parse(hostAttribute(html, 'options')!)).toEqual({ note: hostile });
+    expect(hostAttribute(html, 'locale')).toBe(hostile);
+
+    const framed = renderKycWidget({
+      provider: 'generic',
+      sessionUrl: `${GENERIC}?q=${encodeURIComponent(hostile)}`,
+      options: { note: hostile },
+      pageOrigin: PAGE,
+      nonce: hostile,
+    });
+    expect(count(framed, '</template>')).toBe(1);
+    expect(count(framed, '<script')).toBe(1);
+    expect(count(framed, '</script>')).toBe(1);
+    expect(framed).toContain(`<script nonce="x&quot;&#39; onload=&quot;alert(1)&quot; &lt;/template&gt;`);
+    expect(hostAttribute(framed, 'session-url')).toBe(`${GENERIC}?q=${encodeURIComponent(hostile)}`);
+  });
+
+  it('fails closed as the element does: no frame, no capture, the reason on the element', () => {
+    const cases: Array<[Parameters<typeof renderKycWidget>[0], string]> = [
+      [{ provider: 'generic', sessionUrl: 'javascript:alert(1)', pageOrigin: PAGE }, 'scheme'],
+      [{ provider: 'generic', sessionUrl: '/relative', pageOrigin: PAGE }, 'absolute'],
+      [{ provider: 'generic', sessionUrl: 'http://evil.example/s', pageOrigin: PAGE }, 'http'],
+      [{ provider: 'nope', sessionUrl: GENERIC, pageOrigin: PAGE }, 'provider'],
+      [{ provider: 'veriff', sessionUrl: 'https://evil.example/v/1', pageOrigin: PAGE }, 'not-allowed'],
+      [{ provider: 'generic', sessionUrl: GENERIC, options: '{not json', pageOrigin: PAGE }, 'json-syntax'],
+      [{ provider: 'generic', sessionUrl: GENERIC, pageOrigin: 'https://app.example/path' }, 'page-origin'],
+      [{ provider: 'generic', sessionUrl: GENERIC, pageOrigin: 'javascript:x' }, 'page-origin'],
+      [{ provider: 'generic', sessionUrl: GENERIC } as never, 'page-origin'],
+      [{ provider: 'persona', sessionToken: 'bad token', options: { inquiryId: 'inq_1' }, pageOrigin: PAGE }, 'token'],
+      [{ provider: 'sumsub', sessionToken: 'abc', pageOrigin: PAGE }, 'message-token'],
+    ];
+    for (const [input, code] of cases) {
+      const html = renderKycWidget(input);
+      expect(html, code).not.toMatch(/<iframe|<script|data-kyc-capture/);
+      expect(html, code).toContain('<div class="frame-box" part="frame-container"></div>');
+      expect((JSON.parse(hostAttribute(html, 'data-kyc-problem')!) as unknown[])[0], JSON.stringify(input)).toBe(code);
+    }
+    expect(() => renderKycWidget(undefined as never)).not.toThrow();
+  });
+
+  it("never writes a token as an attribute; Sumsub's and Yoti's post launch render without a frame", () => {
+    const token = '_act-sbx-secret-token-123';
+    const sumsub = renderKycWidget({
+      provider: 'sumsub',
+      sessionToken: token,
+      sessionEndpoint: '/api/kyc-session',
+      pageOrigin: PAGE,
+    });
+    expect(sumsub).not.toContain(token);
+    expect(sumsub).not.toContain(frameIdFor(token).slice(3));
+    expect(sumsub).not.toMatch(/<iframe|data-kyc-problem/);
+    expect(hostAttribute(sumsub, 'session-endpoint')).toBe('/api/kyc-session');
+
+    const yoti = renderKycWidget({
+      provider: 'yoti',
+      sessionToken: 'yoti-token-1',
+      options: { launch: 'post', sessionId: 'sess-1' },
+      sessionEndpoint: '/api/kyc-session',
+      pageOrigin: PAGE,
+    });
+    expect(yoti).not.toMatch(/<iframe|yoti-token-1/);
+
+    // Persona's frame URL carries its session token, as Persona's own SDK puts it there: only there.
+    const persona = renderKycWidget({
+      provider: 'persona',
+      sessionToken: 'pst-token-1',
+      options: { inquiryId: 'inq_1' },
+      pageOrigin: PAGE,
+    });
+    expect(count(persona, 'pst-token-1')).toBe(1);
+    expect(hostAttribute(persona, 'src')).toBeUndefined();
+    expect(persona).toMatch(/<iframe [^>]*src="[^"]*pst-token-1/);
+  });
+
+  it('an endpoint alone renders the element without a frame: it asks for its session as it does today', () => {
+    const html = renderKycWidget({ provider: 'veriff', sessionEndpoint: '/api/kyc-session', pageOrigin: PAGE });
+    expect(html).not.toMatch(/<iframe|data-kyc-problem/);
+    expect(hostAttribute(html, 'session-endpoint')).toBe('/api/kyc-session');
+  });
+
+  it("renderKycWarmUp: the frame's origin to warm in a shell sent before the session, escaped; none for wildcards", () => {
+    expect(renderKycWarmUp({ provider: 'veriff' })).toBe(
+      '<link rel="preconnect" href="https://alchemy.veriff.com"><iframe hidden sandbox="" referrerpolicy="no-referrer" src="https://alchemy.veriff.com/robots.txt"></iframe>',
+    );
+    expect(renderKycWarmUp({ provider: 'generic', allowedOrigins: ['http://127.0.0.1:5174'] })).toContain(
+      'href="http://127.0.0.1:5174"',
+    );
+    expect(renderKycWarmUp({ provider: 'generic' })).toBe('');
+    expect(renderKycWarmUp({ provider: 'jumio', allowedOrigins: 'https://*.example.com' })).not.toContain('*');
+    expect(renderKycWarmUp({ provider: '"><script>' })).toBe('');
+  });
+});
