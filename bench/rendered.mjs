@@ -35,11 +35,12 @@ const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'pri
 const HEAD = `${widgetProbe}\n<script type="module" src="/dist/kyc-widget.js"></script>`;
 
 /**
- * The rendered pages of one shape: {cases, routes, renders}. `render` is kyc-widget/server's renderKycWidget;
+ * The rendered pages of one shape: {cases, routes, renders}. `render` and `warmUp` are kyc-widget/server's
+ * renderKycWidget and renderKycWarmUp;
  * `renders[provider]` says whether its markup holds a frame (a provider whose token travels only in a message may
  * render without one: it is left out, and said).
  */
-export function renderedCases({ shape, providers, frameOrigin, hostOrigin, render }) {
+export function renderedCases({ shape, providers, frameOrigin, hostOrigin, render, warmUp }) {
   const cases = [];
   const routes = {};
   const renders = {};
@@ -68,10 +69,10 @@ export function renderedCases({ shape, providers, frameOrigin, hostOrigin, rende
     const needs = [...new Set(['ready', SDK_READY[provider]?.widgetMark ?? 'ready'])];
     const base = `/rendered/${shape}/${provider}`;
     const whole = lightPage(HEAD, markup);
-    // The shell warms the frame's connection as the widget does (src/element/warm-up.ts: a preconnect link cannot
-    // warm a cross-site frame's connection in Chromium, bench/preconnect.mjs): a hidden, sandboxed frame on the
-    // provider's /robots.txt.
-    const warm = `<iframe hidden sandbox="" referrerpolicy="no-referrer" src="${new URL('/robots.txt', frameOrigin).href}" onload="this.remove()"></iframe>`;
+    // The shell warms the frame's connection with the server half's own warm-up (renderKycWarmUp: a hidden,
+    // sandboxed frame on the provider's /robots.txt, as the element does; a preconnect link alone cannot warm a
+    // cross-site frame's connection in Chromium, bench/preconnect.mjs).
+    const warm = warmUp({ provider, allowedOrigins: inputs.allowedOrigins });
     const [shell, tail] = lightPage(HEAD, `${warm}\n%WIDGET%`).split('%WIDGET%');
     const add = (kind, route) => {
       const path = `${base}/${kind}.html`;
@@ -174,6 +175,7 @@ export async function measureRendered({
   sandboxOrigin,
   frames,
   render,
+  warmUp,
   shapes,
   runs,
   gapMs,
@@ -195,6 +197,7 @@ export async function measureRendered({
         frameOrigin,
         hostOrigin: shaped.host.origin,
         render,
+        warmUp,
       });
       Object.assign(shaped.routes, rendered.routes);
       const drawn = providers.filter((p) => rendered.renders[p] === true);

@@ -443,6 +443,7 @@ async function renderedSection(browser, host, sandboxOrigin) {
     sandboxOrigin,
     frames,
     render: server.renderKycWidget,
+    warmUp: server.renderKycWarmUp,
     shapes: SHAPE_IDS.filter((id) => SHAPES[id]),
     runs: PHONE_RUNS,
     gapMs: LOAD_GAP_MS,
