@@ -57,11 +57,13 @@ describe('frame faults', () => {
     await untilState(el, 'in-progress');
     // The host's main thread: how late a 16 ms timer fires while the flood lasts.
     let worst = 0;
+    let ticks = 0;
     let last = performance.now();
     const timer = setInterval(() => {
       const now = performance.now();
       worst = Math.max(worst, now - last - 16);
       last = now;
+      ticks++;
     }, 16);
     let progress = 0;
     el.addEventListener('kyc-progress', () => progress++);
@@ -74,12 +76,16 @@ describe('frame faults', () => {
     }
     await settle();
     figures.push(
-      `flood: 20000 messages in 2 s, ${progress} kyc-progress, ${completes.length} kyc-complete, worst main-thread lag ${Math.round(worst)} ms`,
+      `flood: 20000 messages in 2 s, ${progress} kyc-progress, ${completes.length} kyc-complete, ${ticks} timer ticks, worst main-thread lag ${Math.round(worst)} ms`,
     );
     expect(completes).toHaveLength(1);
     expect(progress).toBeGreaterThan(0);
-    // A guard against a frozen page, not a speed target (npm run bench measures speed).
-    expect(worst).toBeLessThan(1000);
+    // A guard against a frozen page, not a speed target (npm run bench measures speed): the host's timers kept
+    // running through the flood (about 125 ticks of 16 ms in 2 s on a quiet machine; 0 if the page were frozen
+    // until the flood ends), and no pause lasted as long as the flood. A full suite on 2 busy cores has shown
+    // pauses of 1.35 s, so the bound is the flood's length, not a smoothness figure.
+    expect(ticks).toBeGreaterThanOrEqual(10);
+    expect(worst).toBeLessThan(2000);
   }, 30000);
 });
 
