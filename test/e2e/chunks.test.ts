@@ -51,5 +51,5 @@ describe('folder = chunk', () => {
     expect(placed.length).toBeGreaterThan(60);
     const wrong = placed.filter(([module, chunk]) => expected(module) !== chunk).map(([m, c]) => `${m} in ${c}`);
     expect(wrong).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

@@ -57,7 +57,7 @@ describe('one signed-in user cannot make more than one provider session at a tim
     expect(tokens.size).toBe(1);
     expect(persona.made()).toBe(1);
     expect(persona.references).toEqual(['mallory']);
-  });
+  }, 60_000);
 
   it('50 sequential refresh requests: one create', async () => {
     const { persona, app } = await setup(0);
