@@ -81,10 +81,10 @@ describe('frame faults', () => {
     expect(completes).toHaveLength(1);
     expect(progress).toBeGreaterThan(0);
     // A guard against a frozen page, not a speed target (npm run bench measures speed): the host's timers kept
-    // running through the flood (about 125 ticks of 16 ms in 2 s on a quiet machine; 0 if the page were frozen
-    // until the flood ends), and no pause lasted as long as the flood. A full suite on 2 busy cores has shown
-    // pauses of 1.35 s, so the bound is the flood's length, not a smoothness figure.
-    expect(ticks).toBeGreaterThanOrEqual(10);
+    // running through the flood (about 125 ticks of 16 ms in 2 s on a quiet machine; at most 1, the tick after the
+    // flood, if the page were frozen until it ends), and no pause lasted as long as the flood. A full suite on 2
+    // busy cores has shown pauses of 1.35 s and 9 ticks, so the bounds are the frozen page's, not smoothness figures.
+    expect(ticks).toBeGreaterThanOrEqual(3);
     expect(worst).toBeLessThan(2000);
   }, 30000);
 });
