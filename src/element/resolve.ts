@@ -96,19 +96,32 @@ export interface AnswerInputs {
   provider?: string;
   sessionUrl?: string;
   sessionToken?: string;
+  options?: Record<string, string>;
 }
 
-/** The inputs as the frame should see them: the endpoint's latest answer wins over the markup's session inputs. */
-export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 'sessionToken'>>(
+/**
+ * The inputs with the answer over them. Of the answer's `options`, only those its provider lists (`answerOptions`:
+ * ids the server made with the session, such as Onfido's workflow run) are taken, over the host's: never a URL.
+ */
+export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 'sessionToken' | 'options'>>(
   inputs: T,
   answer: AnswerInputs | null,
 ): T {
   if (!answer) return inputs;
+  const provider = answer.provider ?? inputs.provider;
+  let options = inputs.options;
+  const names = isProviderId(provider) ? frameFor(provider).answerOptions : undefined;
+  if (names && answer.options && !(options instanceof InvalidJson)) {
+    const given = answer.options;
+    const taken = names.filter((name) => Object.hasOwn(given, name));
+    if (taken.length) options = { ...options, ...Object.fromEntries(taken.map((name) => [name, given[name]])) };
+  }
   return {
     ...inputs,
-    provider: answer.provider ?? inputs.provider,
+    provider,
     sessionUrl: answer.sessionUrl ?? inputs.sessionUrl,
     sessionToken: answer.sessionToken ?? inputs.sessionToken,
+    options,
   };
 }
 

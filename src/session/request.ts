@@ -22,6 +22,11 @@ export interface SessionAnswer {
   expiresAt?: string;
   /** Instead of a session: this person's verification is already decided (kyc-widget/server's createKycBackend). */
   decision?: 'approved' | 'declined' | 'review';
+  /**
+   * What the vendor's script needs for this session besides the token (Onfido's `workflowRunId`): short names to
+   * short strings. Only the names the provider lists (`answerOptions`) are taken (element/resolve.ts `withAnswer`).
+   */
+  options?: Record<string, string>;
 }
 
 export const SESSION_TIMEOUT_MS = 10_000;
@@ -76,5 +81,11 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
     answer.expiresAt = data.expiresAt;
   if (data.decision === 'approved' || data.decision === 'declined' || data.decision === 'review')
     answer.decision = data.decision;
+  if (isPlainObject(data.options)) {
+    const options: Record<string, string> = {};
+    for (const [name, value] of Object.entries(data.options).slice(0, 8))
+      if (/^[A-Za-z]\w{0,31}$/.test(name) && typeof value === 'string' && value.length <= 256) options[name] = value;
+    if (Object.keys(options).length) answer.options = options;
+  }
   return answer.sessionUrl || answer.sessionToken || answer.decision ? answer : null;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { withAnswer } from '../../src/element/resolve';
 import { Problem } from '../../src/frame/problem';
 import { frameFor } from '../../src/providers/index';
 import { onfidoError } from '../../src/sdk/onfido';
 import { plaidExit } from '../../src/sdk/plaid';
 import { stripeResult } from '../../src/sdk/stripe';
 import { codeOf } from '../../src/sdk/types';
+import { readAnswer } from '../../src/session/request';
 import { context } from './providers/helpers';
 
 /**
@@ -47,6 +49,51 @@ describe('the builders give the vendor’s loader URL', () => {
     const built = frameFor(id as 'plaid').frameUrl(context({ sessionToken, options }));
     expect(built).toBeInstanceOf(Problem);
     expect(built).toMatchObject({ code, at });
+  });
+});
+
+describe("a session's options from the session endpoint's answer", () => {
+  const endpoint = new URL('https://app.example/api/kyc-session');
+  const inputs = (options: Record<string, unknown> = {}) => ({
+    provider: 'onfido',
+    sessionUrl: undefined,
+    sessionToken: undefined,
+    options,
+  });
+
+  it("Onfido's workflow run id: read from the answer, taken over the host's options", () => {
+    const answer = readAnswer(
+      { provider: 'onfido', sessionToken: 'tok', options: { workflowRunId: 'run-1' } },
+      endpoint,
+    );
+    expect(answer).toEqual({ provider: 'onfido', sessionToken: 'tok', options: { workflowRunId: 'run-1' } });
+    expect(withAnswer(inputs({ language: 'fr_FR', workflowRunId: 'old' }), answer).options).toEqual({
+      language: 'fr_FR',
+      workflowRunId: 'run-1',
+    });
+    // And the builder checks it as it checks the host's.
+    const bad = withAnswer(inputs(), { sessionToken: 'tok', options: { workflowRunId: 'has spaces' } });
+    expect(frameFor('onfido').frameUrl(context({ sessionToken: 'tok', options: bad.options }))).toMatchObject({
+      code: 'must',
+      at: 'options.workflowRunId',
+    });
+  });
+
+  it('only the names the provider lists: never a loader URL, never for another provider', () => {
+    const answer = { sessionToken: 'tok', options: { workflowRunId: 'run-1', sdkUrl: 'https://evil.example/x.js' } };
+    expect(withAnswer(inputs({ sdkUrl: 'https://sdk.onfido.com/v14.80.0/Onfido.js' }), answer).options).toEqual({
+      sdkUrl: 'https://sdk.onfido.com/v14.80.0/Onfido.js',
+      workflowRunId: 'run-1',
+    });
+    expect(withAnswer({ ...inputs(), provider: 'plaid' }, answer).options).toEqual({});
+    expect(withAnswer(inputs(), { sessionToken: 'tok' }).options).toEqual({});
+  });
+
+  it('an answer whose options are not short names to short strings keeps only those that are', () => {
+    const read = (options: unknown) => readAnswer({ sessionToken: 'tok', options }, endpoint)?.options;
+    expect(read('workflowRunId=1')).toBeUndefined();
+    expect(read({ workflowRunId: 42, 'a-b': 'x', ok: 'y', long: 'x'.repeat(257) })).toEqual({ ok: 'y' });
+    expect(read({})).toBeUndefined();
   });
 });
 

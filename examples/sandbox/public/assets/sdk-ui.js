@@ -10,7 +10,7 @@
  * `complete`, `error:<code>[:<type>]`, `exit`, `burst` (Onfido: onComplete twice, onUserExit and onError in one task,
  * as a buggy or racing SDK might), `wait` (nothing more). Any other token shows the buttons.
  */
-import { reportFinish } from './provider-kit.js';
+import { reportFinish, sessionFromSandbox } from './provider-kit.js';
 
 const params = new URLSearchParams(location.search);
 const vendor = params.get('vendor') ?? '';
@@ -33,10 +33,24 @@ function parse() {
   return { steps: script.split(',').filter(Boolean), session };
 }
 
-function begin() {
+async function begin() {
   const { steps, session } = parse();
+  if (vendor === 'onfido' && !(await runMatches(session))) return;
   if (steps) run(steps, session);
   else buttons(session);
+}
+
+/**
+ * Onfido: a token the sandbox's API made for a workflow run loads that run only (`workflowRunId`, required by
+ * `StudioSdkParameters`). A missing or other run is refused, and ends as Onfido's `invalid_sdk_parameter`.
+ */
+async function runMatches(session) {
+  const run = await sessionFromSandbox('onfido', session);
+  const given = params.get('workflowRunId');
+  if (!run || session.startsWith('sbx.onfido.sdk.') || given === run) return true;
+  const refusal = given ? `workflowRunId ${given} is not the run of this token` : 'workflowRunId is required';
+  send({ type: 'error', code: 'invalid_sdk_parameter', refusal });
+  return false;
 }
 
 async function run(steps, session) {
