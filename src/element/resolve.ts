@@ -96,7 +96,7 @@ export interface AnswerInputs {
   provider?: string;
   sessionUrl?: string;
   sessionToken?: string;
-  options?: Record<string, string>;
+  options?: Record<string, unknown>;
 }
 
 /**
@@ -112,9 +112,11 @@ export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 's
   let options = inputs.options;
   const names = isProviderId(provider) ? frameFor(provider).answerOptions : undefined;
   if (names && answer.options && !(options instanceof InvalidJson)) {
-    const given = answer.options;
-    const taken = names.filter((name) => Object.hasOwn(given, name));
-    if (taken.length) options = { ...options, ...Object.fromEntries(taken.map((name) => [name, given[name]])) };
+    options = { ...options };
+    for (const name of names) {
+      const value = answer.options[name];
+      if (typeof value === 'string' && value.length <= 256) options[name] = value;
+    }
   }
   return {
     ...inputs,

@@ -4,8 +4,6 @@ import { plaidAdapter } from './plaid';
 import { stripeAdapter } from './stripe';
 import type { SdkAdapter } from './types';
 
-export { loadVendor } from './load';
-
 /**
  * The SDK adapters by provider id: this folder's one chunk, fetched by the runtime (runtime/sdk-attempt.ts) only
  * when a provider delivered as the vendor's script runs. The vendor's own code is never here: the runtime loads it

@@ -23,10 +23,11 @@ export interface SessionAnswer {
   /** Instead of a session: this person's verification is already decided (kyc-widget/server's createKycBackend). */
   decision?: 'approved' | 'declined' | 'review';
   /**
-   * What the vendor's script needs for this session besides the token (Onfido's `workflowRunId`): short names to
-   * short strings. Only the names the provider lists (`answerOptions`) are taken (element/resolve.ts `withAnswer`).
+   * What the vendor's script needs for this session besides the token (Onfido's `workflowRunId`). Only the names the
+   * provider lists (`answerOptions`), and only strings of at most 256 characters, are taken (element/resolve.ts
+   * `withAnswer`); the provider's builder checks them as it checks the host's options.
    */
-  options?: Record<string, string>;
+  options?: Record<string, unknown>;
 }
 
 export const SESSION_TIMEOUT_MS = 10_000;
@@ -81,11 +82,7 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
     answer.expiresAt = data.expiresAt;
   if (data.decision === 'approved' || data.decision === 'declined' || data.decision === 'review')
     answer.decision = data.decision;
-  if (isPlainObject(data.options)) {
-    const options: Record<string, string> = {};
-    for (const [name, value] of Object.entries(data.options).slice(0, 8))
-      if (/^[A-Za-z]\w{0,31}$/.test(name) && typeof value === 'string' && value.length <= 256) options[name] = value;
-    if (Object.keys(options).length) answer.options = options;
-  }
+  // Read name by name, only those its provider lists (element/resolve.ts `withAnswer`).
+  if (isPlainObject(data.options)) answer.options = data.options;
   return answer.sessionUrl || answer.sessionToken || answer.decision ? answer : null;
 }
