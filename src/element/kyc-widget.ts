@@ -123,7 +123,8 @@ export class KycWidgetElement extends Base {
   /**
    * Which provider: a frame protocol (generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf,
    * zignsec), or an SDK-hosted provider whose own script the widget loads from the vendor and mounts (onfido inline in
-   * the widget's box; stripe and plaid in the vendor's window over the page). docs/providers/<id>.md for each.
+   * the widget's box; stripe and plaid in the vendor's window over the page); jumio with `options.sdk: true` mounts
+   * Jumio's `<jumio-sdk>` element, which the page defines. docs/providers/<id>.md for each.
    * @attr provider
    * @default 'generic'
    */

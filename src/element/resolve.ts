@@ -2,7 +2,7 @@ import { safeUrl } from '../frame/allow';
 import type { Allowlist } from '../frame/bridge';
 import { allowedOrigins, OriginAllowlist, originPattern, type OriginPattern } from '../frame/origins';
 import { Problem } from '../frame/problem';
-import { frameFor, isProviderId } from '../providers/index';
+import { frameFor, isProviderId, providerFor } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { frameContext, type Environment } from './environment';
 import { InvalidJson, type Inputs } from './inputs';
@@ -68,7 +68,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     sessionUrl = parsed;
   }
 
-  const provider = frameFor(inputs.provider);
+  const provider = providerFor(inputs.provider, inputs.options);
   const context = frameContext(inputs, env, sessionUrl);
   let built;
   try {

@@ -14,7 +14,11 @@ import type { SdkProviderId } from '../providers/index';
  */
 
 /** How the vendor's code arrives: an ES module (its export), or a classic script that sets a global. */
-export type Delivery = { kind: 'module'; export: string } | { kind: 'script'; global: string };
+export type Delivery =
+  | { kind: 'module'; export: string }
+  | { kind: 'script'; global: string }
+  /** A custom element the host's page defines (Jumio's package, which the widget may not redistribute). */
+  | { kind: 'element'; tag: string };
 
 /**
  * Each SDK-hosted provider's delivery (docs/providers/<id>.md): Onfido's runtime is the module its npm loader imports
@@ -26,6 +30,7 @@ export const DELIVERY: Readonly<Record<SdkProviderId, Delivery>> = {
   onfido: { kind: 'module', export: 'Onfido' },
   stripe: { kind: 'script', global: 'Stripe' },
   plaid: { kind: 'script', global: 'Plaid' },
+  jumio: { kind: 'element', tag: 'jumio-sdk' },
 };
 
 export type Loaded = { ok: true; vendor: unknown } | { ok: false; blocked?: string };
@@ -68,6 +73,9 @@ function scriptOf(doc: Document, href: string): HTMLScriptElement | undefined {
 export async function loadVendor(doc: Document, url: URL, delivery: Delivery): Promise<Loaded> {
   const win = doc.defaultView as unknown as Record<string, unknown> | null;
   if (!win) return { ok: false };
+  // Nothing to download: the host imports `@jumio/websdk`; until it defines the element, the load timer runs.
+  if (delivery.kind === 'element')
+    return { ok: true, vendor: await (win.customElements as CustomElementRegistry).whenDefined(delivery.tag) };
   if (delivery.kind === 'script' && win[delivery.global] !== undefined)
     return { ok: true, vendor: win[delivery.global] };
   let blocked: string | undefined;

@@ -1,4 +1,5 @@
 import type { SdkProviderId } from '../providers/index';
+import { jumioAdapter } from './jumio';
 import { onfidoAdapter } from './onfido';
 import { plaidAdapter } from './plaid';
 import { stripeAdapter } from './stripe';
@@ -13,4 +14,5 @@ export const ADAPTERS: Readonly<Record<SdkProviderId, SdkAdapter>> = {
   onfido: onfidoAdapter,
   stripe: stripeAdapter,
   plaid: plaidAdapter,
+  jumio: jumioAdapter,
 };

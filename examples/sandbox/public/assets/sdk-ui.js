@@ -1,6 +1,6 @@
 /**
- * The vendor's UI inside the SDK stand-ins' frame (/sdk/ui.html?vendor=onfido|stripe|plaid&token=…), playing
- * Onfido's capture screens, Stripe's Identity modal or Plaid Link. It speaks only to its loader (sdk/core.js) on the
+ * The vendor's UI inside the SDK stand-ins' frame (/sdk/ui.html?vendor=onfido|stripe|plaid|jumio&token=…), playing
+ * Onfido's capture screens, Stripe's Identity modal, Plaid Link or Jumio's web component. It speaks only to its loader (sdk/core.js) on the
  * host page: `{sandboxSdk: vendor, type: 'loaded' | 'module' | 'event' | 'complete' | 'error' | 'exit'}`, and waits
  * for the loader's `go` (Plaid: open()) before it begins.
  *
@@ -15,7 +15,7 @@ import { reportFinish, sessionFromSandbox } from './provider-kit.js';
 const params = new URLSearchParams(location.search);
 const vendor = params.get('vendor') ?? '';
 const token = params.get('token') ?? '';
-const NAMES = { onfido: 'Onfido', stripe: 'Stripe Identity', plaid: 'Plaid Link' };
+const NAMES = { onfido: 'Onfido', stripe: 'Stripe Identity', plaid: 'Plaid Link', jumio: 'Jumio' };
 const send = (message) => parent.postMessage({ sandboxSdk: vendor, ...message }, '*');
 
 let started = false;
@@ -83,7 +83,7 @@ function buttons(session) {
     b.addEventListener('click', action);
     app.append(b);
   };
-  if (vendor === 'onfido') send({ type: 'module', name: 'document' });
+  if (vendor === 'onfido' || vendor === 'jumio') send({ type: 'module', name: 'document' });
   if (vendor === 'plaid') send({ type: 'event', name: 'IDENTITY_VERIFICATION_START_STEP' });
   for (const [label, decision] of [
     ['Submit (approved)', 'approved'],
@@ -95,6 +95,11 @@ function buttons(session) {
       send({ type: 'complete' });
     });
   button('Exit', () => send({ type: 'exit' }));
-  const failure = { onfido: 'exception', stripe: 'api_connection_error', plaid: 'INTERNAL_SERVER_ERROR' }[vendor];
+  const failure = {
+    onfido: 'exception',
+    stripe: 'api_connection_error',
+    plaid: 'INTERNAL_SERVER_ERROR',
+    jumio: 'failed',
+  }[vendor];
   button('Fail', () => send({ type: 'error', code: failure, kind: 'API_ERROR' }));
 }
