@@ -3,9 +3,14 @@
 // the vendors' scripts (examples/sandbox/public/sdk/): a benchmark, not a test (exit 0 whatever the figures; 1 when it
 // could not measure). Not wired into `npm run bench` here: run it on its own.
 //
-//   node bench/sdk-providers.mjs [--runs N] [--cycles N] [--no-build]
+//   node bench/sdk-providers.mjs [--runs N] [--cycles N] [--latency MS] [--no-build]
+//
+// --latency MS: every request of the page (the widget's chunks, the vendor's script, its UI) waits MS more, through
+// Chromium's network emulation (DevTools `Network.emulateNetworkConditions`): a round trip loopback does not have.
 //
 // Per provider:
+// - when the widget asks for the vendor's script (inputs set → its request's start, resource timing): the widget's own
+//   requests before it (the runtime chunk; before, the sdk chunk too) show here, whatever the machine's load.
 // - ready: inputs set → kyc-ready with the widget, against the stand-in used directly as a host would use the vendor's
 //   SDK (the loader script or module, then init/create/verifyIdentity) → the same moment (Onfido: init returned;
 //   Plaid: onLoad; Stripe: Stripe.js loaded and verifyIdentity called). Medians and the ratio's median, loopback.
@@ -31,6 +36,7 @@ const option = (name, fallback) => {
 };
 const RUNS = option('runs', 15);
 const CYCLES = option('cycles', 20);
+const LATENCY = option('latency', 0);
 const PROVIDERS = ['onfido', 'stripe', 'plaid'];
 
 if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
@@ -63,7 +69,10 @@ const LOADERS = (sandbox) => ({
   plaid: `${sandbox}/sdk/plaid/link-initialize.js`,
 });
 
-/** Inputs set → kyc-ready, in ms, with the widget (the page has loaded the boot chunk already). */
+/**
+ * Inputs set → kyc-ready, in ms, with the widget (the page has loaded the boot chunk already); and inputs set → the
+ * vendor script's request (resource timing).
+ */
 function widgetReady(page, provider, loader) {
   return page.evaluate(
     ({ provider, loader }) =>
@@ -71,7 +80,16 @@ function widgetReady(page, provider, loader) {
         const el = document.createElement('kyc-widget');
         document.body.append(el);
         const t0 = performance.now();
-        el.addEventListener('kyc-ready', () => resolve(performance.now() - t0), { once: true });
+        el.addEventListener(
+          'kyc-ready',
+          () => {
+            const ready = performance.now() - t0;
+            // When the vendor's script was asked for: after how many of the widget's own requests.
+            const entry = performance.getEntriesByType('resource').find((timing) => timing.name === loader);
+            resolve({ ready, vendorStart: entry ? entry.startTime - t0 : NaN });
+          },
+          { once: true },
+        );
         Object.assign(el, {
           provider,
           allowedOrigins: new URL(loader).origin,
@@ -114,6 +132,22 @@ function directReady(page, provider, loader) {
   );
 }
 
+/** A new page, with the request latency asked for. */
+async function newPage(browser) {
+  const page = await browser.newPage();
+  if (LATENCY) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  return page;
+}
+
 async function leftoversAfterCycles(page, provider, loader, cycles) {
   return page.evaluate(
     async ({ provider, loader, cycles }) => {
@@ -153,16 +187,19 @@ try {
   const loaders = LOADERS(sandbox.origin);
   for (const provider of PROVIDERS) {
     const widget = [];
+    const vendorStart = [];
     const direct = [];
     for (let run = 0; run < RUNS; run++) {
       // A fresh page each round (a cold vendor script each time), alternating which goes first.
       for (const kind of run % 2 ? ['direct', 'widget'] : ['widget', 'direct']) {
-        const page = await browser.newPage();
+        const page = await newPage(browser);
         await page.goto(`${host.origin}/`);
         if (kind === 'widget') {
           await page.addScriptTag({ url: `${host.origin}/dist/kyc-widget.js`, type: 'module' });
           await page.waitForFunction(() => customElements.get('kyc-widget'));
-          widget.push(await widgetReady(page, provider, loaders[provider]));
+          const { ready, vendorStart: start } = await widgetReady(page, provider, loaders[provider]);
+          widget.push(ready);
+          vendorStart.push(start);
         } else direct.push(await directReady(page, provider, loaders[provider]));
         await page.close();
       }
@@ -176,6 +213,7 @@ try {
     const ratios = widget.map((w, i) => w / direct[i]);
     results[provider] = {
       widgetReadyMs: summary(widget),
+      vendorStartMs: summary(vendorStart),
       directReadyMs: summary(direct),
       ratioMedian: summary(ratios).median,
       leftAfterCycles: { cycles: CYCLES, ...left },
@@ -194,13 +232,16 @@ try {
   await sandbox.close();
 }
 
-console.log(`SDK-hosted providers, ${RUNS} rounds on loopback, ${CYCLES} cancel cycles`);
+console.log(
+  `SDK-hosted providers, ${RUNS} rounds on loopback${LATENCY ? ` + ${LATENCY} ms per request` : ''}, ${CYCLES} cancel cycles`,
+);
 for (const provider of PROVIDERS) {
   const r = results[provider];
   if (!r) continue;
   console.log(
     `  ${provider.padEnd(7)} ready: widget ${r.widgetReadyMs.median.toFixed(1)} ms, direct ${r.directReadyMs.median.toFixed(1)} ms,` +
-      ` ratio ${r.ratioMedian.toFixed(2)}; left after ${CYCLES} cancels: ${JSON.stringify(r.leftAfterCycles)}`,
+      ` ratio ${r.ratioMedian.toFixed(2)}; the vendor's script asked for at ${r.vendorStartMs.median.toFixed(1)} ms;` +
+      ` left after ${CYCLES} cancels: ${JSON.stringify(r.leftAfterCycles)}`,
   );
 }
 if (results.sdkChunkGzip !== undefined) console.log(`  sdk chunk: ${results.sdkChunkGzip} bytes gzip -9`);

@@ -24,10 +24,10 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * `<kyc-widget>`: an identity-verification step in one tag.
  *
  * @tag kyc-widget
- * @summary Embeds a verification provider's flow in a guarded iframe and reports it as DOM events.
+ * @summary Embeds a verification provider's flow (a guarded iframe, or the vendor's own SDK) and reports it as DOM events.
  *
  * @fires {CustomEvent<KycEventDetails['kyc-statechange']>} kyc-statechange - Every state change. detail: { state, previous }
- * @fires {CustomEvent<KycEventDetails['kyc-ready']>} kyc-ready - The provider's frame loaded and said it is ready.
+ * @fires {CustomEvent<KycEventDetails['kyc-ready']>} kyc-ready - The provider's frame loaded and said it is ready (an SDK-hosted provider: its script loaded and was started).
  * @fires {CustomEvent<KycEventDetails['kyc-start']>} kyc-start - The person began the flow.
  * @fires {CustomEvent<KycEventDetails['kyc-progress']>} kyc-progress - The person moved to another step. detail: { step, index?, total? }
  * @fires {CustomEvent<KycEventDetails['kyc-submit']>} kyc-submit - The person submitted what was asked.
@@ -45,6 +45,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @csspart container - The widget's box.
  * @csspart frame-container - The box around the provider's iframe.
  * @csspart frame - The provider's iframe.
+ * @csspart sdk - The box an SDK-hosted provider's own UI mounts in (Onfido), or that points to its window (Stripe, Plaid).
  * @csspart status - The loading screen.
  * @csspart result - The result screen.
  * @csspart error - The error and cancelled screens.
@@ -120,7 +121,10 @@ export class KycWidgetElement extends Base {
   }
 
   /**
-   * Which frame protocol to speak: generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf or zignsec.
+   * Which provider: a frame protocol (generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf,
+   * zignsec), or an SDK-hosted provider whose own script the widget loads from the vendor and mounts (onfido inline in
+   * the widget's box; stripe and plaid in the vendor's window over the page); jumio with `options.sdk: true` mounts
+   * Jumio's `<jumio-sdk>` element, which the page defines. docs/providers/<id>.md for each.
    * @attr provider
    * @default 'generic'
    */

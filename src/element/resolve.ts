@@ -2,7 +2,7 @@ import { safeUrl } from '../frame/allow';
 import type { Allowlist } from '../frame/bridge';
 import { allowedOrigins, OriginAllowlist, originPattern, type OriginPattern } from '../frame/origins';
 import { Problem } from '../frame/problem';
-import { frameFor, isProviderId } from '../providers/index';
+import { frameFor, isProviderId, providerFor } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { frameContext, type Environment } from './environment';
 import { InvalidJson, type Inputs } from './inputs';
@@ -68,7 +68,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     sessionUrl = parsed;
   }
 
-  const provider = frameFor(inputs.provider);
+  const provider = providerFor(inputs.provider, inputs.options);
   const context = frameContext(inputs, env, sessionUrl);
   let built;
   try {
@@ -96,19 +96,34 @@ export interface AnswerInputs {
   provider?: string;
   sessionUrl?: string;
   sessionToken?: string;
+  options?: Record<string, unknown>;
 }
 
-/** The inputs as the frame should see them: the endpoint's latest answer wins over the markup's session inputs. */
-export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 'sessionToken'>>(
+/**
+ * The inputs with the answer over them. Of the answer's `options`, only those its provider lists (`answerOptions`:
+ * ids the server made with the session, such as Onfido's workflow run) are taken, over the host's: never a URL.
+ */
+export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 'sessionToken' | 'options'>>(
   inputs: T,
   answer: AnswerInputs | null,
 ): T {
   if (!answer) return inputs;
+  const provider = answer.provider ?? inputs.provider;
+  let options = inputs.options;
+  const names = isProviderId(provider) ? frameFor(provider).answerOptions : undefined;
+  if (names && answer.options && !(options instanceof InvalidJson)) {
+    options = { ...options };
+    for (const name of names) {
+      const value = answer.options[name];
+      if (typeof value === 'string' && value.length <= 256) options[name] = value;
+    }
+  }
   return {
     ...inputs,
-    provider: answer.provider ?? inputs.provider,
+    provider,
     sessionUrl: answer.sessionUrl ?? inputs.sessionUrl,
     sessionToken: answer.sessionToken ?? inputs.sessionToken,
+    options,
   };
 }
 

@@ -54,6 +54,8 @@ export interface Answer {
   expiresAt?: string;
   /** Instead of a session: this person's verification is already decided (kyc-widget/server). */
   decision?: Decision;
+  /** Session options for the vendor's script (Onfido's `workflowRunId`), read by element/resolve.ts `withAnswer`. */
+  options?: Record<string, unknown>;
 }
 
 export interface Frame<F> {

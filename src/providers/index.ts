@@ -2,7 +2,7 @@ import { caf } from './caf';
 import { didit } from './didit';
 import { generic } from './generic';
 import { idenfy } from './idenfy';
-import { jumio } from './jumio';
+import { jumio, jumioSdk } from './jumio';
 import { onfido } from './onfido';
 import { persona } from './persona';
 import { plaid } from './plaid';
@@ -39,11 +39,14 @@ const FRAMES = {
 
 export type ProviderId = keyof typeof FRAMES;
 
-/** The providers delivered as the vendor's script (`sdk` set): their adapters are the runtime's `sdk/`, not `protocols/`. */
-export type SdkProviderId = 'onfido' | 'stripe' | 'plaid';
+/**
+ * The providers delivered as the vendor's script (`sdk` set): their adapters are the runtime's `sdk/`, not
+ * `protocols/`. Jumio is both: its hosted page in a frame, or its web component with `options.sdk` (`providerFor`).
+ */
+export type SdkProviderId = 'onfido' | 'stripe' | 'plaid' | 'jumio';
 
 /** The providers the widget frames itself, each with its protocol (`protocols/<id>.ts`). */
-export type FrameProviderId = Exclude<ProviderId, SdkProviderId>;
+export type FrameProviderId = Exclude<ProviderId, 'onfido' | 'stripe' | 'plaid'>;
 
 export const PROVIDER_IDS = Object.keys(FRAMES) as ProviderId[];
 
@@ -53,4 +56,9 @@ export function isProviderId(id: unknown): id is ProviderId {
 
 export function frameFor(id: ProviderId): ProviderFrame<ProviderId> {
   return FRAMES[id];
+}
+
+/** The provider for these options: Jumio's web component with `options.sdk: true`, else the id's own. */
+export function providerFor(id: ProviderId, options: Record<string, unknown>): ProviderFrame<ProviderId> {
+  return id === 'jumio' && options.sdk === true ? jumioSdk : FRAMES[id];
 }

@@ -52,6 +52,12 @@ export interface ProviderFrame<Id extends string = string> {
   reply?(message: Decoded, frame: FrameOf, token: string | undefined): unknown;
   /** Set for a provider delivered as the vendor's script: no iframe of the widget's own, an SDK adapter instead. */
   readonly sdk?: SdkFacts;
+  /**
+   * The `options` a session endpoint's answer may set for its session, over the host's (element/resolve.ts
+   * `withAnswer`): what the server made with the session and the vendor's script needs besides the token (Onfido's
+   * workflow run id). Never a URL: where code is loaded from stays the host's `options.sdkUrl`.
+   */
+  readonly answerOptions?: readonly string[];
 }
 
 /** The frame a reply is for: its context and the URL it was loaded with. */

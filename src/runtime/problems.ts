@@ -14,6 +14,7 @@ const NEEDS: Record<string, string> = {
   sumsub: 'Sumsub needs a session-token (a WebSDK access token from your backend)',
   veriff: "Veriff needs a session-url (the verification.url from Veriff's sessions API)",
   jumio: "Jumio needs a session-url (web.href from Jumio's account or transaction API)",
+  'jumio-sdk': "Jumio's web component (options.sdk) needs a session-token (sdk.token from Jumio's account API)",
   idenfy: "iDenfy needs a session-token (the authToken from iDenfy's token API) or a session-url",
   didit: "Didit needs a session-url (the session url from Didit's API) or a session-token",
   yoti: "Yoti needs the session's id (options.sessionId) and its client session token (session-token), or a session-url that has both",

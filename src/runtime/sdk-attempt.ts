@@ -5,11 +5,12 @@ import type { ResolvedFrame } from '../element/resolve';
 import type { SdkSession } from '../sdk/types';
 import { scriptProblem } from './preflight';
 import { startTimer } from './timer';
+import { DELIVERY, loadVendor } from './vendor-script';
 
 /**
  * One attempt of a provider delivered as the vendor's script (providers/types.ts `SdkFacts`), as a part that only
- * reports, like attempt.ts does for a frame: the SDK adapters' chunk (`sdk/`) is fetched, the vendor's code is
- * loaded from its URL (never bundled), the adapter mounts it — in the widget's box (`inline`) or as the vendor's
+ * reports, like attempt.ts does for a frame: the SDK adapters' chunk (`sdk/`) is fetched and, at the same time, the
+ * vendor's code is loaded from its URL (never bundled; vendor-script.ts), the adapter mounts it — in the widget's box (`inline`) or as the vendor's
  * own window over the page (`overlay`, the box says "continue in the window") — and what its callbacks mean is
  * reported as the frame's signals, tagged with the attempt's id. The load timers are the frame's. Stopping tears
  * the vendor's instance down (as far as its API allows) and removes the box; the next attempt mounts only after
@@ -73,6 +74,8 @@ export class SdkAttempt {
     const signal = (...signals: Signal[]) => {
       if (id === this.#id) this.#report({ type: 'signals', frame: id, signals, from: 'message' });
     };
+    // The vendor's script downloads now, beside the adapters' chunk, not after it (vendor-script.ts).
+    const loading = loadVendor(box.ownerDocument, frame.url, DELIVERY[provider]);
     let chunk;
     try {
       chunk = await import('../sdk/sdk');
@@ -83,11 +86,10 @@ export class SdkAttempt {
         message: `the ${provider} adapter could not be downloaded`,
       });
     }
-    const { ADAPTERS, loadVendor } = chunk;
-    const adapter = ADAPTERS[provider];
+    const adapter = chunk.ADAPTERS[provider];
     if (id !== this.#id) return;
     this.#report({ type: 'attached', frame: id, takesTokens: true });
-    const loaded = await loadVendor(box.ownerDocument, frame.url, adapter.delivery);
+    const loaded = await loading;
     await this.#down;
     if (id !== this.#id) return;
     if (!loaded.ok)

@@ -58,7 +58,6 @@ export function onfidoError(error: unknown): Signal {
 }
 
 export const onfidoAdapter: SdkAdapter = {
-  delivery: { kind: 'module', export: 'Onfido' },
   mount(vendor, port): SdkSession {
     const api = vendor as Partial<OnfidoApi> | undefined;
     if (typeof api?.init !== 'function') {

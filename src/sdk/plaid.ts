@@ -38,7 +38,6 @@ export function plaidExit(error: unknown): Signal {
 }
 
 export const plaidAdapter: SdkAdapter = {
-  delivery: { kind: 'script', global: 'Plaid' },
   mount(vendor, port) {
     const api = vendor as Partial<PlaidApi> | undefined;
     if (typeof api?.create !== 'function') {

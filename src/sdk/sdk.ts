@@ -1,10 +1,9 @@
 import type { SdkProviderId } from '../providers/index';
+import { jumioAdapter } from './jumio';
 import { onfidoAdapter } from './onfido';
 import { plaidAdapter } from './plaid';
 import { stripeAdapter } from './stripe';
 import type { SdkAdapter } from './types';
-
-export { loadVendor } from './load';
 
 /**
  * The SDK adapters by provider id: this folder's one chunk, fetched by the runtime (runtime/sdk-attempt.ts) only
@@ -15,4 +14,5 @@ export const ADAPTERS: Readonly<Record<SdkProviderId, SdkAdapter>> = {
   onfido: onfidoAdapter,
   stripe: stripeAdapter,
   plaid: plaidAdapter,
+  jumio: jumioAdapter,
 };

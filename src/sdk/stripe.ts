@@ -30,7 +30,6 @@ export function stripeResult(result: unknown): Signal[] {
 }
 
 export const stripeAdapter: SdkAdapter = {
-  delivery: { kind: 'script', global: 'Stripe' },
   mount(vendor, port) {
     let stopped = false;
     const signal = (...signals: Signal[]) => {

@@ -7,9 +7,6 @@
 import type { Signal } from '../protocols/types';
 import type { FrameContext } from '../providers/types';
 
-/** How the vendor's code arrives: an ES module (its export), or a classic script that sets a global. */
-export type Delivery = { kind: 'module'; export: string } | { kind: 'script'; global: string };
-
 /** What an adapter may use during one attempt. */
 export interface SdkPort {
   /** Where an in-page SDK mounts (a box in the widget's shadow root); overlay SDKs leave it to the widget. */
@@ -33,8 +30,7 @@ export interface SdkSession {
 }
 
 export interface SdkAdapter {
-  readonly delivery: Delivery;
-  /** `vendor`: what the loader gave (the module's export or the global), unchecked: the adapter checks its shape. */
+  /** `vendor`: what the loader gave (providers/types.ts `SdkFacts.delivery`) (the module's export or the global), unchecked: the adapter checks its shape. */
   mount(vendor: unknown, port: SdkPort): SdkSession;
 }
 

@@ -4,6 +4,10 @@ import { isoDate, isPlainObject, isSessionUrl } from './values';
 /** What the browser gets: JSON, never cached, an error only as `{error: {code, message}}`. */
 
 const MAX_TOKEN_LENGTH = 8192;
+/** A session's options (`SessionResult.options`): a few short names to short strings (ids, a region). */
+const OPTION_NAME = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
+const MAX_OPTIONS = 8;
+const MAX_OPTION_LENGTH = 256;
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -25,7 +29,7 @@ export function failure(status: number, code: string, message: string, headers: 
 export function readResult(result: unknown): SessionResult | null {
   if (!isPlainObject(result)) return null;
   const clean: SessionResult = {};
-  const { sessionUrl, sessionToken, expiresAt } = result;
+  const { sessionUrl, sessionToken, expiresAt, options } = result;
   if (sessionUrl !== undefined) {
     if (typeof sessionUrl !== 'string' || !isSessionUrl(sessionUrl)) return null;
     clean.sessionUrl = sessionUrl;
@@ -39,6 +43,11 @@ export function readResult(result: unknown): SessionResult | null {
     if (!iso) return null;
     clean.expiresAt = iso;
   }
+  if (options !== undefined) {
+    const checked = optionsOf(options);
+    if (!checked) return null;
+    clean.options = checked;
+  }
   return clean.sessionUrl || clean.sessionToken ? clean : null;
 }
 
@@ -47,5 +56,19 @@ export function answerBody(provider: SessionProvider, result: SessionResult): Se
   if (result.sessionUrl) answer.sessionUrl = result.sessionUrl;
   if (result.sessionToken) answer.sessionToken = result.sessionToken;
   if (typeof result.expiresAt === 'string') answer.expiresAt = result.expiresAt;
+  if (result.options && Object.keys(result.options).length) answer.options = result.options;
   return answer;
+}
+
+/** `options` as the browser may get them, or null when any entry is not a short name to a short string. */
+function optionsOf(options: unknown): Record<string, string> | null {
+  if (!isPlainObject(options)) return null;
+  const entries = Object.entries(options);
+  if (entries.length > MAX_OPTIONS) return null;
+  const clean: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (!OPTION_NAME.test(name) || typeof value !== 'string' || value.length > MAX_OPTION_LENGTH) return null;
+    clean[name] = value;
+  }
+  return clean;
 }

@@ -57,6 +57,12 @@ export interface SessionResult {
   sessionToken?: string;
   /** When the session or token stops working: an ISO date string, a Date, or milliseconds since the epoch. */
   expiresAt?: string | Date | number;
+  /**
+   * What the vendor's script needs for this session besides the token, sent to the widget (so never a secret): short
+   * names to short strings, e.g. Onfido's `{workflowRunId}`. The widget takes from it only the options its provider
+   * adapter names (docs/providers/<id>.md), over the host's `options`.
+   */
+  options?: Record<string, string>;
   /** The provider's id for the session, as its webhooks name it (Persona's inquiry id, Veriff's session id…). */
   sessionId?: string;
   /** The reference your backend gave the provider for the person (its webhooks echo it back). */
@@ -76,4 +82,5 @@ export interface SessionAnswerBody {
   sessionUrl?: string;
   sessionToken?: string;
   expiresAt?: string;
+  options?: Record<string, string>;
 }

@@ -22,6 +22,12 @@ export interface SessionAnswer {
   expiresAt?: string;
   /** Instead of a session: this person's verification is already decided (kyc-widget/server's createKycBackend). */
   decision?: 'approved' | 'declined' | 'review';
+  /**
+   * What the vendor's script needs for this session besides the token (Onfido's `workflowRunId`). Only the names the
+   * provider lists (`answerOptions`), and only strings of at most 256 characters, are taken (element/resolve.ts
+   * `withAnswer`); the provider's builder checks them as it checks the host's options.
+   */
+  options?: Record<string, unknown>;
 }
 
 export const SESSION_TIMEOUT_MS = 10_000;
@@ -76,5 +82,7 @@ export function readAnswer(data: unknown, endpoint: URL): SessionAnswer | null {
     answer.expiresAt = data.expiresAt;
   if (data.decision === 'approved' || data.decision === 'declined' || data.decision === 'review')
     answer.decision = data.decision;
+  // Read name by name, only those its provider lists (element/resolve.ts `withAnswer`).
+  if (isPlainObject(data.options)) answer.options = data.options;
   return answer.sessionUrl || answer.sessionToken || answer.decision ? answer : null;
 }

@@ -17,6 +17,7 @@ import {
   plaidSessions,
   socureSessions,
   stripeSessions,
+  toNodeHandler,
   type SessionContext,
   type SessionProvider,
 } from '../../src/server/index';
@@ -159,6 +160,43 @@ describe('onfidoSessions', () => {
     });
     expect(Number(result.expiresAt) - before).toBeGreaterThanOrEqual(90 * 60_000);
     expect(result.sessionId).toBeUndefined();
+    // No run: nothing for the Web SDK but the token.
+    expect(result.options).toBeUndefined();
+  });
+
+  it("the workflow run's id reaches the widget in the answer's options, over HTTP through the session handler", async () => {
+    const handler = createSessionHandler({
+      createSession: onfidoSessions({
+        apiToken: KEYS.onfido.apiToken,
+        workflowId: 'wf-1',
+        applicant: () => 'app-1',
+        baseUrl: sandbox.origin,
+      }),
+      anonymous: true,
+      allowedOrigins: ['https://app.example'],
+    });
+    const server = await listen(toNodeHandler(handler));
+    try {
+      const response = await fetch(`${server.origin}/api/kyc-session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://app.example', 'Idempotency-Key': 'run-1' },
+        body: JSON.stringify({ provider: 'onfido', locale: 'en', refresh: false }),
+      });
+      expect(response.status).toBe(200);
+      const answer = (await response.json()) as Record<string, unknown> & { sessionToken: string };
+      const run = JSON.parse(last('/v3.6/workflow_runs').body) as Record<string, unknown>;
+      expect(run).toMatchObject({ applicant_id: 'app-1', workflow_id: 'wf-1' });
+      // The run Onfido made for this token, as Onfido's answer named it (`id`).
+      const made = sandbox.sessions.get(`onfido:${answer.sessionToken}`)!;
+      expect(made.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer).toEqual({
+        provider: 'onfido',
+        sessionToken: answer.sessionToken,
+        options: { workflowRunId: made.sessionId },
+      });
+    } finally {
+      await server.close();
+    }
   });
 
   it('goes to the region’s host, refuses bad options and an applicant it cannot use', async () => {

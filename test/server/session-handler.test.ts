@@ -255,6 +255,13 @@ describe('createSessionHandler over real HTTP', () => {
       { sessionToken: 'x'.repeat(9000) },
       { sessionToken: 'tok', expiresAt: 'never' },
       { sessionToken: 'tok', sessionUrl: 42 },
+      // A session's options for the vendor's script: short names to short strings, nothing else.
+      { sessionToken: 'tok', options: 'workflowRunId=1' },
+      { sessionToken: 'tok', options: { workflowRunId: 42 } },
+      { sessionToken: 'tok', options: { workflowRunId: { id: '1' } } },
+      { sessionToken: 'tok', options: { 'workflow-run': '1' } },
+      { sessionToken: 'tok', options: { workflowRunId: 'x'.repeat(257) } },
+      { sessionToken: 'tok', options: Object.fromEntries([...'abcdefghi'].map((name) => [name, '1'])) },
     ];
     for (const result of junk) {
       behaviour = () => Promise.resolve(result as never);
@@ -269,6 +276,16 @@ describe('createSessionHandler over real HTTP', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(await response.json()).toEqual({ provider: 'veriff', sessionUrl: 'http://127.0.0.1:5174/generic' });
+  });
+
+  it("passes a session's options for the vendor's script (Onfido's workflow run id)", async () => {
+    behaviour = () => Promise.resolve({ sessionToken: 'tok', options: { workflowRunId: 'run-1' }, sessionId: 'run-1' });
+    const response = await post(GOOD);
+    expect(await response.json()).toEqual({
+      provider: 'veriff',
+      sessionToken: 'tok',
+      options: { workflowRunId: 'run-1' },
+    });
   });
 
   it('answers 504 when createSession is too slow; the create goes on to its own deadline, then its signal aborts', async () => {

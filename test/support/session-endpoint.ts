@@ -46,8 +46,34 @@ export function sessionEndpoint(): Plugin {
     name: 'kyc:test-session-endpoint',
     configureServer(server) {
       server.middlewares.use('/__kyc/session', (req, res) => void scripted(req, res));
+      server.middlewares.use('/__kyc/server/onfido', (req, res) => void onfidoEndpoint(req, res));
     },
   };
+}
+
+/**
+ * The server half itself as the session endpoint: POST /__kyc/server/onfido?api=<sandbox origin> is
+ * `createSessionHandler` with `onfidoSessions` (a workflow run, as a Studio integration makes) against the sandbox's
+ * stand-in of Onfido's API (a loopback origin only), the page's own origin allowed.
+ */
+async function onfidoEndpoint(req: IncomingMessage, res: ServerResponse) {
+  const api = new URL(req.url ?? '/', 'http://test.invalid').searchParams.get('api') ?? '';
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(api)) return send(res, 400, { error: 'api: the sandbox origin' });
+  const [{ createSessionHandler, onfidoSessions, toNodeHandler }, { SANDBOX_API_KEYS }] = await Promise.all([
+    import('../../src/server/index'),
+    import('../../examples/sandbox/keys.mjs'),
+  ]);
+  const handler = createSessionHandler({
+    createSession: onfidoSessions({
+      apiToken: SANDBOX_API_KEYS.onfido.apiToken,
+      workflowId: 'wf-browser-tests',
+      applicant: () => ({ first_name: 'Test', last_name: 'Person' }),
+      baseUrl: api,
+    }),
+    anonymous: true,
+    allowedOrigins: [`http://${req.headers.host}`],
+  });
+  toNodeHandler(handler)(req, res);
 }
 
 /** The scripted endpoint: `plan` says what each successive request of one `id` gets. */

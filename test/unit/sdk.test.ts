@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { withAnswer } from '../../src/element/resolve';
 import { Problem } from '../../src/frame/problem';
-import { frameFor } from '../../src/providers/index';
+import { frameFor, providerFor } from '../../src/providers/index';
 import { onfidoError } from '../../src/sdk/onfido';
 import { plaidExit } from '../../src/sdk/plaid';
 import { stripeResult } from '../../src/sdk/stripe';
+import { jumioEvent } from '../../src/sdk/jumio';
 import { codeOf } from '../../src/sdk/types';
+import { readAnswer } from '../../src/session/request';
 import { context } from './providers/helpers';
 
 /**
@@ -47,6 +50,95 @@ describe('the builders give the vendor’s loader URL', () => {
     const built = frameFor(id as 'plaid').frameUrl(context({ sessionToken, options }));
     expect(built).toBeInstanceOf(Problem);
     expect(built).toMatchObject({ code, at });
+  });
+});
+
+describe("a session's options from the session endpoint's answer", () => {
+  const endpoint = new URL('https://app.example/api/kyc-session');
+  const inputs = (options: Record<string, unknown> = {}) => ({
+    provider: 'onfido',
+    sessionUrl: undefined,
+    sessionToken: undefined,
+    options,
+  });
+
+  it("Onfido's workflow run id: read from the answer, taken over the host's options", () => {
+    const answer = readAnswer(
+      { provider: 'onfido', sessionToken: 'tok', options: { workflowRunId: 'run-1' } },
+      endpoint,
+    );
+    expect(answer).toEqual({ provider: 'onfido', sessionToken: 'tok', options: { workflowRunId: 'run-1' } });
+    expect(withAnswer(inputs({ language: 'fr_FR', workflowRunId: 'old' }), answer).options).toEqual({
+      language: 'fr_FR',
+      workflowRunId: 'run-1',
+    });
+    // And the builder checks it as it checks the host's.
+    const bad = withAnswer(inputs(), { sessionToken: 'tok', options: { workflowRunId: 'has spaces' } });
+    expect(frameFor('onfido').frameUrl(context({ sessionToken: 'tok', options: bad.options }))).toMatchObject({
+      code: 'must',
+      at: 'options.workflowRunId',
+    });
+  });
+
+  it('only the names the provider lists: never a loader URL, never for another provider', () => {
+    const answer = { sessionToken: 'tok', options: { workflowRunId: 'run-1', sdkUrl: 'https://evil.example/x.js' } };
+    expect(withAnswer(inputs({ sdkUrl: 'https://sdk.onfido.com/v14.80.0/Onfido.js' }), answer).options).toEqual({
+      sdkUrl: 'https://sdk.onfido.com/v14.80.0/Onfido.js',
+      workflowRunId: 'run-1',
+    });
+    expect(withAnswer({ ...inputs(), provider: 'plaid' }, answer).options).toEqual({});
+    expect(withAnswer(inputs(), { sessionToken: 'tok' }).options).toEqual({});
+  });
+
+  it('an answer option that is not a string of at most 256 characters is not taken', () => {
+    const taken = (options: unknown) =>
+      withAnswer(inputs(), readAnswer({ sessionToken: 'tok', options }, endpoint)).options;
+    expect(readAnswer({ sessionToken: 'tok', options: 'workflowRunId=1' }, endpoint)?.options).toBeUndefined();
+    expect(taken({ workflowRunId: 42 })).toEqual({});
+    expect(taken({ workflowRunId: { id: 'run-1' } })).toEqual({});
+    expect(taken({ workflowRunId: 'x'.repeat(257) })).toEqual({});
+    expect(taken({ workflowRunId: 'x'.repeat(256) })).toEqual({ workflowRunId: 'x'.repeat(256) });
+  });
+});
+
+describe("jumio's second way in: its web component with options.sdk", () => {
+  it('options.sdk: true is the <jumio-sdk> adapter, anything else the hosted page in a frame', () => {
+    expect(providerFor('jumio', { sdk: true }).sdk).toEqual({ mount: 'inline' });
+    for (const options of [{}, { sdk: 'true' }, { sdk: 1 }, { sdk: false }])
+      expect(providerFor('jumio', options).sdk, JSON.stringify(options)).toBeUndefined();
+    expect(providerFor('onfido', { sdk: true })).toBe(frameFor('onfido'));
+  });
+
+  it("the URL is the API of the element's dc (for the allowlist and the page's connect-src); a token is needed", () => {
+    const jumio = providerFor('jumio', { sdk: true });
+    expect(url(jumio.frameUrl(context({ sessionToken: 't', options: { sdk: true } })))).toBe(
+      'https://web-sdk.amer-1.jumio.ai/websdk/v4/api',
+    );
+    expect(url(jumio.frameUrl(context({ sessionToken: 't', options: { dc: 'eu' } })))).toBe(
+      'https://web-sdk.emea-1.jumio.ai/websdk/v4/api',
+    );
+    expect(url(jumio.frameUrl(context({ sessionToken: 't', options: { dc: 'sgp' } })))).toBe(
+      'https://web-sdk.apac-1.jumio.ai/websdk/v4/api',
+    );
+    expect(jumio.frameUrl(context({ sessionToken: 't', options: { dc: 'uk' } }))).toMatchObject({
+      code: 'one-of',
+      at: 'options.dc',
+    });
+    expect(jumio.frameUrl(context({ options: {} }))).toMatchObject({ code: 'needs', at: 'jumio-sdk' });
+  });
+
+  it('its events: start once, success is pending, failed a recoverable provider-error, retry a step', () => {
+    expect(jumioEvent('workflow:start', false)).toEqual([{ type: 'start' }]);
+    expect(jumioEvent('workflow:start', true)).toEqual([]);
+    expect(jumioEvent('workflow:success', true)).toEqual([
+      { type: 'submit' },
+      { type: 'complete', outcome: 'pending' },
+    ]);
+    expect(jumioEvent('workflow:failed', true)).toMatchObject([
+      { type: 'error', code: 'provider-error', recoverable: true },
+    ]);
+    expect(jumioEvent('workflow:retry', true)).toEqual([{ type: 'progress', step: 'retry' }]);
+    expect(jumioEvent('workflow:initiate', true)).toEqual([]);
   });
 });
 

@@ -11,7 +11,9 @@ import { requireSecret, requireString, sessionClient, stringField, type ClientOp
  * `generateSdkToken`, `createApplicant`). Two ways to a token for the Web SDK:
  * - a workflow run (Onfido Studio), `POST /workflow_runs {applicant_id, workflow_id, customer_user_id}`, whose
  *   answer carries `sdk_token` ("Client token to use when loading this workflow run in the Onfido SDK",
- *   dist/api.d.ts `WorkflowRun`); its `id` is what the `workflow_run.*` webhooks name;
+ *   dist/api.d.ts `WorkflowRun`) and `id`, which the `workflow_run.*` webhooks name and the Web SDK is given with
+ *   the token (`workflowRunId`, https://developers.onfido.com/guide/studio-web-sdk-integration/): the widget gets
+ *   it in the answer's `options`;
  * - an SDK token, `POST /sdk_token {applicant_id, referrer}` → `{token}`, bound to the referrer pattern the page
  *   must match, valid 90 minutes (https://documentation.onfido.com/api/latest/#generate-sdk-token).
  * Both need an applicant: yours (its id), or one this client creates, `POST /applicants {first_name, last_name, …}`
@@ -76,9 +78,16 @@ export function onfidoSessions(options: OnfidoSessionOptions): SessionClient {
         const token = stringField(data, 'sdk_token');
         const runId = idOf(stringField(data, 'id'));
         if (!token || !runId) throw new ProviderCallFailed('onfido', 'workflow run: no id or sdk_token in the answer');
-        // The run's id is what workflow_run.* webhooks name (payload.object.id): the session's binding. Onfido gives
-        // the run's token no lifetime in the answer: no expiresAt (the handler's reuse window applies).
-        return compact({ sessionToken: token, sessionId: runId, referenceId: context.userId ?? undefined });
+        // The run's id is what workflow_run.* webhooks name (payload.object.id): the session's binding. The Web SDK
+        // needs it too, beside the token (`Onfido.init({token, workflowRunId})`): the widget gets it as the answer's
+        // `options.workflowRunId`. Onfido gives the run's token no lifetime in the answer: no expiresAt (the
+        // handler's reuse window applies).
+        return compact({
+          sessionToken: token,
+          options: { workflowRunId: runId },
+          sessionId: runId,
+          referenceId: context.userId ?? undefined,
+        });
       }
       const body = JSON.stringify({ applicant_id: applicantId, referrer });
       const data = await api.post('SDK token', api.url('/v3.6/sdk_token'), headers, body);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { detailOf, fixtureCleanup, oneEvent, untilState, waitUntil } from '../helpers';
+import { page } from 'vitest/browser';
+import { detailOf, fixtureCleanup, oneEvent, SANDBOX, untilState, waitUntil } from '../helpers';
 import { calls, leftovers, mountSdk, refusals, scriptToken, vendorFrames, widgetFrames } from '../sdk-helpers';
 
 /**
@@ -169,6 +170,43 @@ describe('onfido: teardown, counted', () => {
     const inits = calls('onfido', 'init');
     expect(inits.length).toBeGreaterThanOrEqual(2);
     await waitUntil(() => leftovers('onfido').frames === 0, 'a vendor frame stayed');
+  });
+
+  it("a session endpoint alone: kyc-widget/server's onfidoSessions answers the workflow run's id with its token", async () => {
+    // The server half over real HTTP (test/support/session-endpoint.ts), making a workflow run at the sandbox's
+    // stand-in of Onfido's API; the stand-in's UI refuses a run token without its run's id (sdk-ui.js).
+    const endpoint = `/__kyc/server/onfido?${new URLSearchParams({ api: SANDBOX })}`;
+    const { el, events } = await mountSdk('onfido', undefined, { sessionEndpoint: endpoint });
+    await waitUntil(() => ['in-progress', 'error'].includes(el.state), 'the SDK never started or failed');
+    expect(refusals()).toEqual([]);
+    expect(el.state).toBe('in-progress');
+    expect(calls('onfido', 'init').at(-1)?.shape).toMatchObject({ token: 'string', workflowRunId: 'string' });
+    // The vendor's frame, found by its title through the shadow root (Playwright's locators pierce open ones).
+    await page
+      .frameLocator(page.getByTitle('onfido (sandbox)'))
+      .getByRole('button', { name: 'Submit (approved)', exact: true })
+      // The stand-in's buttons sit close in the small box: the next one's edge overlaps it.
+      .click({ force: true });
+    await untilState(el, 'complete');
+    expect(detailOf(events, 'kyc-complete')).toEqual({ provider: 'onfido', outcome: 'pending' });
+    expect(events.names()).not.toContain('kyc-error');
+  });
+
+  it("the control: the stand-in refuses a run token given another run's id", async () => {
+    const endpoint = `/__kyc/server/onfido?${new URLSearchParams({ api: SANDBOX })}`;
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ provider: 'onfido', locale: 'en', refresh: false }),
+    });
+    const { sessionToken } = (await response.json()) as { sessionToken: string };
+    const { el, events } = await mountSdk('onfido', sessionToken, { options: { workflowRunId: 'not-this-run' } });
+    await untilState(el, 'error');
+    expect(detailOf(events, 'kyc-error')).toMatchObject({
+      code: 'provider-error',
+      providerCode: 'invalid_sdk_parameter',
+    });
+    expect(refusals()).toContain('onfido: workflowRunId not-this-run is not the run of this token');
   });
 
   it('the kyc-decision loop applies: pending, then the decision endpoint confirms', async () => {

@@ -1,6 +1,6 @@
 /**
- * The vendor's UI inside the SDK stand-ins' frame (/sdk/ui.html?vendor=onfido|stripe|plaid&token=…), playing
- * Onfido's capture screens, Stripe's Identity modal or Plaid Link. It speaks only to its loader (sdk/core.js) on the
+ * The vendor's UI inside the SDK stand-ins' frame (/sdk/ui.html?vendor=onfido|stripe|plaid|jumio&token=…), playing
+ * Onfido's capture screens, Stripe's Identity modal, Plaid Link or Jumio's web component. It speaks only to its loader (sdk/core.js) on the
  * host page: `{sandboxSdk: vendor, type: 'loaded' | 'module' | 'event' | 'complete' | 'error' | 'exit'}`, and waits
  * for the loader's `go` (Plaid: open()) before it begins.
  *
@@ -10,12 +10,12 @@
  * `complete`, `error:<code>[:<type>]`, `exit`, `burst` (Onfido: onComplete twice, onUserExit and onError in one task,
  * as a buggy or racing SDK might), `wait` (nothing more). Any other token shows the buttons.
  */
-import { reportFinish } from './provider-kit.js';
+import { reportFinish, sessionFromSandbox } from './provider-kit.js';
 
 const params = new URLSearchParams(location.search);
 const vendor = params.get('vendor') ?? '';
 const token = params.get('token') ?? '';
-const NAMES = { onfido: 'Onfido', stripe: 'Stripe Identity', plaid: 'Plaid Link' };
+const NAMES = { onfido: 'Onfido', stripe: 'Stripe Identity', plaid: 'Plaid Link', jumio: 'Jumio' };
 const send = (message) => parent.postMessage({ sandboxSdk: vendor, ...message }, '*');
 
 let started = false;
@@ -33,10 +33,24 @@ function parse() {
   return { steps: script.split(',').filter(Boolean), session };
 }
 
-function begin() {
+async function begin() {
   const { steps, session } = parse();
+  if (vendor === 'onfido' && !(await runMatches(session))) return;
   if (steps) run(steps, session);
   else buttons(session);
+}
+
+/**
+ * Onfido: a token the sandbox's API made for a workflow run loads that run only (`workflowRunId`, required by
+ * `StudioSdkParameters`). A missing or other run is refused, and ends as Onfido's `invalid_sdk_parameter`.
+ */
+async function runMatches(session) {
+  const run = await sessionFromSandbox('onfido', session);
+  const given = params.get('workflowRunId');
+  if (!run || session.startsWith('sbx.onfido.sdk.') || given === run) return true;
+  const refusal = given ? `workflowRunId ${given} is not the run of this token` : 'workflowRunId is required';
+  send({ type: 'error', code: 'invalid_sdk_parameter', refusal });
+  return false;
 }
 
 async function run(steps, session) {
@@ -69,7 +83,7 @@ function buttons(session) {
     b.addEventListener('click', action);
     app.append(b);
   };
-  if (vendor === 'onfido') send({ type: 'module', name: 'document' });
+  if (vendor === 'onfido' || vendor === 'jumio') send({ type: 'module', name: 'document' });
   if (vendor === 'plaid') send({ type: 'event', name: 'IDENTITY_VERIFICATION_START_STEP' });
   for (const [label, decision] of [
     ['Submit (approved)', 'approved'],
@@ -81,6 +95,11 @@ function buttons(session) {
       send({ type: 'complete' });
     });
   button('Exit', () => send({ type: 'exit' }));
-  const failure = { onfido: 'exception', stripe: 'api_connection_error', plaid: 'INTERNAL_SERVER_ERROR' }[vendor];
+  const failure = {
+    onfido: 'exception',
+    stripe: 'api_connection_error',
+    plaid: 'INTERNAL_SERVER_ERROR',
+    jumio: 'failed',
+  }[vendor];
   button('Fail', () => send({ type: 'error', code: failure, kind: 'API_ERROR' }));
 }

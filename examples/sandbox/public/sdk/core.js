@@ -37,11 +37,11 @@ export function requireFunction(vendor, object, key, optional = false) {
 /**
  * The vendor's UI frame: `into` an element (inline), or an overlay on document.body. `onMessage(data)` hears only
  * this frame (source, then origin). Returns `{ frame, go(), remove() }`; remove() takes the frame, the overlay and
- * the listener away.
+ * the listener away. `params`: more of what the host passed, for the UI to check against the session it knows.
  */
-export function vendorFrame(vendor, token, { into, onMessage }) {
+export function vendorFrame(vendor, token, { into, onMessage, params = {} }) {
   const frame = document.createElement('iframe');
-  frame.src = `${ORIGIN}/sdk/ui.html?${new URLSearchParams({ vendor, token })}`;
+  frame.src = `${ORIGIN}/sdk/ui.html?${new URLSearchParams({ ...params, vendor, token })}`;
   frame.title = `${vendor} (sandbox)`;
   frame.allow = 'camera';
   frame.dataset.sandboxSdk = vendor;
@@ -60,7 +60,13 @@ export function vendorFrame(vendor, token, { into, onMessage }) {
   const listener = (event) => {
     if (event.source !== frame.contentWindow || event.origin !== ORIGIN) return;
     const data = event.data;
-    if (data && typeof data === 'object' && data.sandboxSdk === vendor) onMessage(data);
+    if (!data || typeof data !== 'object' || data.sandboxSdk !== vendor) return;
+    // The vendor's UI found something wrong in what the host passed (it knows the session): a refusal, counted.
+    if (typeof data.refusal === 'string') {
+      state.refusals.push(`${vendor}: ${data.refusal}`);
+      console.error(`[sandbox ${vendor}] ${data.refusal}`);
+    }
+    onMessage(data);
   };
   window.addEventListener('message', listener);
   state.listeners++;

@@ -5,7 +5,9 @@
  * `onfido-sdk-ui` types/shared/Public.types.d.ts and types/Onfido.d.ts: `token`, `containerEl` | `containerId`,
  * `workflowRunId`, `onComplete(data)`, `onError({type, message})`, `onUserExit('user_exit')`; handle
  * `{addEventListener, removeEventListener, tearDown(): Promise<void>, version}`; handle events `moduleStart`,
- * `complete`, `error`. Wrong shapes are refused loudly (core.js). The UI runs in a frame of this origin.
+ * `complete`, `error`. Wrong shapes are refused loudly (core.js). The UI runs in a frame of this origin. A token the
+ * sandbox's API made for a workflow run (POST /v3.6/workflow_runs) needs that run's id as `workflowRunId`
+ * (`StudioSdkParameters` makes it required): the UI refuses a missing or other run (sdk-ui.js).
  */
 import { recordCall, refuse, requireFunction, vendorFrame } from '../core.js';
 
@@ -29,6 +31,8 @@ function init(parameters) {
   const trigger = (name, data) => (listeners.get(name) ?? []).slice().forEach((listener) => listener(data));
   let ui = vendorFrame(V, token, {
     into: container,
+    // The UI checks the run against the token's, as Onfido's runtime loads the run the token was made for.
+    params: typeof parameters.workflowRunId === 'string' ? { workflowRunId: parameters.workflowRunId } : {},
     onMessage(data) {
       if (data.type === 'loaded') ui?.go();
       else if (data.type === 'module') trigger('moduleStart', { module: data.name, id: data.name, name: data.name });

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureCleanup, waitUntil } from './helpers';
+import { LOADERS, mountSdk, scriptToken, type SdkVendor } from './sdk-helpers';
+
+/**
+ * The vendor's script is not serialized behind the SDK adapters' chunk (runtime/sdk-attempt.ts, vendor-script.ts):
+ * its download starts while the chunk (`src/sdk/sdk.ts` and the adapters it imports, served one by one by Vite
+ * here) is still on its way. Read from the page's resource timing, an order, not a duration. This file runs in its
+ * own page, so that the adapters' chunk is fetched here for the first time; each vendor URL is new (a query of its
+ * own), so that nothing answers it from the module map or the cache.
+ */
+
+afterEach(() => fixtureCleanup());
+
+const entry = (test: (name: string) => boolean) =>
+  performance.getEntriesByType('resource').find((timing) => test(timing.name)) as PerformanceResourceTiming | undefined;
+
+describe("the vendor's script and the adapters' chunk download together", () => {
+  it('onfido (a module) and plaid (a classic script): each starts before the chunk has arrived', async () => {
+    const run = String(Date.now());
+    const urls = Object.fromEntries(
+      (['onfido', 'plaid'] as SdkVendor[]).map((vendor) => [vendor, `${LOADERS[vendor]}?run=${run}`]),
+    ) as Record<'onfido' | 'plaid', string>;
+    expect(entry((name) => name.includes('/src/sdk/sdk.ts'))).toBeUndefined();
+    const mounted = await Promise.all(
+      (['onfido', 'plaid'] as const).map((vendor) =>
+        mountSdk(vendor, scriptToken(vendor, ['wait']), { options: { sdkUrl: urls[vendor] } }),
+      ),
+    );
+    for (const { events } of mounted)
+      await waitUntil(() => events.names().includes('kyc-ready'), 'the vendor never said ready');
+    const chunk = entry((name) => new URL(name).pathname.endsWith('/src/sdk/sdk.ts'));
+    expect(chunk, "the adapters' chunk was fetched on this page").toBeDefined();
+    for (const vendor of ['onfido', 'plaid'] as const) {
+      const script = entry((name) => name === urls[vendor]);
+      expect(script, `${vendor}'s script was fetched`).toBeDefined();
+      // Serialized, the vendor's request would start only after the chunk (and the adapters it imports) arrived.
+      expect(script!.startTime, vendor).toBeLessThan(chunk!.responseEnd);
+    }
+  });
+});
