@@ -463,7 +463,13 @@ async function renderedSection(browser, host, sandboxOrigin) {
 
 async function sdkSection(browser, host, sandboxOrigin) {
   const start = performance.now();
+  // --modes keeps the providers it names (--quick's list of modes does not apply: it names none of these).
   const only = option('--modes', '') ? String(option('--modes', '')).split(',') : null;
+  const providers = SDK_PROVIDERS.filter((p) => !only || only.includes(p));
+  if (!providers.length) {
+    log('sdk providers: none of them in --modes, section left out');
+    return undefined;
+  }
   const out = await measureSdkProviders({
     browser,
     host,
@@ -473,7 +479,7 @@ async function sdkSection(browser, host, sandboxOrigin) {
     runs: SDK_RUNS,
     cycles: SDK_CYCLES,
     gapMs: LOAD_GAP_MS,
-    providers: SDK_PROVIDERS.filter((p) => !only || only.includes(p)),
+    providers,
     log,
   });
   out.seconds = round((performance.now() - start) / 1000, 1);

@@ -106,8 +106,19 @@ function directHtml(provider, loader) {
 }
 
 /**
+ * @typedef {{id: string, provider: string, kind: string, variant: string, needs: string[], path: string, html: string}} SdkCase
+ * @typedef {ReturnType<typeof summaryOf>} Summary
+ * @typedef {{ratio: number, interval95: number[], pairs: number, target: number, met: boolean | null}} Verdict
+ * @typedef {{provider: string, ownSdkReady: string, ready: {widget: Summary, ownSdk: Summary},
+ *   vendorRequested: {widget: Summary, ownSdk: Summary}, uiFrameRequested: {widget: Summary, ownSdk: Summary},
+ *   widgetToOwnSdk: Verdict, errors: {case: string, round: number, message: string}[]}} SdkRow
+ */
+
+/**
  * The cases of one shape: per provider a widget page and a direct page, both taking the vendor's code from
- * `vendorOrigin` (the shape's proxy in front of the sandbox). {id, provider, kind, variant, needs, path, html}.
+ * `vendorOrigin` (the shape's proxy in front of the sandbox).
+ * @param {{shape: string, providers: string[], vendorOrigin: string}} input
+ * @returns {SdkCase[]}
  */
 export function sdkProviderCases({ shape, providers, vendorOrigin }) {
   return providers.flatMap((provider) => {
@@ -126,7 +137,12 @@ export function sdkProviderCases({ shape, providers, vendorOrigin }) {
   });
 }
 
-/** Per provider: both sides' figures, the ratio and its target. */
+/**
+ * Per provider: both sides' figures, the ratio and its target. `samples`/`errors` as measurePhone returns them.
+ * @param {string[]} providers
+ * @param {{samples: Record<string, any[]>, errors: Record<string, {round: number, message: string}[]>}} measured
+ * @returns {SdkRow[]}
+ */
 export function summarizeSdkProviders(providers, { samples, errors }) {
   return providers.map((provider) => {
     const w = samples[`widget:${provider}`] ?? [];
