@@ -459,7 +459,7 @@ async function renderedSection(browser, host, sandboxOrigin) {
   return out;
 }
 
-// ---- 2f. the SDK-hosted providers (Onfido, Stripe, Plaid, Jumio's <jumio-sdk>) against their own SDKs, on a phone ----
+// ---- 2f. the SDK-hosted providers (README 2e): Onfido, Stripe, Plaid, <jumio-sdk> against their own SDKs, on a phone ----
 
 async function sdkSection(browser, host, sandboxOrigin) {
   const start = performance.now();
