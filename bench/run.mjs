@@ -6,9 +6,9 @@
 //
 //   node bench/run.mjs [--full] [--quick] [--runs N] [--shapes loopback,4g] [--phone-runs N] [--work-runs N]
 //                      [--no-build | --dist DIR] [--with modes,work,ready,latency,leaks] [--skip phone,…]
-//                      [--modes a,b] [--kinds widget,sdk,…] [--same-process]
+//                      [--modes a,b] [--kinds widget,sdk,…] [--same-process] [--sdk-runs N] [--sdk-cycles N]
 //
-// Default: the sizes and the phone section (about 20 minutes on a quiet 2-core machine); --full: every section.
+// Default: the sizes, the phone, server-rendered and SDK-hosted providers sections; --full: every section.
 //
 // See bench/README.md for what each figure means.
 import { execFileSync } from 'node:child_process';
@@ -36,6 +36,7 @@ import {
 } from './modes.mjs';
 import { measurePhone, phoneCases, phonePlan, startShape, summarizePhone, VARIANTS } from './phone.mjs';
 import { measureRendered, RENDERED_PROVIDERS } from './rendered.mjs';
+import { measureSdkProviders, SDK_PROVIDERS } from './sdk-providers.mjs';
 import { SHAPES } from './shape.mjs';
 import { measureSizes } from './sizes.mjs';
 import { measureWork, summarizeWork } from './work.mjs';
@@ -95,6 +96,10 @@ const ONLY_MODES = option('--modes', '')
   : QUICK
     ? ['generic', ...SDKS]
     : null;
+/** `--sdk-runs N`: rounds of the SDK-hosted providers' section (sdk-providers.mjs); default as the phone section's. */
+const SDK_RUNS = Math.max(3, Number(option('--sdk-runs', PHONE_RUNS)) || PHONE_RUNS);
+/** `--sdk-cycles N`: mount → start → cancel() cycles per SDK-hosted provider for its leftovers figure (0: none). */
+const SDK_CYCLES = Math.max(0, Number(option('--sdk-cycles', QUICK ? 5 : 20)) || 0);
 /** `--kinds widget-endpoint,sdk-endpoint`: only these kinds of the phone section's cases (widget, bare, floor, sdk, …). */
 const ONLY_KINDS = option('--kinds', '') ? String(option('--kinds', '')).split(',').filter(Boolean) : null;
 /** `--dist DIR` measures an existing build (e.g. a copy kept for comparison) and skips building. */
@@ -104,7 +109,7 @@ const BUILD = !process.argv.includes('--no-build') && !process.argv.includes('--
 const SAME_PROCESS = process.argv.includes('--same-process');
 /** `--with modes,latency`: sections of the long variant to add to a default run. */
 const WITH = String(option('--with', '')).split(',').filter(Boolean);
-/** Sections left out: `--skip a,b`; by default (without --full) every section but the sizes and the phone section. */
+/** Sections left out: `--skip a,b` (phone, rendered, sdk, …); by default (without --full) the long variant's (modes, work, ready, latency, leaks). */
 const SKIP = new Set([
   ...(FULL ? [] : ['modes', 'work', 'ready', 'latency', 'leaks'].filter((s) => !WITH.includes(s))),
   ...String(option('--skip', '')).split(',').filter(Boolean),
@@ -446,6 +451,33 @@ async function renderedSection(browser, host, sandboxOrigin) {
     warmUp: server.renderKycWarmUp,
     shapes: SHAPE_IDS.filter((id) => SHAPES[id]),
     runs: PHONE_RUNS,
+    gapMs: LOAD_GAP_MS,
+    providers,
+    log,
+  });
+  out.seconds = round((performance.now() - start) / 1000, 1);
+  return out;
+}
+
+// ---- 2f. the SDK-hosted providers (README 2e): Onfido, Stripe, Plaid, <jumio-sdk> against their own SDKs, on a phone ----
+
+async function sdkSection(browser, host, sandboxOrigin) {
+  const start = performance.now();
+  // --modes keeps the providers it names (--quick's list of modes does not apply: it names none of these).
+  const only = option('--modes', '') ? String(option('--modes', '')).split(',') : null;
+  const providers = SDK_PROVIDERS.filter((p) => !only || only.includes(p));
+  if (!providers.length) {
+    log('sdk providers: none of them in --modes, section left out');
+    return undefined;
+  }
+  const out = await measureSdkProviders({
+    browser,
+    host,
+    sandboxOrigin,
+    dist: DIST,
+    shapes: SHAPE_IDS.filter((id) => SHAPES[id]),
+    runs: SDK_RUNS,
+    cycles: SDK_CYCLES,
     gapMs: LOAD_GAP_MS,
     providers,
     log,
@@ -1127,6 +1159,7 @@ function report(results) {
   if (modes) printModes(modes);
   if (results.phone) printPhone(results.phone, rows);
   if (results.rendered) printRendered(results.rendered, rows);
+  if (results.sdk) printSdkProviders(results.sdk, rows);
   if (latency) {
     console.log('\nMessage → event latency (ms; p50 / p95 over each run)');
     printTable(
@@ -1154,6 +1187,55 @@ function report(results) {
 }
 
 // ---- main --------------------------------------------------------------------------------------
+
+/** The SDK-hosted providers' tables (one per shape), their leftovers, and their rows in the summary. */
+function printSdkProviders(sdk, rows) {
+  for (const [id, s] of Object.entries(sdk.shapes)) {
+    console.log(
+      `\nSDK-hosted providers: the widget vs the vendor's code used directly (the sandbox's stand-ins), 4x CPU, ${s.label}, ${sdk.runs} rounds` +
+        `\nms from navigation start, median [p90]; ratio of medians [paired 95% CI]; the target is met only when the CI's upper bound is below it`,
+    );
+    printTable(
+      s.rows.map((r) => [
+        r.provider,
+        medP90(r.ready.widget),
+        `${medP90(r.ready.ownSdk)} (${r.ownSdkReady})`,
+        `${phoneRatio(r.widgetToOwnSdk)} < ${r.widgetToOwnSdk.target.toFixed(2)}: ${metText(r.widgetToOwnSdk.met)}`,
+        `${med(r.vendorRequested.widget)} / ${med(r.vendorRequested.ownSdk)}`,
+        `${med(r.uiFrameRequested.widget)} / ${med(r.uiFrameRequested.ownSdk)}`,
+        `${r.ready.widget.n}/${r.ready.ownSdk.n}`,
+        r.errors.length ? `${r.errors.length}: ${r.errors[0].case} ${r.errors[0].message}`.slice(0, 90) : '',
+      ]),
+      [
+        'provider',
+        'widget ready',
+        'own SDK ready (its moment)',
+        'widget ÷ own SDK',
+        "vendor's script requested w / own",
+        "vendor's UI frame requested w / own",
+        'n',
+        'errors',
+      ],
+    );
+    for (const r of s.rows)
+      rows.push([
+        `sdk ${id}: widget ready ÷ ${r.provider}'s own SDK (stand-in)`,
+        phoneRatio(r.widgetToOwnSdk),
+        `CI upper < ${r.widgetToOwnSdk.target.toFixed(2)}`,
+        verdict(r.widgetToOwnSdk.met),
+      ]);
+  }
+  const { cycles, ...left } = sdk.leftovers ?? {};
+  if (cycles)
+    console.log(
+      `left on the page after ${cycles} mount → start → cancel() cycles (loopback, 1x; the stand-ins' frames / overlays / message listeners): ` +
+        Object.entries(left)
+          .map(([p, l]) => `${p} ${l.error ? `error: ${l.error}` : `${l.frames} / ${l.overlays} / ${l.listeners}`}`)
+          .join(', ') +
+        ' (0 expected but for Stripe, whose modal no Stripe.js call closes: one per cycle)',
+    );
+  if (sdk.sdkChunkGzip != null) console.log(`sdk chunk: ${bytes(sdk.sdkChunkGzip)} gzip -9`);
+}
 
 /** The server-rendered section's tables, and its rows in the summary. */
 function printRendered(rendered, rows) {
@@ -1268,6 +1350,8 @@ async function main() {
       full: FULL,
       quick: QUICK,
       phoneRuns: PHONE_RUNS,
+      sdkRuns: SDK_RUNS,
+      sdkCycles: SDK_CYCLES,
       endpointRuns: ENDPOINT_RUNS,
       shapes: SHAPE_IDS,
       runs: RUNS,
@@ -1337,6 +1421,14 @@ async function main() {
       } catch (error) {
         results.errors.rendered = String(error?.stack ?? error);
         log(`rendered: ${error}`);
+      }
+    }
+    if (!SKIP.has('sdk')) {
+      try {
+        results.sdk = await sdkSection(browser, host, sandboxOrigin);
+      } catch (error) {
+        results.errors.sdk = String(error?.stack ?? error);
+        log(`sdk: ${error}`);
       }
     }
     if (!SKIP.has('ready')) {

@@ -1,248 +1,322 @@
 #!/usr/bin/env node
-// The SDK-hosted providers (Onfido, Stripe Identity, Plaid) in Debian's Chromium, against the sandbox's stand-ins for
-// the vendors' scripts (examples/sandbox/public/sdk/): a benchmark, not a test (exit 0 whatever the figures; 1 when it
-// could not measure). Not wired into `npm run bench` here: run it on its own.
+// The SDK-hosted providers on a phone (bench/README.md, "The SDK-hosted providers"): a section of `npm run bench`
+// (run.mjs, `--skip sdk` to leave it out). Onfido, Stripe Identity, Plaid and Jumio's web component (`provider="jumio"`
+// with `options.sdk: true`) with the widget, each against the sandbox's stand-in for the vendor's code
+// (examples/sandbox/public/sdk/) used directly, as a host page uses the vendor's SDK. Every load is cold, at 4x CPU,
+// in each network shape (shape.mjs: loopback, slow 4G), on light pages identical but for the widget or the direct
+// call, in rotating rounds: the phone section's runner (phone.mjs measurePhone), so the figures sit beside its.
 //
-//   node bench/sdk-providers.mjs [--runs N] [--cycles N] [--latency MS] [--no-build]
+// The moment both sides are read at (ms from navigation start), the same in the widget's adapter (src/sdk/) and the
+// direct page: Onfido, init returned; Stripe, Stripe.js loaded and verifyIdentity called; Plaid, Link's onLoad;
+// Jumio, the host's `<jumio-sdk>` mounted (the element has no ready event). The widget's is its kyc-ready.
+// Per provider and shape: both ready times, the ratio with its paired 95% interval and the target widget ÷ own SDK
+// < 1.00 (upper bound); when the vendor's script was asked for (resource timing: the widget's own requests before
+// it show here, whatever the machine's load); when the vendor's UI frame was asked for. Once per run, on loopback at
+// 1x: what N mount → start → cancel() cycles leave on the page; and the `sdk` chunk's size.
 //
-// --latency MS: every request of the page (the widget's chunks, the vendor's script, its UI) waits MS more, through
-// Chromium's network emulation (DevTools `Network.emulateNetworkConditions`): a round trip loopback does not have.
-//
-// Per provider:
-// - when the widget asks for the vendor's script (inputs set → its request's start, resource timing): the widget's own
-//   requests before it (the runtime chunk; before, the sdk chunk too) show here, whatever the machine's load.
-// - ready: inputs set → kyc-ready with the widget, against the stand-in used directly as a host would use the vendor's
-//   SDK (the loader script or module, then init/create/verifyIdentity) → the same moment (Onfido: init returned;
-//   Plaid: onLoad; Stripe: Stripe.js loaded and verifyIdentity called). Medians and the ratio's median, loopback.
-// - leftovers after N mount → start → cancel() cycles: the vendor's frames, overlays and `message` listeners left on the
-//   page (0 expected but for Stripe, whose modal no Stripe.js call closes: one per cycle, documented).
-// - the size of the `sdk` chunk (gzip -9), the only code of the widget's own these providers add after the boot chunk.
-import { execFileSync } from 'node:child_process';
+// Run on its own: `node bench/sdk-providers.mjs [--runs N] [--cycles N] [--shapes loopback,4g] [--no-build]` runs
+// `node bench/run.mjs` with every other long section skipped (the sizes are always measured).
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { startSandbox } from '../examples/sandbox/server.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
-import { summary } from './stats.mjs';
+import { lightPage, measurePhone, pairedRatio, pick, startShape, summaryOf, targetMet, widgetProbe } from './phone.mjs';
+import { SHAPES } from './shape.mjs';
+import { round } from './stats.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
+export const SDK_PROVIDERS = ['onfido', 'stripe', 'plaid', 'jumio'];
+/** The issue's target: the widget's ready below the provider's own SDK's, the interval's upper bound < 1.00. */
+export const SDK_PROVIDER_TARGETS = { widgetToOwnSdk: 1 };
+/** The stand-ins' loaders on the sandbox (the vendor's origin); Jumio's defines `<jumio-sdk>`. */
+export const LOADERS = {
+  onfido: '/sdk/onfido/Onfido.js',
+  stripe: '/sdk/stripe/stripe.js',
+  plaid: '/sdk/plaid/link-initialize.js',
+  jumio: '/sdk/jumio/jumio-sdk.js',
 };
-const RUNS = option('runs', 15);
-const CYCLES = option('cycles', 20);
-const LATENCY = option('latency', 0);
-const PROVIDERS = ['onfido', 'stripe', 'plaid'];
+/** What the direct page's moment is, per provider (the widget's adapter signals ready at the same one). */
+export const OWN_SDK_READY = {
+  onfido: 'Onfido.init returned',
+  stripe: 'Stripe.js loaded, verifyIdentity called',
+  plaid: 'Plaid.create onLoad',
+  jumio: '<jumio-sdk> mounted',
+};
+const PUBLISHABLE_KEY = 'pk_test_bench0001';
+const TOKEN = 'script=wait'; // the stand-in's UI loads and waits
+/** A token whose UI starts (kyc-start), for the cancel cycles. */
+const START_TOKEN = { onfido: 'script=module:document,wait', jumio: 'script=module:start,wait' };
 
-if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+const esc = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const js = (value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-/** A page on its own origin: the built widget at /dist/, and an empty body the bench fills. */
-async function startHost() {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, 'http://host.invalid');
-    if (url.pathname.startsWith('/dist/')) {
-      const file = path.join(ROOT, url.pathname);
-      if (!file.startsWith(path.join(ROOT, 'dist') + path.sep)) return res.writeHead(400).end();
-      try {
-        const body = readFileSync(file);
-        res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
-        return res.end(body);
-      } catch {
-        return res.writeHead(404).end();
-      }
-    }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end('<!doctype html><meta charset="utf-8"><title>sdk bench</title><body></body>');
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+/** The widget's options for a provider whose code the page loads from `loader`. */
+export function widgetOptions(provider, loader) {
+  if (provider === 'jumio') return { sdk: true, dc: 'eu' };
+  return { sdkUrl: loader, ...(provider === 'stripe' ? { publishableKey: PUBLISHABLE_KEY } : {}) };
 }
 
-const LOADERS = (sandbox) => ({
-  onfido: `${sandbox}/sdk/onfido/Onfido.js`,
-  stripe: `${sandbox}/sdk/stripe/stripe.js`,
-  plaid: `${sandbox}/sdk/plaid/link-initialize.js`,
-});
+/** Jumio's element is the host's import (its package is the host's): both of its pages import the stand-in. */
+const hostImport = (provider, loader) =>
+  provider === 'jumio' ? `\n<script type="module" src="${esc(loader)}"></script>` : '';
 
 /**
- * Inputs set → kyc-ready, in ms, with the widget (the page has loaded the boot chunk already); and inputs set → the
- * vendor script's request (resource timing).
+ * After `ready`, when the vendor's script was asked for (its resource entry's start, ms from navigation start;
+ * NaN when the page never asked for it), as a `vendor` mark: read after the figure, from a task of its own.
  */
-function widgetReady(page, provider, loader) {
-  return page.evaluate(
-    ({ provider, loader }) =>
-      new Promise((resolve) => {
-        const el = document.createElement('kyc-widget');
-        document.body.append(el);
-        const t0 = performance.now();
-        el.addEventListener(
-          'kyc-ready',
-          () => {
-            const ready = performance.now() - t0;
-            // When the vendor's script was asked for: after how many of the widget's own requests.
-            const entry = performance.getEntriesByType('resource').find((timing) => timing.name === loader);
-            resolve({ ready, vendorStart: entry ? entry.startTime - t0 : NaN });
-          },
-          { once: true },
-        );
-        Object.assign(el, {
-          provider,
-          allowedOrigins: new URL(loader).origin,
-          options: { sdkUrl: loader, ...(provider === 'stripe' ? { publishableKey: 'pk_test_bench0001' } : {}) },
-          sessionToken: 'script=wait',
-        });
-      }),
-    { provider, loader },
+const vendorMark = (loader) =>
+  `function vendorAt(){var e=performance.getEntriesByType('resource').filter(function(x){return x.name===${js(loader)}})[0];return e?e.startTime:NaN}`;
+
+function widgetHtml(provider, loader) {
+  const origin = new URL(loader).origin;
+  const element = `<kyc-widget provider="${provider}" allowed-origins="${esc(origin)}" options="${esc(JSON.stringify(widgetOptions(provider, loader)))}"></kyc-widget>`;
+  const token = `<script>document.currentScript.previousElementSibling.sessionToken = ${js(TOKEN)};</script>`;
+  const vendor = `<script>${vendorMark(loader)};document.addEventListener('kyc-ready',function(){setTimeout(function(){m('vendor',vendorAt())},0)},{once:true})</script>`;
+  return lightPage(
+    `${widgetProbe}\n${vendor}${hostImport(provider, loader)}\n<script type="module" src="/dist/kyc-widget.js"></script>`,
+    `${element}\n${token}`,
   );
 }
 
-/** The same moment with the stand-in used directly, as a host page uses the vendor's SDK. */
-function directReady(page, provider, loader) {
-  return page.evaluate(
-    async ({ provider, loader }) => {
-      const t0 = performance.now();
-      if (provider === 'onfido') {
-        const { Onfido } = await import(loader);
-        const box = document.createElement('div');
-        document.body.append(box);
-        Onfido.init({ token: 'script=wait', containerEl: box, onComplete() {}, onError() {} });
-        return performance.now() - t0;
-      }
-      const script = document.createElement('script');
-      script.src = loader;
-      await new Promise((resolve, reject) => {
-        script.onload = resolve;
-        script.onerror = reject;
-        document.head.append(script);
-      });
-      if (provider === 'stripe') {
-        void window.Stripe('pk_test_bench0001').verifyIdentity('script=wait');
-        return performance.now() - t0;
-      }
-      return new Promise((resolve) => {
-        window.Plaid.create({ token: 'script=wait', onSuccess() {}, onLoad: () => resolve(performance.now() - t0) });
-      });
-    },
-    { provider, loader },
-  );
+/** The stand-in used directly: the vendor's loader, then its init call, as its documentation shows a host. */
+function directHtml(provider, loader) {
+  const call = {
+    onfido: `import(SDKU).then(function(x){var b=document.getElementById('onfido-mount');x.Onfido.init({token:SDKT,containerEl:b,onComplete:function(){},onError:function(){}});ready()})`,
+    stripe: `load(SDKU).then(function(){void window.Stripe(${js(PUBLISHABLE_KEY)}).verifyIdentity(SDKT);ready()})`,
+    plaid: `load(SDKU).then(function(){window.Plaid.create({token:SDKT,onSuccess:function(){},onLoad:ready})})`,
+  }[provider];
+  const script =
+    `var SDKU=${js(loader)},SDKT=${js(TOKEN)};${vendorMark(loader)};` +
+    `function ready(){m('ready');setTimeout(function(){m('vendor',vendorAt())},0)}` +
+    `function load(u){return new Promise(function(y,n){var s=document.createElement('script');s.src=u;s.onload=y;s.onerror=n;document.head.append(s)})}` +
+    (call ? `${call}.catch(function(e){m('error',String(e))})` : '');
+  // Jumio's element as its documentation shows a host: a module script importing the package, then the element.
+  const jumio =
+    provider === 'jumio'
+      ? `\n<script type="module">import ${js(loader)};try{var j=document.createElement('jumio-sdk');j.token=SDKT;j.dc='eu';j.locale='en';document.getElementById('jumio-mount').append(j);ready()}catch(e){m('error',String(e))}</script>`
+      : '';
+  // The MARK helper (m) comes from the probe, without the widget's listeners. Its globals (L, F, m, loaf) stay untouched.
+  const probe = widgetProbe.replace(/;\['ready','start'\][\s\S]*<\/script>$/, '</script>');
+  const mount = provider === 'onfido' || provider === 'jumio' ? `<div id="${provider}-mount"></div>` : '';
+  return lightPage(`${probe}\n<script>${script}</script>${jumio}`, mount);
 }
 
-/** A new page, with the request latency asked for. */
-async function newPage(browser) {
-  const page = await browser.newPage();
-  if (LATENCY) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: LATENCY,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
+/**
+ * @typedef {{id: string, provider: string, kind: string, variant: string, needs: string[], path: string, html: string}} SdkCase
+ * @typedef {ReturnType<typeof summaryOf>} Summary
+ * @typedef {{ratio: number, interval95: number[], pairs: number, target: number, met: boolean | null}} Verdict
+ * @typedef {{provider: string, ownSdkReady: string, ready: {widget: Summary, ownSdk: Summary},
+ *   vendorRequested: {widget: Summary, ownSdk: Summary}, uiFrameRequested: {widget: Summary, ownSdk: Summary},
+ *   widgetToOwnSdk: Verdict, errors: {case: string, round: number, message: string}[]}} SdkRow
+ */
+
+/**
+ * The cases of one shape: per provider a widget page and a direct page, both taking the vendor's code from
+ * `vendorOrigin` (the shape's proxy in front of the sandbox).
+ * @param {{shape: string, providers: string[], vendorOrigin: string}} input
+ * @returns {SdkCase[]}
+ */
+export function sdkProviderCases({ shape, providers, vendorOrigin }) {
+  return providers.flatMap((provider) => {
+    const loader = `${vendorOrigin}${LOADERS[provider]}`;
+    const base = `/sdk-providers/${shape}`;
+    const item = (kind, html) => ({
+      id: `${kind}:${provider}`,
+      provider,
+      kind,
+      variant: 'instant',
+      needs: ['ready', 'vendor'],
+      path: `${base}/${kind}-${provider}.html`,
+      html,
     });
+    return [item('widget', widgetHtml(provider, loader)), item('own-sdk', directHtml(provider, loader))];
+  });
+}
+
+/**
+ * Per provider: both sides' figures, the ratio and its target. `samples`/`errors` as measurePhone returns them.
+ * @param {string[]} providers
+ * @param {{samples: Record<string, any[]>, errors: Record<string, {round: number, message: string}[]>}} measured
+ * @returns {SdkRow[]}
+ */
+export function summarizeSdkProviders(providers, { samples, errors }) {
+  return providers.map((provider) => {
+    const w = samples[`widget:${provider}`] ?? [];
+    const s = samples[`own-sdk:${provider}`] ?? [];
+    const ratio = pairedRatio(w, s);
+    return {
+      provider,
+      ownSdkReady: OWN_SDK_READY[provider],
+      ready: { widget: summaryOf(w), ownSdk: summaryOf(s) },
+      vendorRequested: { widget: summaryOf(w, pick('vendor')), ownSdk: summaryOf(s, pick('vendor')) },
+      uiFrameRequested: {
+        widget: summaryOf(w, (x) => x.frameRequested),
+        ownSdk: summaryOf(s, (x) => x.frameRequested),
+      },
+      widgetToOwnSdk: {
+        ...ratio,
+        target: SDK_PROVIDER_TARGETS.widgetToOwnSdk,
+        met: targetMet(ratio.interval95, SDK_PROVIDER_TARGETS.widgetToOwnSdk, true),
+      },
+      errors: [`widget:${provider}`, `own-sdk:${provider}`].flatMap((id) =>
+        (errors[id] ?? []).map((e) => ({ case: id, ...e })),
+      ),
+    };
+  });
+}
+
+/**
+ * What `cycles` mount → kyc-start → cancel() → remove cycles leave on a page (loopback, 1x): the stand-ins' frames
+ * and overlays in the document, and their live `message` listeners (which count Jumio's, in shadow roots, too).
+ */
+async function leftoversAfterCycles(browser, pageUrl, provider, loader, cycles) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(pageUrl);
+    await page.waitForFunction(() => customElements.get('kyc-widget'), null, { timeout: 20000 });
+    return await page.evaluate(
+      async ({ provider, loader, cycles, options, token }) => {
+        if (provider === 'jumio') await customElements.whenDefined('jumio-sdk');
+        for (let i = 0; i < cycles; i++) {
+          const el = document.createElement('kyc-widget');
+          document.body.append(el);
+          const running = new Promise((resolve, reject) => {
+            el.addEventListener('kyc-start', resolve, { once: true });
+            el.addEventListener('kyc-error', (e) => reject(new Error(JSON.stringify(e.detail))), { once: true });
+          });
+          Object.assign(el, { provider, allowedOrigins: new URL(loader).origin, options, sessionToken: token });
+          await running;
+          el.cancel();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          el.remove();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return {
+          frames: document.querySelectorAll('iframe[data-sandbox-sdk]').length,
+          overlays: document.querySelectorAll('[data-sandbox-sdk-overlay]').length,
+          listeners: window.__sandboxSdk?.listeners ?? 0,
+        };
+      },
+      { provider, loader, cycles, options: widgetOptions(provider, loader), token: START_TOKEN[provider] ?? TOKEN },
+    );
+  } finally {
+    await context.close();
   }
-  return page;
 }
 
-async function leftoversAfterCycles(page, provider, loader, cycles) {
-  return page.evaluate(
-    async ({ provider, loader, cycles }) => {
-      for (let i = 0; i < cycles; i++) {
-        const el = document.createElement('kyc-widget');
-        document.body.append(el);
-        const running = new Promise((resolve) => el.addEventListener('kyc-start', resolve, { once: true }));
-        Object.assign(el, {
-          provider,
-          allowedOrigins: new URL(loader).origin,
-          options: { sdkUrl: loader, ...(provider === 'stripe' ? { publishableKey: 'pk_test_bench0001' } : {}) },
-          sessionToken: provider === 'onfido' ? 'script=module:document,wait' : 'script=wait',
-        });
-        await running;
-        el.cancel();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        el.remove();
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const frames = document.querySelectorAll('iframe[data-sandbox-sdk]').length;
-      return {
-        frames,
-        overlays: document.querySelectorAll('[data-sandbox-sdk-overlay]').length,
-        listeners: window.__sandboxSdk?.listeners ?? 0,
+/** The `sdk` chunk of a build (gzip -9): the only code of the widget's own these providers add after the boot chunk. */
+export function sdkChunkGzip(dist) {
+  try {
+    const chunk = readdirSync(path.join(dist, 'chunks')).find((name) => /^sdk-[\w-]+\.js$/.test(name));
+    return chunk ? gzipSync(readFileSync(path.join(dist, 'chunks', chunk)), { level: 9 }).length : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The section. `host`: the bench server (pages added to host.pages); `sandboxOrigin`: the sandbox on loopback
+ * (`http://localhost:port`); each shape's proxies stand in front of both, as in the phone section.
+ */
+export async function measureSdkProviders({
+  browser,
+  host,
+  sandboxOrigin,
+  dist,
+  shapes,
+  runs,
+  cycles,
+  gapMs,
+  providers = SDK_PROVIDERS,
+  log,
+}) {
+  const out = { rate: 4, runs, providers, targets: SDK_PROVIDER_TARGETS, shapes: {} };
+  for (const shapeId of shapes) {
+    const shapeStart = performance.now();
+    const shaped = await startShape(shapeId, {
+      hostUpstream: host.origin,
+      sandboxUpstream: sandboxOrigin.replace('localhost', '127.0.0.1'),
+    });
+    try {
+      const cases = sdkProviderCases({ shape: shapeId, providers, vendorOrigin: shaped.frames.instant.origin });
+      for (const item of cases) host.pages.set(item.path, { html: item.html, csp: false });
+      log(`sdk providers @4x, ${shaped.shape.label}: ${cases.length} cases × ${runs} rounds (+1 warm-up), interleaved`);
+      const measured = await measurePhone(browser, shaped.host.origin, cases, {
+        runs,
+        rate: 4,
+        gapMs,
+        timeoutMs: shapeId === 'loopback' ? 20000 : 45000,
+        log,
+      });
+      out.shapes[shapeId] = {
+        label: SHAPES[shapeId].label,
+        rows: summarizeSdkProviders(providers, measured),
+        samples: measured.samples,
+        seconds: round((performance.now() - shapeStart) / 1000, 1),
       };
-    },
-    { provider, loader, cycles },
-  );
-}
-
-const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-const host = await startHost();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-const results = {};
-let failed = false;
-try {
-  const loaders = LOADERS(sandbox.origin);
-  for (const provider of PROVIDERS) {
-    const widget = [];
-    const vendorStart = [];
-    const direct = [];
-    for (let run = 0; run < RUNS; run++) {
-      // A fresh page each round (a cold vendor script each time), alternating which goes first.
-      for (const kind of run % 2 ? ['direct', 'widget'] : ['widget', 'direct']) {
-        const page = await newPage(browser);
-        await page.goto(`${host.origin}/`);
-        if (kind === 'widget') {
-          await page.addScriptTag({ url: `${host.origin}/dist/kyc-widget.js`, type: 'module' });
-          await page.waitForFunction(() => customElements.get('kyc-widget'));
-          const { ready, vendorStart: start } = await widgetReady(page, provider, loaders[provider]);
-          widget.push(ready);
-          vendorStart.push(start);
-        } else direct.push(await directReady(page, provider, loaders[provider]));
-        await page.close();
+    } finally {
+      await shaped.close();
+    }
+  }
+  out.leftovers = { cycles };
+  if (cycles > 0) {
+    for (const provider of providers) {
+      const loader = `${sandboxOrigin}${LOADERS[provider]}`;
+      const pagePath = `/sdk-providers/cycles-${provider}.html`;
+      host.pages.set(pagePath, {
+        html: lightPage(
+          `${hostImport(provider, loader)}\n<script type="module" src="/dist/kyc-widget.js"></script>`,
+          '',
+        ),
+        csp: false,
+      });
+      try {
+        out.leftovers[provider] = await leftoversAfterCycles(
+          browser,
+          `${host.origin}${pagePath}`,
+          provider,
+          loader,
+          cycles,
+        );
+      } catch (error) {
+        out.leftovers[provider] = { error: String(error?.message ?? error).split('\n')[0] };
       }
     }
-    const page = await browser.newPage();
-    await page.goto(`${host.origin}/`);
-    await page.addScriptTag({ url: `${host.origin}/dist/kyc-widget.js`, type: 'module' });
-    await page.waitForFunction(() => customElements.get('kyc-widget'));
-    const left = await leftoversAfterCycles(page, provider, loaders[provider], CYCLES);
-    await page.close();
-    const ratios = widget.map((w, i) => w / direct[i]);
-    results[provider] = {
-      widgetReadyMs: summary(widget),
-      vendorStartMs: summary(vendorStart),
-      directReadyMs: summary(direct),
-      ratioMedian: summary(ratios).median,
-      leftAfterCycles: { cycles: CYCLES, ...left },
-    };
+    log(`  leftovers after ${cycles} cancel cycles: ${JSON.stringify(out.leftovers)}`);
   }
-  const chunk = readdirSync(path.join(ROOT, 'dist', 'chunks')).find((name) => /^sdk-[\w-]+\.js$/.test(name));
-  results.sdkChunkGzip = chunk
-    ? gzipSync(readFileSync(path.join(ROOT, 'dist', 'chunks', chunk)), { level: 9 }).length
-    : null;
-} catch (error) {
-  console.error(error);
-  failed = true;
-} finally {
-  await browser.close();
-  await host.close();
-  await sandbox.close();
+  out.sdkChunkGzip = sdkChunkGzip(dist);
+  return out;
 }
 
-console.log(
-  `SDK-hosted providers, ${RUNS} rounds on loopback${LATENCY ? ` + ${LATENCY} ms per request` : ''}, ${CYCLES} cancel cycles`,
-);
-for (const provider of PROVIDERS) {
-  const r = results[provider];
-  if (!r) continue;
-  console.log(
-    `  ${provider.padEnd(7)} ready: widget ${r.widgetReadyMs.median.toFixed(1)} ms, direct ${r.directReadyMs.median.toFixed(1)} ms,` +
-      ` ratio ${r.ratioMedian.toFixed(2)}; the vendor's script asked for at ${r.vendorStartMs.median.toFixed(1)} ms;` +
-      ` left after ${CYCLES} cancels: ${JSON.stringify(r.leftAfterCycles)}`,
-  );
+// ---- on its own: run.mjs with the other long sections skipped -------------------------------------
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const value = (name) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  if (args.includes('--latency')) {
+    console.error(
+      '--latency is gone: the section measures loopback and slow 4G through the shaped proxies (--shapes loopback,4g)',
+    );
+    process.exit(2);
+  }
+  const forwarded = [
+    '--skip',
+    'phone,rendered',
+    ...(args.includes('--no-build') ? ['--no-build'] : []),
+    ...(value('--runs') ? ['--sdk-runs', value('--runs')] : []),
+    ...(value('--cycles') ? ['--sdk-cycles', value('--cycles')] : []),
+    ...(value('--shapes') ? ['--shapes', value('--shapes')] : []),
+    ...(value('--dist') ? ['--dist', value('--dist')] : []),
+  ];
+  const run = fileURLToPath(new URL('./run.mjs', import.meta.url));
+  const child = spawnSync(process.execPath, [run, ...forwarded], { stdio: 'inherit' });
+  process.exit(child.status ?? 1);
 }
-if (results.sdkChunkGzip !== undefined) console.log(`  sdk chunk: ${results.sdkChunkGzip} bytes gzip -9`);
-process.exit(failed ? 1 : 0);
