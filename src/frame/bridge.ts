@@ -93,7 +93,9 @@ export class FrameBridge {
     doc.defaultView?.addEventListener('message', this.#onMessage);
     this.#iframe = iframe;
     if (capture) {
+      // The capture's listeners go, and what it hung on the iframe: nothing of it stays once drained.
       capture.off();
+      delete rendered.kyc;
       for (const event of capture.q.splice(0))
         if (event.type === 'load') this.#onLoad();
         else this.#onMessage(event as MessageEvent);
