@@ -1,4 +1,9 @@
 // The boot chunk's size budget, stated once: test/e2e/size.test.ts holds every build to it (and says what the
 // bytes carry and why the budget is what it is); `npm run bench` prints the chunk's size against it.
 // The gauge: Node's zlib gzip at level 9 of dist/kyc-widget.js.
-export const BOOT_BUDGET = 12_800;
+// 13,312 (13 KiB, from 12,800) for kyc-ready before the runtime (issue 30): each provider's "this message is ready"
+// (providers/<id>.ts `ready`, shared with the runtime's protocols), the first step's loading → ready and the
+// stand-in's ordered reports, about 620 bytes, so that kyc-ready no longer waits for the runtime chunk's download.
+// 13,568 (13.25 KiB) when that met issue 31's session answer options (Onfido's run id) and Jumio's web component,
+// about 240 bytes more (test/e2e/size.test.ts lists them).
+export const BOOT_BUDGET = 13_568;

@@ -1,6 +1,7 @@
 import type { Effect, Model } from '../flow/model';
 import { FrameBridge } from '../frame/bridge';
 import { PROBLEM_ATTRIBUTE, type CapturedFrame } from '../frame/capture';
+import { leaker } from '../frame/secrets';
 import { postSession, readAnswer, type SessionTry } from '../session/request';
 import { batched } from './batch';
 import { environment } from './environment';
@@ -25,6 +26,8 @@ export class StandIn implements Stand {
   readonly skeleton: Skeleton;
   readonly bridge: FrameBridge;
   readonly #calls: Array<'start' | 'retry' | 'cancel'> = [];
+  /** What is reported while a report's effects are carried out (the frame's ready, heard as it loads): next, in order. */
+  readonly #reports: FirstEvent[] = [];
   #requestedAt = 0;
   #sent: SessionTry | undefined;
   #warm: HTMLIFrameElement | null = null;
@@ -161,10 +164,18 @@ export class StandIn implements Stand {
   }
 
   #report(event: FirstEvent): void {
-    if (this.#over) return;
-    const { model, effects } = firstStep(this.model, event);
-    this.model = model;
-    for (const effect of effects) this.#perform(effect);
+    const reports = this.#reports;
+    if (reports.push(event) > 1) return;
+    try {
+      while (reports.length && !this.#over) {
+        const { model, effects } = firstStep(this.model, reports[0]);
+        this.model = model;
+        for (const effect of effects) this.#perform(effect);
+        reports.shift();
+      }
+    } finally {
+      reports.length = 0;
+    }
   }
 
   #perform(effect: Effect<ResolvedFrame>): void {
@@ -177,6 +188,8 @@ export class StandIn implements Stand {
         // A rendered frame's load timeout counts from its request, made while the page was parsed.
         this.#requestedAt = rendered?.kyc?.t ?? performance.now();
         const { provider, context, url } = frame;
+        const { id } = effect;
+        const leaks = leaker([context.sessionToken]);
         this.bridge.load(
           {
             url,
@@ -186,6 +199,13 @@ export class StandIn implements Stand {
             allowlist: frame.allowlist,
             // The frame's handshake answered now, not when the runtime is here: the token is the frame's own.
             reply: provider.reply && ((message) => provider.reply!(message, { context, url }, context.sessionToken)),
+            // The frame's ready, before the runtime is here: kyc-ready now (the session id only if it is no secret).
+            heard: (message) => {
+              const ready = provider.ready?.(message, { context, url });
+              const sessionId = ready?.sessionId;
+              if (ready)
+                this.#report({ type: 'frame-ready', frame: id, sessionId: leaks(sessionId) ? undefined : sessionId });
+            },
           },
           rendered,
         );

@@ -30,7 +30,11 @@ export function begin<F extends FrameLike>(run: Run<F>, frame: F, how: How): voi
   run.do({ type: 'check-camera', origin: frame.url.origin });
 }
 
-/** The stand-in's frame, taken over as `begin` would have begun it, minus the request and the events. */
+/**
+ * The stand-in's frame, taken over as `begin` would have begun it, minus the request and the events. A frame that
+ * already said ready (the stand-in's kyc-ready) is settled at once: its load timers stop as entering `ready` stops
+ * them, and the replay of its ready finds the flow ready (no second kyc-ready: flow/machine.ts).
+ */
 export function adoptFrame<F extends FrameLike>(run: Run<F>): void {
   const frame = run.m.frame;
   if (!frame) return;
@@ -39,6 +43,7 @@ export function adoptFrame<F extends FrameLike>(run: Run<F>): void {
     { type: 'check-camera', origin: frame.frame.url.origin },
     { type: 'adopt-frame', frame: frame.frame, id: frame.id },
   );
+  if (run.state !== 'loading') run.do({ type: 'settled' });
 }
 
 /** The provider asked for a fresh frame (Veriff's camera re-ask): the frame only, a few times at most. */

@@ -12,7 +12,8 @@ import { decodeMessage, type Decoded } from './decode';
  * bridge (runtime/attempt.ts: it decodes, then hands to the provider's decoder, and posts back), else into a queue
  * (at most MAX_WAITING) until it does. Meanwhile a frame that waits for the host's answer to its handshake gets it
  * from `reply` (the provider's, providers/types.ts), posted to the exact origin that spoke; the queued message says
- * it was answered, so that the protocol does not answer it again.
+ * it was answered, so that the protocol does not answer it again. And `heard` hears it, after its answer: the
+ * stand-in reads the frame's ready there (element/stand-in.ts), only ever in what passed the guard.
  */
 
 /** The origins that may speak for the frame (frame/origins.ts, OriginAllowlist). */
@@ -28,6 +29,8 @@ export interface FrameSpec {
   allowlist: Allowlist;
   /** Until the runtime drains the bridge: the answer to a frame's handshake, or undefined. */
   reply?: (message: Decoded) => unknown;
+  /** Until the runtime drains the bridge: each message that passed the guard, decoded, after its answer. */
+  heard?: (message: Decoded) => void;
 }
 
 /**
@@ -51,6 +54,7 @@ export class FrameBridge {
   #iframe: HTMLIFrameElement | null = null;
   #allowlist: Allowlist | null = null;
   #reply: FrameSpec['reply'];
+  #heard: FrameSpec['heard'];
   #sink: ((item: Guarded) => void) | null = null;
   #waiting: Guarded[] = [];
   readonly #container: HTMLElement;
@@ -73,6 +77,7 @@ export class FrameBridge {
     this.destroy();
     this.#allowlist = spec.allowlist;
     this.#reply = spec.reply;
+    this.#heard = spec.heard;
     const doc = this.#container.ownerDocument;
     const iframe = rendered ?? doc.createElement('iframe');
     const capture = rendered?.kyc;
@@ -88,7 +93,9 @@ export class FrameBridge {
     doc.defaultView?.addEventListener('message', this.#onMessage);
     this.#iframe = iframe;
     if (capture) {
+      // The capture's listeners go, and what it hung on the iframe: nothing of it stays once drained.
       capture.off();
+      delete rendered.kyc;
       for (const event of capture.q.splice(0))
         if (event.type === 'load') this.#onLoad();
         else this.#onMessage(event as MessageEvent);
@@ -119,7 +126,7 @@ export class FrameBridge {
     iframe.remove();
     this.#iframe = null;
     this.#allowlist = null;
-    this.#reply = undefined;
+    this.#reply = this.#heard = undefined;
   }
 
   #deliver(item: Guarded): void {
@@ -144,20 +151,22 @@ export class FrameBridge {
       return;
     }
     const item: Guarded = { data: event.data, origin: event.origin };
-    if (!this.#sink && this.#reply) this.#answer(iframe, item);
+    if (!this.#sink && (this.#reply || this.#heard)) this.#early(iframe, item);
     this.#deliver(item);
   };
 
-  /** Answers a handshake before the runtime is here: the provider's reply, to the origin that spoke. */
-  #answer(iframe: HTMLIFrameElement, item: NonNullable<Guarded>): void {
+  /** Before the runtime is here: a handshake's answer (the provider's reply, to the origin that spoke), then `heard`. */
+  #early(iframe: HTMLIFrameElement, item: NonNullable<Guarded>): void {
     const message = decodeMessage(item.data);
-    const reply = message && this.#reply!(message);
-    if (reply === undefined || reply === null) return;
-    try {
-      iframe.contentWindow?.postMessage(reply, item.origin);
-      item.answered = true;
-    } catch {
-      // The frame went away meanwhile: the runtime's protocol answers the queued message instead.
-    }
+    if (!message) return;
+    const reply = this.#reply?.(message);
+    if (reply !== undefined && reply !== null)
+      try {
+        iframe.contentWindow?.postMessage(reply, item.origin);
+        item.answered = true;
+      } catch {
+        // The frame went away meanwhile: the runtime's protocol answers the queued message instead.
+      }
+    this.#heard?.(message);
   }
 }

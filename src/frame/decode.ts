@@ -108,6 +108,12 @@ export function str(value: unknown, max = 200): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
 }
 
+/** A finite number, or a string that holds one. */
+export function num(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
 /** An object, or a string holding a JSON object. */
 export function obj(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') {

@@ -1,10 +1,10 @@
+import { didit, diditSession } from '../providers/didit';
 import type { Outcome, ProviderProtocol, Signal } from './types';
 import {
   asRecord,
   codeOf,
   complete,
   field,
-  idOf,
   progress,
   resize,
   safely,
@@ -27,6 +27,7 @@ const CAMERA_WORDS = /camera|webcam|getusermedia|videoinput|video[ _-]?(?:input|
 
 export const diditProtocol: ProviderProtocol = {
   createSession(port) {
+    const frame = { context: port.context, url: port.frameUrl };
     let sessionId: string | undefined;
 
     return {
@@ -36,15 +37,16 @@ export const diditProtocol: ProviderProtocol = {
           const type = str(envelope?.type, 100)?.toLowerCase();
           if (!envelope || !type?.startsWith(PREFIX)) return [];
           const data = field(envelope, 'data');
-          sessionId = idOf(data.sessionId) ?? idOf(data.session_id) ?? sessionId;
-          return scrub(route(type.slice(PREFIX.length), data), port.context.sessionToken);
+          sessionId = diditSession(data) ?? sessionId;
+          const signals = didit.ready!(message, frame)
+            ? [withSession('ready', sessionId)]
+            : route(type.slice(PREFIX.length), data);
+          return scrub(signals, port.context.sessionToken);
         }),
     };
 
     function route(event: string, data: Record<string, unknown>): Signal[] {
       switch (event) {
-        case 'ready':
-          return [withSession('ready', sessionId)];
         case 'started':
           return [withSession('start', sessionId)];
         case 'step_started':

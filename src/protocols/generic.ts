@@ -1,4 +1,4 @@
-import { genericInit, PROTOCOL_VERSION } from '../providers/generic';
+import { generic, genericInit, PROTOCOL_VERSION } from '../providers/generic';
 import type { Outcome, ProviderProtocol, Signal } from './types';
 import { asRecord, codeOf, complete, countOf, idOf, progress, resize, safely, str, stepOf, withSession } from './wire';
 
@@ -12,17 +12,12 @@ const OUTCOMES: readonly Outcome[] = ['approved', 'declined', 'pending'];
 
 export const genericProtocol: ProviderProtocol = {
   createSession(port) {
+    const frame = { context: port.context, url: port.frameUrl };
     let ready = false;
 
-    function route(type: unknown, data: Record<string, unknown>, answered: boolean): Signal[] {
+    function route(type: unknown, data: Record<string, unknown>): Signal[] {
       const sessionId = idOf(data.sessionId);
       switch (type) {
-        case 'ready': {
-          ready = true;
-          // The answer (providers/generic.ts), unless the stand-in gave it before the runtime was here.
-          if (!answered) port.post(genericInit(port.context));
-          return [withSession('ready', sessionId)];
-        }
         case 'start':
           return [withSession('start', sessionId)];
         case 'progress': {
@@ -50,7 +45,13 @@ export const genericProtocol: ProviderProtocol = {
       receive: (message, answered = false) =>
         safely(() => {
           const data = asRecord(message);
-          return data?.kyc === PROTOCOL_VERSION ? route(data.type, data, answered) : [];
+          if (data?.kyc !== PROTOCOL_VERSION) return [];
+          const said = generic.ready!(message, frame);
+          if (!said) return route(data.type, data);
+          ready = true;
+          // The answer (providers/generic.ts), unless the stand-in gave it before the runtime was here.
+          if (!answered) port.post(genericInit(port.context));
+          return [withSession('ready', said.sessionId)];
         }),
       tokenRefreshed(token) {
         if (token) port.post({ kyc: PROTOCOL_VERSION, type: 'token', token });

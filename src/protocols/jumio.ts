@@ -1,3 +1,4 @@
+import { jumio, JUMIO_EVENT, jumioWorkflow } from '../providers/jumio';
 import type { ProviderProtocol, Signal } from './types';
 import {
   asRecord,
@@ -5,7 +6,6 @@ import {
   codeOf,
   complete,
   field,
-  idOf,
   num,
   providerError,
   safely,
@@ -23,7 +23,6 @@ import {
  * never touched, except to make sure neither is published.
  */
 
-const EVENT_TYPE = 510;
 /**
  * The legacy codes the current client (@jumio/websdk 0.3) sends: 9100 system, 9200 auth token, 9210 auth
  * session (transaction finished or expired), 9300 file upload, 9301 consent, 9400 usability, 9800 offline,
@@ -37,21 +36,25 @@ const CAMERA = new Set(['9822']);
 const FINAL = new Set(['9836', '9900']);
 
 export const jumioProtocol: ProviderProtocol = {
-  createSession() {
+  createSession(port) {
+    const frame = { context: port.context, url: port.frameUrl };
     let workflowId: string | undefined;
 
     return {
       receive: (message) =>
         safely((): Signal[] => {
           const data = asRecord(message);
-          if (!data || num(data.eventType) !== EVENT_TYPE) return [];
-          const id = idOf(data.workflowExecutionId) ?? idOf(data.transactionReference);
+          if (!data || num(data.eventType) !== JUMIO_EVENT) return [];
+          const id = jumioWorkflow(data);
           if (id) {
             if (workflowId === undefined) workflowId = id;
             else if (id !== workflowId) return [];
           }
           // A frame that put its token where an id or a code goes must not get it published.
-          return scrub(route(field(data, 'payload'), workflowId), data.authorizationToken);
+          const signals = jumio.ready!(message, frame)
+            ? [withSession('ready', workflowId)]
+            : route(field(data, 'payload'), workflowId);
+          return scrub(signals, data.authorizationToken);
         }),
     };
   },
@@ -59,8 +62,6 @@ export const jumioProtocol: ProviderProtocol = {
 
 function route(payload: Record<string, unknown>, workflowId: string | undefined): Signal[] {
   switch (upper(payload.value)) {
-    case 'LOADED':
-      return [withSession('ready', workflowId)];
     case 'SUCCESS':
       // The client finished uploading; the decision comes later from Jumio's callback.
       return [withSession('submit', workflowId), complete('pending', workflowId)];

@@ -1,3 +1,4 @@
+import { persona } from '../providers/persona';
 import type { Outcome, ProviderProtocol, Signal } from './types';
 import {
   asRecord,
@@ -30,6 +31,7 @@ const ID_SEGMENT = /^(?:[a-z]+_[A-Za-z0-9]{8,}|[0-9a-f-]{16,})$/i;
 
 export const personaProtocol: ProviderProtocol = {
   createSession(port) {
+    const frame = { context: port.context, url: port.frameUrl };
     // The id this attempt's frame was given (frame.ts adds one unless the host's URL has its own).
     let containerId = port.frameUrl.searchParams.get('container-id') || undefined;
     let opened = false;
@@ -52,24 +54,24 @@ export const personaProtocol: ProviderProtocol = {
 
           const metadata = field(data, 'metadata');
           inquiryId = idOf(metadata.inquiryId) ?? inquiryId;
-          return scrub(route(name, data, metadata), port.context.sessionToken, port.token(), metadata.sessionToken);
+          // Past the container's check, a `ready` (providers/persona.ts) is this frame's.
+          const signals = persona.ready!(message, frame) ? ready(metadata) : route(name, data, metadata);
+          return scrub(signals, port.context.sessionToken, port.token(), metadata.sessionToken);
         }),
     };
 
+    function ready(metadata: Record<string, unknown>): Signal[] {
+      if (!opened && port.context.mode === 'modal') {
+        opened = true;
+        // The modal (`embedded`) flow waits for what Persona's SDK sends on `open()`; the inline flow does not.
+        port.post({ action: 'open', metadata: {} });
+      }
+      // Persona's preferredDimensions: {minimumWidth, maximumWidth, minimumHeight, maximumHeight} as CSS lengths.
+      return [withSession('ready', inquiryId), ...resize(pixels(field(metadata, 'preferredDimensions').minimumHeight))];
+    }
+
     function route(name: string, data: Record<string, unknown>, metadata: Record<string, unknown>): Signal[] {
       switch (name) {
-        case 'ready': {
-          if (!opened && port.context.mode === 'modal') {
-            opened = true;
-            // The modal (`embedded`) flow waits for what Persona's SDK sends on `open()`; the inline flow does not.
-            port.post({ action: 'open', metadata: {} });
-          }
-          // Persona's preferredDimensions: {minimumWidth, maximumWidth, minimumHeight, maximumHeight} as CSS lengths.
-          return [
-            withSession('ready', inquiryId),
-            ...resize(pixels(field(metadata, 'preferredDimensions').minimumHeight)),
-          ];
-        }
         case 'start':
           return [withSession('start', inquiryId)];
         case 'page-change': {

@@ -9,15 +9,16 @@ import { complete, safely } from './wire';
 
 export const veriffProtocol: ProviderProtocol = {
   createSession(port) {
+    const frame = { context: port.context, url: port.frameUrl };
     return {
       receive: (message, answered) =>
         safely((): Signal[] => {
+          if (veriff.ready!(message, frame)) {
+            // The answer (providers/veriff.ts), unless the stand-in gave it before the runtime was here.
+            if (!answered) port.post(veriff.reply!(message, frame, undefined));
+            return [{ type: 'ready' }];
+          }
           switch (veriffName(message)) {
-            case 'VERIFF_HANDSHAKE':
-              // The answer (providers/veriff.ts), unless the stand-in gave it before the runtime was here.
-              if (!answered)
-                port.post(veriff.reply!(message, { context: port.context, url: port.frameUrl }, undefined));
-              return [{ type: 'ready' }];
             case 'VERIFF_STARTED':
               return [{ type: 'start' }];
             case 'VERIFF_SUBMITTED':

@@ -1,17 +1,13 @@
-import { asRecord, asText, idOf, obj, optionObject, str, upper } from '../frame/decode';
+import { asRecord, asText, idOf, num, obj, optionObject, str, upper } from '../frame/decode';
+import { leaker } from '../frame/secrets';
 import type { FrameErrorCode, Outcome, Signal } from './types';
 
-export { asRecord, asText, idOf, obj, optionObject, str, upper };
+export { asRecord, asText, idOf, num, obj, optionObject, str, upper };
 
 /**
  * The protocols' shared vocabulary: field readers (frame/decode.ts's, with these) and signal builders. Every reader takes `unknown`
  * and returns a validated value or undefined: a frame's data is never trusted, never copied through as is.
  */
-
-export function num(value: unknown): number | undefined {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
 
 /** A sane frame height in CSS pixels, or undefined. */
 export function height(value: unknown): number | undefined {
@@ -34,9 +30,8 @@ export function safely(parse: () => Signal[]): Signal[] {
  * optional field is dropped, a leaking step drops its progress signal.
  */
 export function scrub(signals: Signal[], ...secrets: unknown[]): Signal[] {
-  const keys = secrets.map((s) => (typeof s === 'string' ? alnum(s) : '')).filter((s) => s.length >= 8);
-  if (keys.length === 0) return signals;
-  const leaky = (value: unknown) => typeof value === 'string' && keys.some((key) => leaks(alnum(value), key));
+  if (!secrets.some((s) => typeof s === 'string' && s.length >= 8)) return signals;
+  const leaky = leaker(secrets);
   const clean: Signal[] = [];
   for (const signal of signals) {
     const copy: Record<string, unknown> = { ...signal };
@@ -47,20 +42,6 @@ export function scrub(signals: Signal[], ...secrets: unknown[]): Signal[] {
     clean.push(copy as Signal);
   }
   return clean;
-}
-
-const WINDOW = 16;
-
-function leaks(text: string, secret: string): boolean {
-  const size = Math.min(WINDOW, secret.length);
-  for (let i = 0; i + size <= secret.length; i++) {
-    if (text.includes(secret.slice(i, i + size))) return true;
-  }
-  return false;
-}
-
-function alnum(text: string): string {
-  return text.replace(/[^A-Za-z0-9]+/g, '');
 }
 
 /** The object's own keys folded to lower case (first one wins), for providers with no fixed letter case. */

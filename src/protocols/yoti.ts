@@ -60,12 +60,12 @@ export const yotiProtocol: ProviderProtocol = {
         safely((): Signal[] => {
           const data = asRecord(message);
           const token = port.token() ?? urlToken;
+          if (yoti.ready!(message, frame)) {
+            // Yoti's post method (providers/yoti.ts), unless the stand-in answered before the runtime was here.
+            if (post && !ready && !answered) port.post(yoti.reply!(message, frame, port.token()));
+            return becomeReady();
+          }
           switch (upper(data?.eventType)) {
-            case 'STARTED':
-              if (!post || ready) return becomeReady();
-              // Yoti's post method (providers/yoti.ts), unless the stand-in answered before the runtime was here.
-              if (!answered) port.post(yoti.reply!(message, frame, port.token()));
-              return becomeReady();
             case 'SUCCESS':
               // The person finished; Yoti's decision comes to the host's backend.
               return [withSession('submit', sessionId), complete('pending', sessionId)];

@@ -1,3 +1,4 @@
+import { asRecord, idOf, obj, str } from '../frame/decode';
 import { Problem } from '../frame/problem';
 import { booleanOption, oneOf } from './options';
 import type { ProviderFrame } from './types';
@@ -31,7 +32,17 @@ export const didit: ProviderFrame<'didit'> = {
     for (const [name, value] of camera) url.searchParams.set(name, value);
     return { url };
   },
+  ready(message) {
+    const envelope = asRecord(message);
+    return str(envelope?.type, 100)?.toLowerCase() === 'didit:ready'
+      ? { sessionId: diditSession(obj(envelope!.data)) }
+      : undefined;
+  },
 };
+
+/** The session id a Didit message's `data` names (`sessionId`, or `session_id`). */
+export const diditSession = (data: Record<string, unknown> = {}): string | undefined =>
+  idOf(data.sessionId) ?? idOf(data.session_id);
 
 /** The camera options of @didit-protocol/sdk-web 0.4 (`buildVerificationUrl`), under the SDK's own names. */
 function cameraParams(options: Record<string, unknown>): Array<[string, string]> | Problem {

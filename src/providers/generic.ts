@@ -1,4 +1,4 @@
-import { asRecord } from '../frame/decode';
+import { asRecord, idOf } from '../frame/decode';
 import type { FrameContext, ProviderFrame } from './types';
 import { sessionUrlOnly } from './url';
 
@@ -22,8 +22,10 @@ export const generic: ProviderFrame<'generic'> = {
   origins: [],
   allow: 'camera; microphone; fullscreen; clipboard-write',
   frameUrl: sessionUrlOnly('generic'),
-  reply(message, { context }) {
+  ready(message) {
     const data = asRecord(message);
-    return data?.kyc === PROTOCOL_VERSION && data.type === 'ready' ? genericInit(context) : undefined;
+    return data?.kyc === PROTOCOL_VERSION && data.type === 'ready' ? { sessionId: idOf(data.sessionId) } : undefined;
   },
+  // The frame's ready waits for `init`.
+  reply: (message, frame) => generic.ready!(message, frame) && genericInit(frame.context),
 };

@@ -1,4 +1,6 @@
+import { asRecord, idOf, num, obj, upper } from '../frame/decode';
 import { Problem } from '../frame/problem';
+import { leaker } from '../frame/secrets';
 import { oneOf } from './options';
 import type { ProviderFrame } from './types';
 import { givenToken, sessionUrlOnly } from './url';
@@ -18,6 +20,13 @@ export const jumio: ProviderFrame<'jumio'> = {
   ],
   allow: 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
   frameUrl: sessionUrlOnly('jumio'),
+  // `LOADED` (eventType 510), naming its workflow unless the id carries the message's own token.
+  ready(message) {
+    const data = asRecord(message);
+    if (!data || num(data.eventType) !== JUMIO_EVENT || upper(obj(data.payload)?.value) !== 'LOADED') return undefined;
+    const id = jumioWorkflow(data);
+    return { sessionId: leaker([data.authorizationToken])(id) ? undefined : id };
+  },
 };
 
 /** `<jumio-sdk>`'s `dc` → the region of its API (`@jumio/websdk@0.3.19` js/index.BEBD0ZpD.js). */
@@ -45,3 +54,10 @@ export const jumioSdk: ProviderFrame<'jumio'> = {
       : new Problem('needs', 'jumio-sdk');
   },
 };
+
+/** The eventType of every message of Jumio's web client. */
+export const JUMIO_EVENT = 510;
+
+/** The workflow (or legacy transaction) a Jumio message names. */
+export const jumioWorkflow = (data: Record<string, unknown>): string | undefined =>
+  idOf(data.workflowExecutionId) ?? idOf(data.transactionReference);

@@ -1,4 +1,5 @@
 import { safeUrl } from '../frame/allow';
+import { asRecord, str } from '../frame/decode';
 import { Problem } from '../frame/problem';
 import { optionString } from './options';
 import { personaParams } from './persona-options';
@@ -52,6 +53,17 @@ export const persona: ProviderFrame<'persona'> = {
     framing.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
     setMissing(url, 'message-target-origin', framing.target);
     return { url };
+  },
+
+  // `ready`, from this attempt's container (or naming none, as Persona's SDK reads it); its inquiry is the
+  // protocol's to bind (protocols/persona.ts).
+  ready(message, { url }) {
+    const data = asRecord(message);
+    const named = data?.containerId;
+    const id = url.searchParams.get('container-id');
+    return str(data?.name, 100)?.toLowerCase() === 'ready' && (!id || named == null || named === '' || named === id)
+      ? {}
+      : undefined;
   },
 };
 

@@ -50,6 +50,13 @@ export interface ProviderFrame<Id extends string = string> {
    * for the runtime's protocol after it: whoever sees the handshake first answers it, once.
    */
   reply?(message: Decoded, frame: FrameOf, token: string | undefined): unknown;
+  /**
+   * For a frame that says in a message when its flow is ready (`kyc-ready`): whether `message` is that message, with
+   * the session id it names (not yet checked against the token: the reader of the id does that). One function for
+   * the stand-in, which reports ready before the runtime is here, and for the runtime's protocol after it; the
+   * machine moves to `ready` once (flow/machine.ts), so whoever sees it first says it, once.
+   */
+  ready?(message: Decoded, frame: FrameOf): Ready | undefined;
   /** Set for a provider delivered as the vendor's script: no iframe of the widget's own, an SDK adapter instead. */
   readonly sdk?: SdkFacts;
   /**
@@ -58,6 +65,11 @@ export interface ProviderFrame<Id extends string = string> {
    * workflow run id). Never a URL: where code is loaded from stays the host's `options.sdkUrl`.
    */
   readonly answerOptions?: readonly string[];
+}
+
+/** The frame said its flow is ready, naming this session (a provider's own id: inquiry, workflow, session). */
+export interface Ready {
+  sessionId?: string;
 }
 
 /** The frame a reply is for: its context and the URL it was loaded with. */

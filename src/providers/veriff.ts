@@ -19,8 +19,10 @@ export const veriff: ProviderFrame<'veriff'> = {
     setMissing(url, 'lang', language ?? locale);
     return { url };
   },
-  reply: (message, { context }) =>
-    veriffName(message) === 'VERIFF_HANDSHAKE' ? { name: 'VERIFF_RENDER', payload: renderPayload(context) } : undefined,
+  // The handshake is ready (the frame waits for the render, as for the SDK's), and @veriff/incontext-sdk's onLoad.
+  ready: (message) => (veriffName(message) === 'VERIFF_HANDSHAKE' ? {} : undefined),
+  reply: (message, frame) =>
+    veriff.ready!(message, frame) && { name: 'VERIFF_RENDER', payload: renderPayload(frame.context) },
 };
 
 /** `VERIFF_RENDER.payload.version`: the @veriff/incontext-sdk release whose handshake the widget sends. */

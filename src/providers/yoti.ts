@@ -44,9 +44,13 @@ export const yoti: ProviderFrame<'yoti'> = {
     return { url };
   },
 
+  // STARTED: ready, in either launch (the URL launch's first load is ready too: protocols/yoti.ts).
+  ready: (message, frame) =>
+    upper(asRecord(message)?.eventType) === 'STARTED' ? { sessionId: yotiSession(frame).sessionId } : undefined,
+
   // Yoti's post method: its frame says STARTED and waits for the session, which goes to the frame's origin only.
   reply(message, frame, token) {
-    if (frame.context.options.launch !== 'post' || upper(asRecord(message)?.eventType) !== 'STARTED') return undefined;
+    if (frame.context.options.launch !== 'post' || !yoti.ready!(message, frame)) return undefined;
     const { sessionId, urlToken } = yotiSession(frame);
     return { eventType: 'INIT_SESSION', sessionID: sessionId, sessionToken: token ?? urlToken };
   },

@@ -13,6 +13,7 @@ import {
   STRANGER,
   untilState,
   waitUntil,
+  type DemoProvider,
 } from './helpers';
 
 /**
@@ -29,10 +30,15 @@ function holdRuntime() {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   runtimeLoader.load = () => gate.then(realLoad);
+  holds.push(release);
   return { release };
 }
 
+/** Every hold's release: a test that failed with the runtime held back must not leave the next one waiting. */
+const holds: Array<() => void> = [];
+
 afterEach(async () => {
+  holds.splice(0).forEach((release) => release());
   runtimeLoader.load = realLoad;
   await loadRuntime().catch(() => undefined);
   fixtureCleanup();
@@ -87,6 +93,7 @@ describe('the boot: the frame first, the runtime after', () => {
     const held = holdRuntime();
     // The generic protocol's frame says ready and waits for init; echo=1: it reports each init it gets, at once.
     const src = scripted(['ready', 'await-init', 'start'], { echo: '1' });
+    const events = record(document);
     const el = mount((el) => (el.sessionUrl = src));
     await Promise.resolve();
     const frame = frameOf(el)!;
@@ -100,7 +107,8 @@ describe('the boot: the frame first, the runtime after', () => {
     await waitUntil(() => echoes.length > 0, 'the frame never got its init', { timeout: 5000 });
     // The answer came while the runtime was still held back: the stand-in answered.
     expect(echoes).toEqual([{ step: 'init:en:auto', runtime: false }]);
-    const events = record(document);
+    // The frame's ready was kyc-ready already, before the runtime, once.
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
     held.release();
     await untilState(el, 'in-progress');
     // A later init, sent by the runtime's protocol (a new language): the frame answers each init in order, so
@@ -112,7 +120,7 @@ describe('the boot: the frame first, the runtime after', () => {
     // The runtime replayed the frame's ready (already answered): one init for the handshake, never a second.
     expect(echoes.map((e) => e.step)).toEqual(['init:en:auto', 'init:fr:auto']);
     expect(events.filter((e) => e.type === 'kyc-progress')[0]?.detail.step).toBe('init:en:auto');
-    expect(events.names()).toContain('kyc-ready');
+    expect(events.names().filter((name) => name === 'kyc-ready')).toHaveLength(1);
   });
 
   it.each(['sumsub', 'veriff'] as const)(
@@ -357,4 +365,132 @@ describe('the boot: the frame first, the runtime after', () => {
     expect(el.state).toBe('error'); // config-invalid in the same task: the runtime's own checks, synchronously
     expect(el.lastError?.code).toBe('config-invalid');
   });
+});
+
+describe('kyc-ready: as soon as the frame says it, before the runtime is here', () => {
+  /**
+   * The scripted sandbox page at `src` posted its last step (and so every earlier one), and this page had one more
+   * task to handle them: helpers' scriptDone, without its wait for the runtime (held back here).
+   */
+  const scriptSaid = (src: string) =>
+    new Promise<void>((resolve) => {
+      const listen = (event: MessageEvent) => {
+        const data = event.data as { sandbox?: unknown; href?: unknown } | null;
+        if (data?.href !== src || (data.sandbox !== 'script-done' && data.sandbox !== 'script-failed')) return;
+        window.removeEventListener('message', listen);
+        setTimeout(resolve);
+      };
+      window.addEventListener('message', listen);
+    });
+  const readyCount = (events: { names(): string[] }) => events.names().filter((name) => name === 'kyc-ready').length;
+
+  it("the frame's ready: one kyc-ready before the runtime; after it, no second one, and the flow goes on to one kyc-complete", async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    const events = record(document);
+    const src = scripted(['ready', 'start', 'progress:document', 'complete:approved'], { session: 'ses_ready_1' });
+    const said = scriptSaid(src);
+    const el = mount((el) => (el.sessionUrl = src));
+    // The whole script said (its later messages wait in the bridge for the runtime), and the runtime still held.
+    await said;
+    expect(runtimeNow()).toBeUndefined();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+    expect(el.state).toBe('ready');
+    // As the runtime says it: the generic frame's ready names no session (its complete does).
+    expect(events[2].detail).toEqual({ provider: 'generic' });
+    expect(events[1].detail).toEqual({ provider: 'generic', state: 'ready', previous: 'loading' });
+    held.release();
+    await untilState(el, 'complete');
+    events.stop();
+    // The runtime replayed the frame's ready to its protocol: the flow was ready already, nothing was said twice.
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+      'state:complete',
+      'kyc-complete',
+    ]);
+    expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail)).toEqual([
+      { provider: 'generic', sessionId: 'ses_ready_1', outcome: 'approved' },
+    ]);
+  });
+
+  it('a ready forged by another window (the page itself, a frame of the right origin, a stranger) says nothing', async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    const events = record(document);
+    // The frame waits before its own ready: until then, a kyc-ready could only come from a forger.
+    const src = scripted(['wait:1500', 'ready']);
+    const el = mount((el) => (el.sessionUrl = src));
+    const said = scriptSaid(src);
+    await waitUntil(() => frameOf(el)?.contentWindow, 'no frame', { timeout: 5000 });
+    window.postMessage({ kyc: 1, type: 'ready' }, '*');
+    const forgers = [scripted(['ready'], {}, SANDBOX), scripted(['ready'], {}, STRANGER)].map((url) => {
+      const done = scriptSaid(url);
+      const forger = document.createElement('iframe');
+      forger.src = url;
+      document.body.append(forger);
+      return { done, forger };
+    });
+    // Both forgers said ready to this page while the widget's frame was there (the page's own message came first).
+    await Promise.all(forgers.map(({ done }) => done));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(events.names()).toEqual(['state:loading']);
+    expect(el.state).toBe('loading');
+    // The positive control: the frame's own ready, still before the runtime.
+    await said;
+    expect(runtimeNow()).toBeUndefined();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+    forgers.forEach(({ forger }) => forger.remove());
+    held.release();
+    await loadRuntime();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    events.stop();
+    expect(readyCount(events)).toBe(1);
+    expect(el.state).toBe('ready');
+  });
+
+  // Each provider whose frame says ready in a message (providers/<id>.ts `ready`), with the sandbox's script for it.
+  const SAYS_READY: Array<[DemoProvider, string[], string]> = [
+    ['generic', ['ready'], 'ses_generic_ready'],
+    ['persona', ['ready'], 'inq_sbxready0001'],
+    ['veriff', ['wait:1'], 'sbx_veriff_ready'], // its handshake is its ready (the sandbox sends it on load)
+    ['didit', ['ready'], 'sbx-didit-ready'],
+    ['jumio', ['loaded'], 'sbx_workflow_ready'],
+    ['yoti', ['started'], 'sbx_yoti_ready'],
+  ];
+
+  it.each(SAYS_READY)(
+    '%s: kyc-ready before the runtime, as the runtime says it (state, detail, session id), and only once',
+    async (provider, script, session) => {
+      // What the runtime says for this frame, with the runtime here.
+      await loadRuntime();
+      const inputs = demoInputs(provider, { script, session });
+      const reference = record(document);
+      const first = mount((el) => applyInputs(el, inputs));
+      await waitUntil(() => readyCount(reference) > 0, 'the runtime never said kyc-ready', { timeout: 5000 });
+      reference.stop();
+      const expected = { detail: reference.find((e) => e.type === 'kyc-ready')!.detail, sessionId: first.sessionId };
+      first.remove();
+
+      forgetRuntime();
+      const held = holdRuntime();
+      const events = record(document);
+      const el = mount((el) => applyInputs(el, inputs));
+      await waitUntil(() => readyCount(events) > 0, 'no kyc-ready before the runtime', { timeout: 5000 });
+      expect(runtimeNow()).toBeUndefined();
+      expect(el.state).toBe('ready');
+      expect({ detail: events.find((e) => e.type === 'kyc-ready')!.detail, sessionId: el.sessionId }).toEqual(expected);
+      held.release();
+      await loadRuntime();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      events.stop();
+      expect(events.names().slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+      expect(readyCount(events)).toBe(1);
+      expect(el.sessionId).toBe(expected.sessionId);
+    },
+  );
 });

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, type Handover, type Runtime } from '../../src/element/handover';
 import type { KycWidgetElement } from '../../src/index';
+import { CAPTURE_SCRIPT, type CapturedFrame } from '../../src/frame/capture';
 import { renderKycWidget } from '../../src/server/render';
-import { frameOf, SANDBOX, scripted, untilState, waitUntil } from './helpers';
+import { frameOf, record, SANDBOX, scriptDone, scripted, untilState, waitUntil } from './helpers';
 
 /**
  * renderKycWidget's markup in the DOM: parsed by Chromium's own HTML parser (`Document.parseHTMLUnsafe`, which
@@ -169,6 +170,67 @@ describe('the rendered markup in the DOM', () => {
     expect(handover!.bridge.iframe).toBe(frame);
     container.remove();
     forgetRuntime();
+  });
+
+  it('a ready the capture kept (said before the element upgraded) is kyc-ready before the runtime, after loading, once', async () => {
+    forgetRuntime();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runtimeLoader.load = () => gate.then(realLoad);
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    const src = scripted(['ready'], { session: 'rendered-ready' });
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    // What the capture script would have kept: the frame's ready (from its own window, at its origin), and a forged
+    // one from this page; the bridge drains them through its guard while the stand-in requests nothing.
+    const said = (source: Window | null) =>
+      new MessageEvent('message', { data: { kyc: 1, type: 'ready' }, origin: SANDBOX, source });
+    Object.assign(frame, {
+      kyc: {
+        get q() {
+          return [said(window), said(frame.contentWindow)];
+        },
+        t: performance.now(),
+        off() {},
+      },
+    });
+    const events = record(document);
+    document.body.append(container);
+    await untilState(el, 'ready');
+    // In the order the runtime would say them: loading (the first pass), then ready (the frame's, drained in it).
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+    release();
+    await scriptDone(src); // the frame's own ready too, with the runtime here
+    events.stop();
+    // The frame says ready itself as well (its script): the runtime replays both, and says nothing again.
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+    expect(el.state).toBe('ready');
+  });
+
+  it('once adopted, the capture leaves nothing behind: no script, no marker, nothing on the iframe, no listener', async () => {
+    const src = scripted(['ready'], { session: 'rendered-leftovers' });
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const frame = el.shadowRoot!.querySelector('iframe') as CapturedFrame;
+    document.body.append(container);
+    // The capture script, as the parser runs it: right after the frame, before the element's first pass.
+    (new Function(CAPTURE_SCRIPT) as () => void)();
+    const capture = frame.kyc!;
+    expect(capture.q).toEqual([]);
+    await untilState(el, 'ready'); // the frame's own ready, through the adopted frame
+    expect(frameOf(el)).toBe(frame); // adopted, not loaded again
+    expect('kyc' in frame).toBe(false);
+    expect(el.hasAttribute('data-kyc-capture')).toBe(false);
+    expect(el.shadowRoot!.querySelector('script')).toBeNull();
+    // The capture's message listener is gone: what the page hears now is not kept.
+    const heard = new Promise((resolve) => window.addEventListener('message', resolve, { once: true }));
+    window.postMessage('after the adoption', '*');
+    await heard;
+    expect(capture.q).toEqual([]);
   });
 
   it("a refused render frames nothing and says the server's reason as config-invalid on upgrade", async () => {

@@ -40,6 +40,7 @@ const word = (effect: Effect<ResolvedFrame>) => (effect.type === 'emit' ? `emit:
 const connected = run(EMPTY, { type: 'connect' }).model;
 const launched = run(connected, configure(ok)).model;
 const asking = run(connected, configure(needs, { warm: 'https://frame.example' })).model;
+const readied = run(launched, { type: 'frame-ready', frame: 1 }).model;
 
 describe('the first step: before the runtime is here', () => {
   it.each<[string, Model<ResolvedFrame>, FirstEvent, string[], string]>([
@@ -112,6 +113,23 @@ describe('the first step: before the runtime is here', () => {
     ['leaving the page: the frame goes', launched, { type: 'disconnect' }, ['stop-frame'], 'loading'],
     ['leaving the page: the request stops', asking, { type: 'disconnect' }, ['abort-session'], 'loading'],
     [
+      'the frame said ready (on a message that passed the guard): loading → ready, kyc-ready',
+      launched,
+      { type: 'frame-ready', frame: 1 },
+      ['snapshot', 'emit:kyc-statechange', 'emit:kyc-ready'],
+      'ready',
+    ],
+    ['ready again: nothing (once per attempt)', readied, { type: 'frame-ready', frame: 1 }, [], 'ready'],
+    ["another frame's ready (an earlier one's): nothing", launched, { type: 'frame-ready', frame: 2 }, [], 'loading'],
+    ['ready with no frame yet (the request first): nothing', asking, { type: 'frame-ready', frame: 1 }, [], 'loading'],
+    [
+      'ready after the frame went with the page: nothing',
+      run(launched, { type: 'disconnect' }).model,
+      { type: 'frame-ready', frame: 1 },
+      [],
+      'loading',
+    ],
+    [
       'the runtime could not be downloaded: a recoverable error',
       launched,
       { type: 'runtime-failed', asked: true, provider: 'veriff' },
@@ -146,6 +164,29 @@ describe('the first step: before the runtime is here', () => {
     });
   });
 
+  it('the frame said ready: the state, the snapshot and the events the machine gives, with the session id', () => {
+    const { model, effects } = firstStep(launched, { type: 'frame-ready', frame: 1, sessionId: 'ses_1' });
+    expect(model.snapshot).toEqual({ state: 'ready', attempt: 1, sessionId: 'ses_1' });
+    // The machine's own move (flow/machine.ts) from the same snapshot, with the session id on every event.
+    const machine = step(launched, {
+      type: 'signals',
+      frame: 1,
+      signals: [{ type: 'ready', sessionId: 'ses_1' }],
+      from: 'message',
+    });
+    const emits = (list: Effect<ResolvedFrame>[]) => list.filter((e) => e.type === 'emit' || e.type === 'snapshot');
+    expect(emits(effects)).toEqual(emits(machine.effects));
+    expect(model.snapshot).toEqual(machine.model.snapshot);
+  });
+
+  it('back on the page after leaving a ready flow: a new attempt, loading again', () => {
+    const back = run(readied, { type: 'disconnect' }, { type: 'connect' }).model;
+    const again = firstStep(back, configure(ok));
+    expect(again.effects.map(word)).toEqual(['load-frame', 'snapshot', 'emit:kyc-statechange']);
+    expect(again.model.snapshot).toEqual({ state: 'loading', attempt: 2 });
+    expect(run(again.model, { type: 'frame-ready', frame: 2 }).model.snapshot.state).toBe('ready');
+  });
+
   it('back on the page after leaving mid-flow: it launches again, with no second statechange', () => {
     const back = run(launched, { type: 'disconnect' }, { type: 'connect' }).model;
     expect(back.resume).toBeNull();
@@ -169,6 +210,22 @@ describe('the first step: before the runtime is here', () => {
     expect(sdk.effects.filter((e) => e.type === 'adopt-frame')).toEqual([
       { type: 'adopt-frame', frame: SDK_FRAME, id: 1 },
     ]);
+    // A frame that already said ready: settled at once (its load timers stop), and the replay of its ready (the
+    // queued message, read by the runtime's protocol) says nothing twice; the flow goes on from ready.
+    const ready = step(readied, { type: 'adopted', connected: true });
+    expect(ready.effects.map((e) => e.type)).toEqual(expect.arrayContaining(['adopt-frame', 'settled']));
+    expect(ready.effects.some((e) => e.type === 'load-frame' || e.type === 'emit')).toBe(false);
+    const replayed = step(ready.model, {
+      type: 'signals',
+      frame: 1,
+      signals: [{ type: 'ready', sessionId: 'ses_1' }, { type: 'start' }],
+      from: 'message',
+    });
+    expect(replayed.effects.filter((e) => e.type === 'emit').map((e) => (e as { name: string }).name)).toEqual([
+      'kyc-statechange',
+      'kyc-start',
+    ]);
+    expect(replayed.model.snapshot).toMatchObject({ state: 'in-progress', attempt: 1, sessionId: 'ses_1' });
     // The request: read as the first try of the runtime's own session client.
     const reading = step(asking, { type: 'adopted', connected: true });
     expect(reading.effects.find((e) => e.type === 'fetch-session')).toEqual({

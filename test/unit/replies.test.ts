@@ -78,3 +78,70 @@ describe("the first reply to a frame's handshake", () => {
     expect(reply('generic', { type: 'ready' }, ctx, url)).toBeUndefined();
   });
 });
+
+/**
+ * The frames' ready messages (providers/<id>.ts `ready`): read by the stand-in before the runtime is here (its
+ * kyc-ready) and by the protocols after, one function each. Only the ready message is ready, as the protocol reads
+ * it (the protocols' own tests cover the rest of their routing).
+ */
+describe("a frame's ready, read before the runtime", () => {
+  const ready = (id: (typeof PROVIDER_IDS)[number], data: unknown, url: URL, ctx = context()) =>
+    frameFor(id).ready?.(wire(data), { context: ctx, url });
+  const PERSONA = new URL('https://inquiry.withpersona.com/widget?container-id=kyc-widget-1');
+
+  it('the providers whose frame says ready in a message; the others are ready at their first load (the runtime)', () => {
+    expect(PROVIDER_IDS.filter((id) => frameFor(id).ready)).toEqual([
+      'generic',
+      'persona',
+      'veriff',
+      'jumio',
+      'didit',
+      'yoti',
+    ]);
+  });
+
+  it.each<[(typeof PROVIDER_IDS)[number], unknown, URL, { sessionId?: string } | undefined]>([
+    ['generic', { kyc: 1, type: 'ready', sessionId: 'ses_1' }, PERSONA, { sessionId: 'ses_1' }],
+    ['generic', JSON.stringify({ kyc: 1, type: 'ready' }), PERSONA, { sessionId: undefined }],
+    ['generic', { kyc: 2, type: 'ready' }, PERSONA, undefined],
+    ['generic', { kyc: 1, type: 'start' }, PERSONA, undefined],
+    ['persona', { name: 'ready', containerId: 'kyc-widget-1' }, PERSONA, {}],
+    ['persona', { name: 'READY' }, PERSONA, {}],
+    ['persona', { name: 'ready', containerId: 'kyc-widget-2' }, PERSONA, undefined],
+    ['persona', { name: 'load', containerId: 'kyc-widget-1' }, PERSONA, undefined],
+    ['veriff', 'VERIFF_HANDSHAKE', PERSONA, {}],
+    ['veriff', { name: 'veriff_handshake' }, PERSONA, {}],
+    ['veriff', 'VERIFF_STARTED', PERSONA, undefined],
+    ['didit', { type: 'didit:ready', data: { sessionId: 'sbx-1' } }, PERSONA, { sessionId: 'sbx-1' }],
+    ['didit', { type: 'DIDIT:READY', data: { session_id: 'sbx-2' } }, PERSONA, { sessionId: 'sbx-2' }],
+    ['didit', { type: 'didit:started' }, PERSONA, undefined],
+    [
+      'jumio',
+      JSON.stringify({ eventType: 510, workflowExecutionId: 'wf_1', payload: { value: 'loaded' } }),
+      PERSONA,
+      { sessionId: 'wf_1' },
+    ],
+    [
+      'jumio',
+      {
+        eventType: '510',
+        authorizationToken: 'tok_abcdefgh12345678',
+        workflowExecutionId: 'tok_abcdefgh12345678',
+        payload: { value: 'LOADED' },
+      },
+      PERSONA,
+      { sessionId: undefined }, // the id that carries the message's own token is no id
+    ],
+    ['jumio', { eventType: 510, payload: { value: 'success' } }, PERSONA, undefined],
+    ['jumio', { eventType: 511, payload: { value: 'loaded' } }, PERSONA, undefined],
+    [
+      'yoti',
+      { eventType: 'STARTED' },
+      new URL('https://api.yoti.com/idverify/v1/web/index.html?sessionID=ses_9'),
+      { sessionId: 'ses_9' },
+    ],
+    ['yoti', { eventType: 'SUCCESS' }, PERSONA, undefined],
+  ])('%s: %j', (id, data, url, expected) => {
+    expect(ready(id, data, url)).toEqual(expected);
+  });
+});
