@@ -19,6 +19,22 @@ declare global {
   }
 }
 
+/**
+ * A vendor's flow that ends at the browser, whose decision only the webhook knows: every state and event, in order,
+ * to `kyc-complete` with outcome `pending`.
+ */
+export const PENDING_FLOW = [
+  'state:loading',
+  'state:ready',
+  'kyc-ready',
+  'state:in-progress',
+  'kyc-start',
+  'state:submitted',
+  'kyc-submit',
+  'state:complete',
+  'kyc-complete',
+];
+
 export type SdkVendor = 'onfido' | 'stripe' | 'plaid';
 
 /** Where each stand-in loader is served on the sandbox. */
