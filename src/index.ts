@@ -7,6 +7,8 @@ import { runtimeLoader } from './element/handover';
 
 // The one place that imports the runtime: the element reaches it through this loader (element/handover.ts).
 runtimeLoader.load = () => import('./runtime/runtime');
+// The SDK adapters' chunk, asked for early by the stand-in for an SDK-hosted provider; the runtime imports the same.
+runtimeLoader.adapters = () => import('./sdk/sdk');
 
 export { KycWidgetElement };
 export type { LastError as KycErrorDetail } from './runtime/controller';

@@ -97,10 +97,25 @@ function once(req, res, url) {
  */
 function sdkFile(req, res, url) {
   if (url.pathname.endsWith('.html')) return serveStatic(req, res, url.pathname);
-  return sendFile(req, res, path.join(PUBLIC_DIR, url.pathname), {
-    'Access-Control-Allow-Origin': '*',
-    'Cross-Origin-Resource-Policy': 'cross-origin',
-  });
+  const count = url.searchParams.get('count');
+  if (count) sdkRequests.set(count, (sdkRequests.get(count) ?? 0) + 1);
+  const send = () =>
+    sendFile(req, res, path.join(PUBLIC_DIR, url.pathname), {
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+  // `?delay=ms` (at most 5 s): a script still on its way when the page asks for it again (test/browser/sdk-early).
+  const delay = Math.min(5000, Number(url.searchParams.get('delay')) || 0);
+  if (delay > 0) setTimeout(send, delay);
+  else send();
+}
+
+/** How many times each `?count=` name was asked for (tests: one download per page), read at /sdk-requests?count=. */
+const sdkRequests = new Map();
+
+function sdkRequestCount(req, res, url) {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+  res.end(JSON.stringify({ requests: sdkRequests.get(url.searchParams.get('count')) ?? 0 }));
 }
 
 /** The special routes. Extend freely; see the rule at the top of this file. */
@@ -132,6 +147,7 @@ export const routes = {
   '/caf/*': page('caf/index.html'),
   '/zignsec/ui/scanning-dp50/*': page('zignsec/index.html'),
   '/sdk/*': sdkFile,
+  '/sdk-requests': sdkRequestCount,
 };
 
 export function findRoute(pathname, table = routes) {

@@ -85,8 +85,8 @@ export function firstStep(
     const id = ++m.frames;
     m.frame = { id, frame, token: frame.context.sessionToken, takesTokens: false, reloads: 0 };
     m.framed = true;
-    // A provider delivered as the vendor's script gets no iframe: the runtime loads it (adopt-frame).
-    if (!frame.provider.sdk) effects.push({ type: 'load-frame', frame, id });
+    // A provider delivered as the vendor's script gets no iframe: its script starts loading, the runtime mounts it.
+    effects.push({ type: 'load-frame', frame, id });
   };
   const drop = () => {
     if (m.framed) effects.push({ type: 'stop-frame' });

@@ -77,9 +77,10 @@ export const runtimeNow = (): Runtime | undefined => runtime;
 
 /**
  * How the runtime chunk is fetched: set by the entry (index.ts), which alone imports the runtime; the browser tests
- * delay it, or make it fail (test/browser/boot.test.ts).
+ * delay it, or make it fail (test/browser/boot.test.ts). `adapters` fetches the SDK adapters' chunk (`sdk/`), which
+ * the stand-in asks for beside the runtime for an SDK-hosted provider, so that the runtime's attempt finds it here.
  */
-export const runtimeLoader: { load: () => Promise<Runtime> } = {
+export const runtimeLoader: { load: () => Promise<Runtime>; adapters?: () => Promise<unknown> } = {
   load: () => Promise.reject(new Error('kyc-widget: no runtime loader (import the element through the package entry)')),
 };
 

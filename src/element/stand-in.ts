@@ -7,9 +7,10 @@ import { batched } from './batch';
 import { environment } from './environment';
 import { emit, type KycErrorDetail } from './events';
 import { firstStep, initialModel, type FirstEvent } from './first-step';
-import { loadRuntime, type Create, type Handover, type Stand } from './handover';
+import { loadRuntime, runtimeLoader, type Create, type Handover, type Stand } from './handover';
 import { configKey, type Inputs } from './inputs';
 import { FRAME_TITLE } from './language';
+import { loadVendor } from './vendor';
 import { bindingOf, hasSession, resolveFrame, withAnswer, type ResolvedFrame } from './resolve';
 import { renderedSkeleton, skeleton, type Skeleton } from './skeleton';
 import { warmOrigin, warmUp } from './warm-up';
@@ -188,6 +189,12 @@ export class StandIn implements Stand {
         // A rendered frame's load timeout counts from its request, made while the page was parsed.
         this.#requestedAt = rendered?.kyc?.t ?? performance.now();
         const { provider, context, url } = frame;
+        // The vendor's code and the adapters' chunk, for the runtime's attempt to mount (element/vendor.ts), now:
+        // no frame of the widget's own. A failed chunk is the attempt's to report, when it imports the same.
+        if (provider.sdk) {
+          runtimeLoader.adapters?.().catch(() => {});
+          return void loadVendor(this.#host.ownerDocument, url, provider.sdk.delivery);
+        }
         const { id } = effect;
         const leaks = leaker([context.sessionToken]);
         this.bridge.load(

@@ -43,7 +43,7 @@ export const jumioSdk: ProviderFrame<'jumio'> = {
   id: 'jumio',
   origins: ['https://web-sdk.amer-1.jumio.ai', 'https://web-sdk.emea-1.jumio.ai', 'https://web-sdk.apac-1.jumio.ai'],
   allow: 'camera',
-  sdk: { mount: 'inline' },
+  sdk: { mount: 'inline', delivery: { kind: 'element', tag: 'jumio-sdk' } },
   frameUrl({ options, sessionToken }) {
     const dc = oneOf(options, 'dc', ['us', 'eu', 'sgp'] as const);
     if (dc instanceof Problem) return dc;

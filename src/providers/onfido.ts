@@ -16,7 +16,7 @@ export const onfido: ProviderFrame<'onfido'> = {
   id: 'onfido',
   origins: ['https://sdk.onfido.com'],
   allow: 'camera; microphone',
-  sdk: { mount: 'inline' },
+  sdk: { mount: 'inline', delivery: { kind: 'module', export: 'Onfido' } },
   answerOptions: ['workflowRunId'],
   frameUrl({ options, sessionToken }) {
     const run = stringOption(options, 'workflowRunId', /^[\w-]{1,64}$/, 'onfido-run');

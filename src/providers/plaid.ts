@@ -12,6 +12,6 @@ export const plaid: ProviderFrame<'plaid'> = {
   id: 'plaid',
   origins: ['https://cdn.plaid.com'],
   allow: 'camera',
-  sdk: { mount: 'overlay' },
+  sdk: { mount: 'overlay', delivery: { kind: 'script', global: 'Plaid' } },
   frameUrl: ({ options, sessionToken }) => sdkLoader('plaid', options, sessionToken, PLAID_LINK_URL),
 };

@@ -14,7 +14,7 @@ export const stripe: ProviderFrame<'stripe'> = {
   id: 'stripe',
   origins: ['https://js.stripe.com'],
   allow: 'camera',
-  sdk: { mount: 'overlay' },
+  sdk: { mount: 'overlay', delivery: { kind: 'script', global: 'Stripe' } },
   frameUrl({ options, sessionToken }) {
     const key = stringOption(options, 'publishableKey', /^pk_(test|live)_\w{1,200}$/, 'stripe-pk');
     if (key instanceof Problem) return key;

@@ -86,4 +86,15 @@ export interface FrameOf {
  */
 export interface SdkFacts {
   readonly mount: 'inline' | 'overlay';
+  readonly delivery: Delivery;
 }
+
+/**
+ * How the vendor's code arrives (element/vendor.ts loads it): an ES module and the name of its export (Onfido's
+ * runtime, as its npm loader imports it), a classic script that sets a global (Stripe.js, Plaid Link), or a custom
+ * element the host's page defines (Jumio's package, which the widget may not redistribute).
+ */
+export type Delivery =
+  | { kind: 'module'; export: string }
+  | { kind: 'script'; global: string }
+  | { kind: 'element'; tag: string };

@@ -236,10 +236,10 @@ export class WidgetController implements Controller {
         surface.setSlow(false);
         return;
       case 'adopt-frame':
-        // The stand-in requested nothing for a vendor's script (element/first-step.ts): it is loaded now.
+        // The stand-in started the vendor's script (element/vendor.ts): it is mounted now, the timer from then.
         if (effect.frame.provider.sdk) {
           this.#config.coolDown();
-          this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout);
+          this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout, performance.now() - this.#requestedAt);
         } else
           attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
         return;

@@ -2,15 +2,15 @@ import type { Event } from '../flow/model';
 import type { Signal } from '../protocols/types';
 import type { SdkProviderId } from '../providers/index';
 import type { ResolvedFrame } from '../element/resolve';
+import { loadVendor } from '../element/vendor';
 import type { SdkSession } from '../sdk/types';
 import { scriptProblem } from './preflight';
 import { startTimer } from './timer';
-import { DELIVERY, loadVendor } from './vendor-script';
 
 /**
  * One attempt of a provider delivered as the vendor's script (providers/types.ts `SdkFacts`), as a part that only
  * reports, like attempt.ts does for a frame: the SDK adapters' chunk (`sdk/`) is fetched and, at the same time, the
- * vendor's code is loaded from its URL (never bundled; vendor-script.ts), the adapter mounts it — in the widget's box (`inline`) or as the vendor's
+ * vendor's code is loaded from its URL (never bundled; element/vendor.ts), the adapter mounts it — in the widget's box (`inline`) or as the vendor's
  * own window over the page (`overlay`, the box says "continue in the window") — and what its callbacks mean is
  * reported as the frame's signals, tagged with the attempt's id. The load timers are the frame's. Stopping tears
  * the vendor's instance down (as far as its API allows) and removes the box; the next attempt mounts only after
@@ -74,8 +74,8 @@ export class SdkAttempt {
     const signal = (...signals: Signal[]) => {
       if (id === this.#id) this.#report({ type: 'signals', frame: id, signals, from: 'message' });
     };
-    // The vendor's script downloads now, beside the adapters' chunk, not after it (vendor-script.ts).
-    const loading = loadVendor(box.ownerDocument, frame.url, DELIVERY[provider]);
+    // The vendor's script, started by the stand-in (or now): beside the adapters' chunk, not after it (element/vendor.ts).
+    const loading = loadVendor(box.ownerDocument, frame.url, frame.provider.sdk!.delivery);
     let chunk;
     try {
       chunk = await import('../sdk/sdk');

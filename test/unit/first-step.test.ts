@@ -59,10 +59,10 @@ describe('the first step: before the runtime is here', () => {
       'loading',
     ],
     [
-      "an SDK-hosted provider: no iframe (the runtime loads the vendor's script), idle → loading",
+      "an SDK-hosted provider: its load at once (the stand-in starts the vendor's script), idle → loading",
       connected,
       configure({ kind: 'ok', frame: SDK_FRAME }),
-      ['snapshot', 'emit:kyc-statechange'],
+      ['load-frame', 'snapshot', 'emit:kyc-statechange'],
       'loading',
     ],
     ['modal mode waits for the runtime (its dialog)', connected, configure(ok, { mode: 'modal' }), [], 'idle'],

@@ -103,7 +103,10 @@ describe("a session's options from the session endpoint's answer", () => {
 
 describe("jumio's second way in: its web component with options.sdk", () => {
   it('options.sdk: true is the <jumio-sdk> adapter, anything else the hosted page in a frame', () => {
-    expect(providerFor('jumio', { sdk: true }).sdk).toEqual({ mount: 'inline' });
+    expect(providerFor('jumio', { sdk: true }).sdk).toEqual({
+      mount: 'inline',
+      delivery: { kind: 'element', tag: 'jumio-sdk' },
+    });
     for (const options of [{}, { sdk: 'true' }, { sdk: 1 }, { sdk: false }])
       expect(providerFor('jumio', options).sdk, JSON.stringify(options)).toBeUndefined();
     expect(providerFor('onfido', { sdk: true })).toBe(frameFor('onfido'));

@@ -1,4 +1,4 @@
-import type { SdkProviderId } from '../providers/index';
+import type { Delivery } from '../providers/types';
 
 /**
  * Loads the vendor's code from its URL (the vendor's CDN, or an allowlisted stand-in): a classic script that sets a
@@ -6,32 +6,13 @@ import type { SdkProviderId } from '../providers/index';
  * that blocks it is told apart from a network failure by the document's `securitypolicyviolation` event for that
  * URL, so the widget can name the directive (runtime/preflight.ts) instead of waiting for its load timeout.
  *
- * In the runtime, not in the SDK adapters' chunk: the attempt (sdk-attempt.ts) starts this download at once, while
- * the adapters' chunk downloads, instead of after it (bench/sdk-providers.mjs). It is the load itself that starts
- * early, not a `<link rel=preload>` beside it: a preload is checked by the page's CSP on its own (a
- * `'strict-dynamic'` policy allows the script a script inserts, never a preload), and a blocked or failed
+ * In the boot chunk: the stand-in starts the load in the task the inputs resolve, so the vendor's code
+ * downloads while the runtime chunk and the SDK adapters' chunk do, not after them; the runtime's attempt
+ * (runtime/sdk-attempt.ts) asks for the same URL and shares that load instead of starting a second one. It is the load
+ * itself that starts early, not a `<link rel=preload>` beside it: a preload is checked by the page's CSP on its own
+ * (a `'strict-dynamic'` policy allows the script a script inserts, never a preload), and a blocked or failed
  * `modulepreload` is remembered by the document's module map, so the `import()` after it would fail too.
  */
-
-/** How the vendor's code arrives: an ES module (its export), or a classic script that sets a global. */
-export type Delivery =
-  | { kind: 'module'; export: string }
-  | { kind: 'script'; global: string }
-  /** A custom element the host's page defines (Jumio's package, which the widget may not redistribute). */
-  | { kind: 'element'; tag: string };
-
-/**
- * Each SDK-hosted provider's delivery (docs/providers/<id>.md): Onfido's runtime is the module its npm loader imports
- * (`onfido-sdk-ui@14.80.0` Onfido.js), exporting `Onfido`; Stripe.js and Plaid Link are classic scripts that set the
- * globals `Stripe` and `Plaid` (the adapters, sdk/stripe.ts and sdk/plaid.ts, call them). Here, not with the
- * provider's facts in the boot chunk: only the runtime loads the vendor's code, and the boot's bytes are budgeted.
- */
-export const DELIVERY: Readonly<Record<SdkProviderId, Delivery>> = {
-  onfido: { kind: 'module', export: 'Onfido' },
-  stripe: { kind: 'script', global: 'Stripe' },
-  plaid: { kind: 'script', global: 'Plaid' },
-  jumio: { kind: 'element', tag: 'jumio-sdk' },
-};
 
 export type Loaded = { ok: true; vendor: unknown } | { ok: false; blocked?: string };
 
@@ -70,7 +51,27 @@ function scriptOf(doc: Document, href: string): HTMLScriptElement | undefined {
   return undefined;
 }
 
-export async function loadVendor(doc: Document, url: URL, delivery: Delivery): Promise<Loaded> {
+/** The loads under way in each document, by URL: whoever asks while one is under way shares it. */
+const loading = new WeakMap<Document, Map<string, Promise<Loaded>>>();
+
+/**
+ * The vendor's code: the load under way for this URL (the one the stand-in started) or a new one. A settled load
+ * is forgotten: after a success the global or the module map answers at once; after a failure the next try loads
+ * again.
+ */
+export function loadVendor(doc: Document, url: URL, delivery: Delivery): Promise<Loaded> {
+  const loads = loading.get(doc) ?? new Map<string, Promise<Loaded>>();
+  loading.set(doc, loads);
+  let load = loads.get(url.href);
+  if (!load) {
+    load = loadNow(doc, url, delivery);
+    loads.set(url.href, load);
+    void load.then(() => loads.delete(url.href));
+  }
+  return load;
+}
+
+async function loadNow(doc: Document, url: URL, delivery: Delivery): Promise<Loaded> {
   const win = doc.defaultView as unknown as Record<string, unknown> | null;
   if (!win) return { ok: false };
   // Nothing to download: the host imports `@jumio/websdk`; until it defines the element, the load timer runs.
