@@ -2,7 +2,7 @@ import { safeUrl } from '../frame/allow';
 import type { Allowlist } from '../frame/bridge';
 import { allowedOrigins, OriginAllowlist, originPattern, type OriginPattern } from '../frame/origins';
 import { Problem } from '../frame/problem';
-import { frameFor, isProviderId, providerFor } from '../providers/index';
+import { isProviderId, providerFor } from '../providers/index';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { frameContext, type Environment } from './environment';
 import { InvalidJson, type Inputs } from './inputs';
@@ -110,7 +110,10 @@ export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 's
   if (!answer) return inputs;
   const provider = answer.provider ?? inputs.provider;
   let options = inputs.options;
-  const names = isProviderId(provider) ? frameFor(provider).answerOptions : undefined;
+  const names =
+    isProviderId(provider) && !(options instanceof InvalidJson)
+      ? providerFor(provider, options).answerOptions
+      : undefined;
   if (names && answer.options && !(options instanceof InvalidJson)) {
     options = { ...options };
     for (const name of names) {

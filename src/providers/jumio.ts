@@ -44,6 +44,8 @@ export const jumioSdk: ProviderFrame<'jumio'> = {
   origins: ['https://web-sdk.amer-1.jumio.ai', 'https://web-sdk.emea-1.jumio.ai', 'https://web-sdk.apac-1.jumio.ai'],
   allow: 'camera',
   sdk: { mount: 'inline', delivery: { kind: 'element', tag: 'jumio-sdk' } },
+  // The account's data centre, from the server half (jumioSessions), over the host's.
+  answerOptions: ['dc'],
   frameUrl({ options, sessionToken }) {
     const dc = oneOf(options, 'dc', ['us', 'eu', 'sgp'] as const);
     if (dc instanceof Problem) return dc;

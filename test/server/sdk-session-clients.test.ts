@@ -304,8 +304,27 @@ describe('jumioSessions', () => {
     expect(result.sessionToken).toMatch(/^sbx\.jumio\.sdk\./);
     expect(result.sessionUrl).toContain(`/jumio/web/v4/app?authorizationToken=${result.sessionToken}`);
     expect(result.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    // The account's data centre as `<jumio-sdk>` names it (amer-1 by default: `us`).
+    expect(result.options).toEqual({ dc: 'us' });
     await jumio(context('jumio'));
     expect(count('/oauth2/token')).toBe(tokens + 1);
+  });
+
+  it("each region's `dc` for the web component, in the answer's options", async () => {
+    for (const [region, dc] of [
+      ['emea-1', 'eu'],
+      ['apac-1', 'sgp'],
+    ] as const) {
+      const regional = jumioSessions({
+        clientId: KEYS.jumio.clientId,
+        clientSecret: KEYS.jumio.clientSecret,
+        workflowKey: 10011,
+        region,
+        baseUrl: sandbox.origin,
+        authUrl: sandbox.origin,
+      });
+      expect((await regional(context('jumio'))).options, region).toEqual({ dc });
+    }
   });
 
   it('refuses bad options at construction', () => {

@@ -90,6 +90,25 @@ describe("a session's options from the session endpoint's answer", () => {
     expect(withAnswer(inputs(), { sessionToken: 'tok' }).options).toEqual({});
   });
 
+  it("Jumio's data centre (`dc`): taken for its web component (options.sdk), not for its hosted page", () => {
+    const answer = {
+      sessionToken: 'tok',
+      sessionUrl: 'https://x.web.emea-1.jumio.ai/web/v4/app',
+      options: { dc: 'eu' },
+    };
+    const jumio = (options: Record<string, unknown>) => ({ ...inputs(options), provider: 'jumio' });
+    expect(withAnswer(jumio({ sdk: true, dc: 'us' }), answer).options).toEqual({ sdk: true, dc: 'eu' });
+    expect(withAnswer(jumio({}), answer).options).toEqual({});
+    // A `dc` the component does not know is refused by the builder, as the host's would be.
+    const bad = withAnswer(jumio({ sdk: true }), { ...answer, options: { dc: 'mars' } });
+    expect(
+      providerFor('jumio', { sdk: true }).frameUrl(context({ sessionToken: 'tok', options: bad.options })),
+    ).toMatchObject({
+      code: 'one-of',
+      at: 'options.dc',
+    });
+  });
+
   it('an answer option that is not a string of at most 256 characters is not taken', () => {
     const taken = (options: unknown) =>
       withAnswer(inputs(), readAnswer({ sessionToken: 'tok', options }, endpoint)).options;

@@ -39,6 +39,9 @@ export interface JumioSessionOptions extends ClientOptions {
   now?: () => number;
 }
 
+/** The region's `dc` as `<jumio-sdk>` names it (`@jumio/websdk@0.3.19`: `us`, `eu`, `sgp`). */
+const DATA_CENTRES: Record<JumioRegion, string> = { 'amer-1': 'us', 'emea-1': 'eu', 'apac-1': 'sgp' };
+
 const LIFETIME = /^(\d{1,7})([smhd])$/;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -116,6 +119,9 @@ export function jumioSessions(options: JumioSessionOptions): SessionClient {
       return compact({
         sessionUrl: href && isSessionUrl(href) ? href : undefined,
         sessionToken: sdkToken,
+        // `<jumio-sdk>` calls the data centre its `dc` names, which must be the account's (the widget's `jumio`
+        // with `options.sdk` takes it from here; the hosted page's `web.href` is already the region's).
+        options: { dc: DATA_CENTRES[region] },
         expiresAt: started + lifetimeMs,
         sessionId: idOf(stringField(data, 'workflowExecution', 'id')),
         referenceId: context.userId ?? undefined,
