@@ -409,6 +409,27 @@ export async function measurePhone(browser, hostOrigin, cases, { runs, rate, gap
   return { samples, errors };
 }
 
+/**
+ * One shape of a section that runs on the phone runner (rendered.mjs, sdk-providers.mjs): its cases measured as
+ * the phone section measures (4x CPU, rotating rounds), then `summarize(measured)` as the shape's rows, beside its
+ * label, raw samples and seconds since `since`.
+ */
+export async function measureShape(browser, shaped, shapeId, cases, { runs, gapMs, log, since, summarize }) {
+  const measured = await measurePhone(browser, shaped.host.origin, cases, {
+    runs,
+    rate: 4,
+    gapMs,
+    timeoutMs: shapeId === 'loopback' ? 20000 : 45000,
+    log,
+  });
+  return {
+    label: SHAPES[shapeId].label,
+    rows: summarize(measured),
+    samples: measured.samples,
+    seconds: round((performance.now() - since) / 1000, 1),
+  };
+}
+
 // ---- figures ------------------------------------------------------------------------------------
 
 /** A script of the widget's build: what the long-task target is about ("no task of ours"). */

@@ -14,7 +14,7 @@ import { FRAME_OPTIONS, SDK_READY, SDKS } from './modes.mjs';
 import {
   BACKEND_MS,
   lightPage,
-  measurePhone,
+  measureShape,
   pairedRatio,
   phoneCases,
   pick,
@@ -23,8 +23,6 @@ import {
   targetMet,
   widgetProbe,
 } from './phone.mjs';
-import { SHAPES } from './shape.mjs';
-import { round } from './stats.mjs';
 
 export const RENDERED_KINDS = ['rendered', 'rendered-blocking', 'rendered-streamed'];
 /** The issue's targets: reused vs the bare iframe (slow 4G), streamed vs the SDK's fetch-then-init, one frame. */
@@ -212,19 +210,13 @@ export async function measureRendered({
       for (const item of others) host.pages.set(item.path, { html: item.html, csp: false });
       const cases = [...rendered.cases, ...others];
       log(`rendered @4x, ${shaped.shape.label}: ${cases.length} cases × ${runs} rounds (+1 warm-up), interleaved`);
-      const measured = await measurePhone(browser, shaped.host.origin, cases, {
+      out.shapes[shapeId] = await measureShape(browser, shaped, shapeId, cases, {
         runs,
-        rate: 4,
         gapMs,
-        timeoutMs: shapeId === 'loopback' ? 20000 : 45000,
         log,
+        since: shapeStart,
+        summarize: (measured) => summarizeRendered(shapeId, providers, measured, rendered.renders),
       });
-      out.shapes[shapeId] = {
-        label: SHAPES[shapeId].label,
-        rows: summarizeRendered(shapeId, providers, measured, rendered.renders),
-        samples: measured.samples,
-        seconds: round((performance.now() - shapeStart) / 1000, 1),
-      };
     } finally {
       await shaped.close();
     }

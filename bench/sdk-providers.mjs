@@ -21,9 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { lightPage, measurePhone, pairedRatio, pick, startShape, summaryOf, targetMet, widgetProbe } from './phone.mjs';
-import { SHAPES } from './shape.mjs';
-import { round } from './stats.mjs';
+import { lightPage, measureShape, pairedRatio, pick, startShape, summaryOf, targetMet, widgetProbe } from './phone.mjs';
 
 export const SDK_PROVIDERS = ['onfido', 'stripe', 'plaid', 'jumio'];
 /** The issue's target: the widget's ready below the provider's own SDK's, the interval's upper bound < 1.00. */
@@ -246,19 +244,13 @@ export async function measureSdkProviders({
       const cases = sdkProviderCases({ shape: shapeId, providers, vendorOrigin: shaped.frames.instant.origin });
       for (const item of cases) host.pages.set(item.path, { html: item.html, csp: false });
       log(`sdk providers @4x, ${shaped.shape.label}: ${cases.length} cases × ${runs} rounds (+1 warm-up), interleaved`);
-      const measured = await measurePhone(browser, shaped.host.origin, cases, {
+      out.shapes[shapeId] = await measureShape(browser, shaped, shapeId, cases, {
         runs,
-        rate: 4,
         gapMs,
-        timeoutMs: shapeId === 'loopback' ? 20000 : 45000,
         log,
+        since: shapeStart,
+        summarize: (measured) => summarizeSdkProviders(providers, measured),
       });
-      out.shapes[shapeId] = {
-        label: SHAPES[shapeId].label,
-        rows: summarizeSdkProviders(providers, measured),
-        samples: measured.samples,
-        seconds: round((performance.now() - shapeStart) / 1000, 1),
-      };
     } finally {
       await shaped.close();
     }
