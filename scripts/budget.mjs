@@ -6,4 +6,9 @@
 // stand-in's ordered reports, about 620 bytes, so that kyc-ready no longer waits for the runtime chunk's download.
 // 13,568 (13.25 KiB) when that met issue 31's session answer options (Onfido's run id) and Jumio's web component,
 // about 240 bytes more (test/e2e/size.test.ts lists them).
-export const BOOT_BUDGET = 13_568;
+// 13,834 (+266, what it measured) for kyc-start before the runtime (issue 30): each provider's `ready` became one
+// reader of the frame's messages (providers/<id>.ts `hear`) that also tells its start and remembers the session named
+// so far as the protocol does (Persona's container and inquiry, Didit's session), and the first step's start, so that
+// kyc-start (the figure the bench compares for Veriff, whose SDK reports nothing before STARTED) no longer waits for
+// the runtime chunk.
+export const BOOT_BUDGET = 13_834;

@@ -1,8 +1,8 @@
-import { asRecord, asText, idOf, num, obj, optionObject, str, upper } from '../frame/decode';
+import { asRecord, asText, field, idOf, num, obj, optionObject, str, upper } from '../frame/decode';
 import { leaker } from '../frame/secrets';
 import type { FrameErrorCode, Outcome, Signal } from './types';
 
-export { asRecord, asText, idOf, num, obj, optionObject, str, upper };
+export { asRecord, asText, field, idOf, num, obj, optionObject, str, upper };
 
 /**
  * The protocols' shared vocabulary: field readers (frame/decode.ts's, with these) and signal builders. Every reader takes `unknown`
@@ -52,12 +52,6 @@ export function foldKeys(record: Record<string, unknown>): Map<string, unknown> 
     if (!folded.has(lower)) folded.set(lower, record[key]);
   }
   return folded;
-}
-
-/** A nested object field (or a JSON string holding one), else an empty object. */
-export function field(record: Record<string, unknown> | undefined, key: string): Record<string, unknown> {
-  if (!record || !Object.prototype.hasOwnProperty.call(record, key)) return {};
-  return obj(record[key]) ?? {};
 }
 
 const CODE = /^[A-Za-z0-9_.:-]{1,100}$/;

@@ -44,6 +44,7 @@ export const yotiProtocol: ProviderProtocol = {
     const post = port.context.options.launch === 'post';
     const frame = { context: port.context, url: port.frameUrl };
     const { sessionId, urlToken } = yotiSession(frame);
+    const hear = yoti.hear!(frame);
     let ready = false;
 
     const becomeReady = (): Signal[] => {
@@ -60,7 +61,7 @@ export const yotiProtocol: ProviderProtocol = {
         safely((): Signal[] => {
           const data = asRecord(message);
           const token = port.token() ?? urlToken;
-          if (yoti.ready!(message, frame)) {
+          if (hear(message)) {
             // Yoti's post method (providers/yoti.ts), unless the stand-in answered before the runtime was here.
             if (post && !ready && !answered) port.post(yoti.reply!(message, frame, port.token()));
             return becomeReady();

@@ -1,4 +1,4 @@
-import { asRecord, idOf, upper } from '../frame/decode';
+import { asRecord, idOf, upper, type Decoded } from '../frame/decode';
 import { Problem } from '../frame/problem';
 import { booleanOption, optionString } from './options';
 import type { FrameOf, ProviderFrame } from './types';
@@ -45,16 +45,18 @@ export const yoti: ProviderFrame<'yoti'> = {
   },
 
   // STARTED: ready, in either launch (the URL launch's first load is ready too: protocols/yoti.ts).
-  ready: (message, frame) =>
-    upper(asRecord(message)?.eventType) === 'STARTED' ? { sessionId: yotiSession(frame).sessionId } : undefined,
+  hear: (frame) => (message) =>
+    message && started(message) ? { said: 'ready', sessionId: yotiSession(frame).sessionId } : undefined,
 
   // Yoti's post method: its frame says STARTED and waits for the session, which goes to the frame's origin only.
   reply(message, frame, token) {
-    if (frame.context.options.launch !== 'post' || !yoti.ready!(message, frame)) return undefined;
+    if (frame.context.options.launch !== 'post' || !started(message)) return undefined;
     const { sessionId, urlToken } = yotiSession(frame);
     return { eventType: 'INIT_SESSION', sessionID: sessionId, sessionToken: token ?? urlToken };
   },
 };
+
+const started = (message: Decoded) => upper(asRecord(message)?.eventType) === 'STARTED';
 
 /** The session a Yoti frame runs: its id (options, else the session URL's, else the frame URL's), and the URL's token. */
 export function yotiSession({ context, url }: FrameOf): { sessionId?: string; urlToken?: string } {

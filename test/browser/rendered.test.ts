@@ -209,6 +209,50 @@ describe('the rendered markup in the DOM', () => {
     expect(el.state).toBe('ready');
   });
 
+  it('a ready and a start the capture kept are kyc-ready and kyc-start before the runtime, after loading, in order, once', async () => {
+    forgetRuntime();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runtimeLoader.load = () => gate.then(realLoad);
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    // The frame itself says its ready, start and a step too (its script), once the runtime is here to replay them.
+    const src = scripted(['ready', 'start', 'progress:document'], { session: 'rendered-start' });
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    // What the capture script would have kept: a start forged by this page (at the frame's origin), then the frame's
+    // ready and start (from its own window); the bridge drains them through its guard in the first pass.
+    const said = (type: string, source: Window | null) =>
+      new MessageEvent('message', { data: { kyc: 1, type }, origin: SANDBOX, source });
+    Object.assign(frame, {
+      kyc: {
+        get q() {
+          return [said('start', window), said('ready', frame.contentWindow), said('start', frame.contentWindow)];
+        },
+        t: performance.now(),
+        off() {},
+      },
+    });
+    const events = record(document);
+    document.body.append(container);
+    await untilState(el, 'in-progress');
+    // In the order the runtime would say them: loading (the first pass), then ready and start (drained in it).
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    release();
+    await waitUntil(() => events.some((e) => e.type === 'kyc-progress'), 'the frame never went on', { timeout: 5000 });
+    events.stop();
+    // The runtime replays the captured messages and the frame's own: nothing said again.
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+    ]);
+  });
+
   it('once adopted, the capture leaves nothing behind: no script, no marker, nothing on the iframe, no listener', async () => {
     const src = scripted(['ready'], { session: 'rendered-leftovers' });
     const container = document.createElement('div');

@@ -80,17 +80,23 @@ describe("the first reply to a frame's handshake", () => {
 });
 
 /**
- * The frames' ready messages (providers/<id>.ts `ready`): read by the stand-in before the runtime is here (its
- * kyc-ready) and by the protocols after, one function each. Only the ready message is ready, as the protocol reads
- * it (the protocols' own tests cover the rest of their routing).
+ * The frames' ready and start (providers/<id>.ts `hear`): read by the stand-in before the runtime is here (its
+ * kyc-ready and kyc-start) and by the protocols after, one reader of each frame's messages in order (the protocols'
+ * own tests cover the rest of their routing). Only the ready message is ready and only the start is start, as the
+ * protocol reads them, naming the session the protocol names.
  */
-describe("a frame's ready, read before the runtime", () => {
-  const ready = (id: (typeof PROVIDER_IDS)[number], data: unknown, url: URL, ctx = context()) =>
-    frameFor(id).ready?.(wire(data), { context: ctx, url });
+describe("a frame's ready and start, read before the runtime", () => {
+  type Id = (typeof PROVIDER_IDS)[number];
+  /** What a fresh reader of this frame hears from each message, in order (null: a load). */
+  const hear = (id: Id, messages: unknown[], url: URL, ctx = context()) => {
+    const reader = frameFor(id).hear!({ context: ctx, url });
+    return messages.map((data) => reader(data === null ? null : wire(data)));
+  };
+  const said = (id: Id, data: unknown, url: URL) => hear(id, [data], url)[0];
   const PERSONA = new URL('https://inquiry.withpersona.com/widget?container-id=kyc-widget-1');
 
-  it('the providers whose frame says ready in a message; the others are ready at their first load (the runtime)', () => {
-    expect(PROVIDER_IDS.filter((id) => frameFor(id).ready)).toEqual([
+  it('the providers whose frame says ready or start in a message; the others are ready at their first load (the runtime)', () => {
+    expect(PROVIDER_IDS.filter((id) => frameFor(id).hear)).toEqual([
       'generic',
       'persona',
       'veriff',
@@ -100,26 +106,43 @@ describe("a frame's ready, read before the runtime", () => {
     ]);
   });
 
-  it.each<[(typeof PROVIDER_IDS)[number], unknown, URL, { sessionId?: string } | undefined]>([
-    ['generic', { kyc: 1, type: 'ready', sessionId: 'ses_1' }, PERSONA, { sessionId: 'ses_1' }],
-    ['generic', JSON.stringify({ kyc: 1, type: 'ready' }), PERSONA, { sessionId: undefined }],
+  it.each<[Id, unknown, URL, { said?: string; sessionId?: string } | undefined]>([
+    ['generic', { kyc: 1, type: 'ready', sessionId: 'ses_1' }, PERSONA, { said: 'ready', sessionId: 'ses_1' }],
+    ['generic', JSON.stringify({ kyc: 1, type: 'ready' }), PERSONA, { said: 'ready', sessionId: undefined }],
     ['generic', { kyc: 2, type: 'ready' }, PERSONA, undefined],
-    ['generic', { kyc: 1, type: 'start' }, PERSONA, undefined],
-    ['persona', { name: 'ready', containerId: 'kyc-widget-1' }, PERSONA, {}],
-    ['persona', { name: 'READY' }, PERSONA, {}],
+    ['generic', { kyc: 1, type: 'start', sessionId: 'ses_2' }, PERSONA, { said: 'start', sessionId: 'ses_2' }],
+    ['generic', { kyc: 1, type: 'progress', sessionId: 'ses_2' }, PERSONA, undefined],
+    ['persona', { name: 'ready', containerId: 'kyc-widget-1' }, PERSONA, { said: 'ready', sessionId: undefined }],
+    ['persona', { name: 'READY' }, PERSONA, { said: 'ready', sessionId: undefined }],
     ['persona', { name: 'ready', containerId: 'kyc-widget-2' }, PERSONA, undefined],
-    ['persona', { name: 'load', containerId: 'kyc-widget-1' }, PERSONA, undefined],
-    ['veriff', 'VERIFF_HANDSHAKE', PERSONA, {}],
-    ['veriff', { name: 'veriff_handshake' }, PERSONA, {}],
-    ['veriff', 'VERIFF_STARTED', PERSONA, undefined],
-    ['didit', { type: 'didit:ready', data: { sessionId: 'sbx-1' } }, PERSONA, { sessionId: 'sbx-1' }],
-    ['didit', { type: 'DIDIT:READY', data: { session_id: 'sbx-2' } }, PERSONA, { sessionId: 'sbx-2' }],
-    ['didit', { type: 'didit:started' }, PERSONA, undefined],
+    ['persona', { name: 'load', containerId: 'kyc-widget-1' }, PERSONA, { said: undefined, sessionId: undefined }],
+    [
+      'persona',
+      { name: 'start', containerId: 'kyc-widget-1', metadata: { inquiryId: 'inq_1' } },
+      PERSONA,
+      { said: 'start', sessionId: 'inq_1' },
+    ],
+    [
+      'persona',
+      { name: 'start', metadata: { inquiryId: 'inq_abcdefgh12345678', sessionToken: 'x-inq_abcdefgh12345678' } },
+      PERSONA,
+      { said: 'start', sessionId: undefined }, // the id that carries the message's own resume token is no id
+    ],
+    ['veriff', 'VERIFF_HANDSHAKE', PERSONA, { said: 'ready' }],
+    ['veriff', { name: 'veriff_handshake' }, PERSONA, { said: 'ready' }],
+    ['veriff', 'VERIFF_STARTED', PERSONA, { said: 'start' }],
+    ['veriff', '"veriff_started"', PERSONA, { said: 'start' }],
+    ['veriff', 'VERIFF_SUBMITTED', PERSONA, undefined],
+    ['didit', { type: 'didit:ready', data: { sessionId: 'sbx-1' } }, PERSONA, { said: 'ready', sessionId: 'sbx-1' }],
+    ['didit', { type: 'DIDIT:READY', data: { session_id: 'sbx-2' } }, PERSONA, { said: 'ready', sessionId: 'sbx-2' }],
+    ['didit', { type: 'didit:started' }, PERSONA, { said: 'start', sessionId: undefined }],
+    ['didit', { type: 'didit:step_started' }, PERSONA, { said: undefined, sessionId: undefined }],
+    ['didit', { type: 'other:started' }, PERSONA, undefined],
     [
       'jumio',
       JSON.stringify({ eventType: 510, workflowExecutionId: 'wf_1', payload: { value: 'loaded' } }),
       PERSONA,
-      { sessionId: 'wf_1' },
+      { said: 'ready', sessionId: 'wf_1' },
     ],
     [
       'jumio',
@@ -130,7 +153,7 @@ describe("a frame's ready, read before the runtime", () => {
         payload: { value: 'LOADED' },
       },
       PERSONA,
-      { sessionId: undefined }, // the id that carries the message's own token is no id
+      { said: 'ready', sessionId: undefined }, // the id that carries the message's own token is no id
     ],
     ['jumio', { eventType: 510, payload: { value: 'success' } }, PERSONA, undefined],
     ['jumio', { eventType: 511, payload: { value: 'loaded' } }, PERSONA, undefined],
@@ -138,10 +161,50 @@ describe("a frame's ready, read before the runtime", () => {
       'yoti',
       { eventType: 'STARTED' },
       new URL('https://api.yoti.com/idverify/v1/web/index.html?sessionID=ses_9'),
-      { sessionId: 'ses_9' },
+      { said: 'ready', sessionId: 'ses_9' },
     ],
     ['yoti', { eventType: 'SUCCESS' }, PERSONA, undefined],
   ])('%s: %j', (id, data, url, expected) => {
-    expect(ready(id, data, url)).toEqual(expected);
+    expect(said(id, data, url)).toEqual(expected);
+  });
+
+  it('a load is neither, for the frames that say it in a message', () => {
+    for (const id of ['generic', 'persona', 'veriff', 'jumio', 'didit'] as const)
+      expect(hear(id, [null], PERSONA), id).toEqual([undefined]);
+  });
+
+  it("persona: the inquiry named so far, from this attempt's container only", () => {
+    const unnamed = new URL('https://inquiry.withpersona.com/widget');
+    expect(
+      hear(
+        'persona',
+        [
+          { name: 'load', containerId: 'c-1', metadata: { inquiryId: 'inq_1' } },
+          { name: 'ready', containerId: 'c-2', metadata: { inquiryId: 'inq_2' } }, // another container: not this frame's
+          { name: 'ready', containerId: 'c-1' },
+          { name: 'start', metadata: { inquiryId: 'inq_3' } },
+        ],
+        unnamed,
+      ),
+    ).toEqual([
+      { said: undefined, sessionId: 'inq_1' },
+      undefined,
+      { said: 'ready', sessionId: 'inq_1' },
+      { said: 'start', sessionId: 'inq_3' },
+    ]);
+  });
+
+  it('didit: the session named so far, by any of its messages', () => {
+    expect(
+      hear(
+        'didit',
+        [{ type: 'didit:ready' }, { type: 'didit:event', data: { session_id: 'sbx-7' } }, { type: 'didit:started' }],
+        PERSONA,
+      ),
+    ).toEqual([
+      { said: 'ready', sessionId: undefined },
+      { said: undefined, sessionId: 'sbx-7' },
+      { said: 'start', sessionId: 'sbx-7' },
+    ]);
   });
 });
