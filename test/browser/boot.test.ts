@@ -467,6 +467,7 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
   const SAYS_READY: Array<[DemoProvider, string[], string]> = [
     ['generic', ['ready'], 'ses_generic_ready'],
     ['persona', ['ready'], 'inq_sbxready0001'],
+    ['sumsub', ['ready'], 'sbx_applicant_ready'], // its onInitialized, after the stand-in's idCheck.init
     ['veriff', ['wait:1'], 'sbx_veriff_ready'], // its handshake is its ready (the sandbox sends it on load)
     ['didit', ['ready'], 'sbx-didit-ready'],
     ['jumio', ['loaded'], 'sbx_workflow_ready'],
@@ -545,6 +546,47 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
     ]);
   });
 
+  it("sumsub: before the runtime, only the session the frame's hello bound speaks; the others say nothing", async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    const events = record(document);
+    const raw = (data: object) => `raw:${encodeURIComponent(JSON.stringify(data))}`;
+    // The frame's hello binds sbx_sdk_bound (the stand-in answers it); the frame then speaks as another session (its
+    // onInitialized, its applicant, a step) and waits for this page; then as the bound one.
+    const inputs = demoInputs('sumsub', {
+      params: { 'sdk-session': 'sbx_sdk_bound' },
+      script: [
+        'on-ready',
+        'session:sbx_sdk_other',
+        'await-init',
+        'step:IDENTITY',
+        'await-token',
+        'session:',
+        raw({ method: 'idCheck.onInitialized', sessionId: 'sbx_sdk_bound' }),
+        'step:SELFIE',
+      ],
+    });
+    // The frame's steps, as this page hears them after the widget's listener (added with the frame) did.
+    const steps: unknown[] = [];
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { method?: unknown; idDocSetType?: unknown } | null;
+      if (event.source === frameOf(el)?.contentWindow && data?.method === 'idCheck.onStepInitiated')
+        steps.push(data.idDocSetType);
+    };
+    window.addEventListener('message', listen);
+    const el = mount((el) => applyInputs(el, inputs));
+    // The other session's step reached this page: the frame is now waiting for the token.
+    await waitUntil(() => steps.includes('IDENTITY'), 'the frame never spoke as another session', { timeout: 5000 });
+    expect(events.names()).toEqual(['state:loading']);
+    frameOf(el)!.contentWindow!.postMessage({ method: 'idCheck.updateAccessToken', accessToken: 'go' }, SANDBOX);
+    await waitUntil(() => starts(events) > 0, 'the bound session never started', { timeout: 5000 });
+    expect(runtimeNow()).toBeUndefined();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    expect(el.sessionId).toBeUndefined(); // the applicant was named by the other session only
+    window.removeEventListener('message', listen);
+    held.release();
+  });
+
   const startWith = (sessionId: string) =>
     `raw:${encodeURIComponent(JSON.stringify({ kyc: 1, type: 'start', sessionId }))}`;
   // Each provider whose frame says it started in a message (providers/<id>.ts `hear`): the sandbox's script for it,
@@ -559,6 +601,8 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
       'kyc-progress',
     ],
     ['persona', 'persona', ['ready', 'start', 'page-change:/verify/selfie'], 'inq_sbxstart0001', 'kyc-progress'],
+    // The first idCheck.onStepInitiated, naming the applicant the frame loaded after its onInitialized.
+    ['sumsub', 'sumsub', ['ready', 'step:IDENTITY', 'submitted'], 'sbx_applicant_start', 'kyc-submit'],
     ['veriff', 'veriff', ['started', 'submitted'], 'sbx_veriff_start', 'kyc-submit'], // its handshake is its ready
     ['didit', 'didit', ['ready', 'started', 'step:document'], 'sbx-didit-start', 'kyc-progress'],
   ];

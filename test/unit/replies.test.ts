@@ -99,6 +99,7 @@ describe("a frame's ready and start, read before the runtime", () => {
     expect(PROVIDER_IDS.filter((id) => frameFor(id).hear)).toEqual([
       'generic',
       'persona',
+      'sumsub',
       'veriff',
       'jumio',
       'didit',
@@ -169,7 +170,7 @@ describe("a frame's ready and start, read before the runtime", () => {
   });
 
   it('a load is neither, for the frames that say it in a message', () => {
-    for (const id of ['generic', 'persona', 'veriff', 'jumio', 'didit'] as const)
+    for (const id of ['generic', 'persona', 'sumsub', 'veriff', 'jumio', 'didit'] as const)
       expect(hear(id, [null], PERSONA), id).toEqual([undefined]);
   });
 
@@ -205,6 +206,68 @@ describe("a frame's ready and start, read before the runtime", () => {
       { said: 'ready', sessionId: undefined },
       { said: undefined, sessionId: 'sbx-7' },
       { said: 'start', sessionId: 'sbx-7' },
+    ]);
+  });
+
+  it('sumsub: bound to the session its hello named; onInitialized is ready, the first onStepInitiated the start, naming the applicant', () => {
+    const msg = (method: string, extra: object = {}) => ({ method, sessionId: 'sdk_1', ...extra });
+    const hello = { method: 'idCheck.onReady', frameId: frameIdFor(TOKEN), sessionId: 'sdk_1' };
+    expect(
+      hear(
+        'sumsub',
+        [
+          msg('idCheck.onInitialized'), // before the hello: not this frame's yet
+          { ...hello, frameId: 'id_other' }, // another frame's hello
+          hello,
+          msg('idCheck.onInitialized', { sessionId: 'sdk_2' }), // another session
+          msg('idCheck.onInitialized'),
+          msg('idCheck.onApplicantLoaded', { applicantId: 'app_1' }),
+          msg('idCheck.onStepInitiated', { idDocSetType: 'IDENTITY' }),
+          msg('idCheck.onStepInitiated', { idDocSetType: 'SELFIE' }),
+          { ...hello, sessionId: 'sdk_2' }, // a second hello with another session, in the same document: refused
+          msg('idCheck.onApplicantSubmitted'),
+        ],
+        SUMSUB_URL,
+      ),
+    ).toEqual([
+      undefined,
+      undefined,
+      {},
+      undefined,
+      { said: 'ready', sessionId: undefined },
+      { said: undefined, sessionId: 'app_1' },
+      { said: 'start', sessionId: 'app_1' },
+      { said: undefined, sessionId: 'app_1' },
+      undefined,
+      { said: undefined, sessionId: 'app_1' },
+    ]);
+  });
+
+  it('sumsub: after a new load, a hello may bind another session; an applicant id that carries the frame id is no id', () => {
+    const hello = (sessionId: string) => ({ method: 'idCheck.onReady', frameId: frameIdFor(TOKEN), sessionId });
+    const leaky = frameIdFor(TOKEN)
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 20);
+    expect(
+      hear(
+        'sumsub',
+        [
+          hello('sdk_1'),
+          null,
+          hello('sdk_2'),
+          { method: 'idCheck.onApplicantLoaded', sessionId: 'sdk_1', applicantId: 'app_1' },
+          { method: 'idCheck.onApplicantLoaded', sessionId: 'sdk_2', applicantId: leaky },
+          { method: 'idCheck.onInitialized', sessionId: 'sdk_2' },
+        ],
+        SUMSUB_URL,
+      ),
+    ).toEqual([
+      {},
+      undefined,
+      {},
+      undefined,
+      { said: undefined, sessionId: undefined },
+      { said: 'ready', sessionId: undefined },
     ]);
   });
 });
