@@ -1,5 +1,6 @@
 import { asRecord, asText, field, idOf, num, obj, optionObject, str, upper } from '../frame/decode';
 import { leaker } from '../frame/secrets';
+import type { Hear } from '../providers/types';
 import type { FrameErrorCode, Outcome, Signal } from './types';
 
 export { asRecord, asText, field, idOf, num, obj, optionObject, str, upper };
@@ -126,15 +127,13 @@ export function sessionExpired(message: string, providerCode?: string): Signal {
 }
 
 /**
- * `onLoad` for frames that send no "ready" message: the iframe's first `load` is ready. In-frame
- * navigations fire `load` again; those are not.
+ * `onLoad` from the provider's reader (providers/types.ts `hear`), for the frames whose load is their ready (iDenfy,
+ * Veratad, ZignSec, CAF, Yoti's URL launch): the ready it hears in the iframe's `load`, as the stand-in hears it.
  */
-export function readyOnFirstLoad(): () => Signal[] {
-  let loaded = false;
+export function saidOnLoad(hear: Hear): () => Signal[] {
   return () => {
-    if (loaded) return [];
-    loaded = true;
-    return [{ type: 'ready' }];
+    const heard = hear(null);
+    return heard?.said ? [withSession(heard.said, heard.sessionId)] : [];
   };
 }
 

@@ -54,8 +54,8 @@ export const yotiProtocol: ProviderProtocol = {
     };
 
     return {
-      // The URL launch says nothing before the end: the frame's first load is "ready".
-      onLoad: () => (post ? [] : becomeReady()),
+      // The URL launch says nothing before the end: the frame's first load is "ready" (providers/yoti.ts).
+      onLoad: () => (hear(null) ? becomeReady() : []),
 
       receive: (message, answered) =>
         safely((): Signal[] => {

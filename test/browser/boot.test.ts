@@ -463,7 +463,8 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     expect(el.state).toBe('ready');
   });
 
-  // Each provider whose frame says ready in a message (providers/<id>.ts `ready`), with the sandbox's script for it.
+  // Each provider the widget frames (providers/<id>.ts `hear`), with the sandbox's script for it: its ready message, or
+  // its first load.
   const SAYS_READY: Array<[DemoProvider, string[], string]> = [
     ['generic', ['ready'], 'ses_generic_ready'],
     ['persona', ['ready'], 'inq_sbxready0001'],
@@ -471,11 +472,16 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     ['veriff', ['wait:1'], 'sbx_veriff_ready'], // its handshake is its ready (the sandbox sends it on load)
     ['didit', ['ready'], 'sbx-didit-ready'],
     ['jumio', ['loaded'], 'sbx_workflow_ready'],
-    ['yoti', ['started'], 'sbx_yoti_ready'],
+    ['yoti', ['started'], 'sbx_yoti_ready'], // its URL launch (the first load), and STARTED after it
+    ['yoti', ['wait:1'], 'sbx_yoti_load'], // its URL launch: the first load alone
+    ['idenfy', ['wait:1'], 'sbx-idenfy-ready'], // these four: the first load
+    ['veratad', ['wait:1'], 'sbx-veratad-ready'],
+    ['caf', ['wait:1'], 'sbx_exec_ready'],
+    ['zignsec', ['wait:1'], 'sbx-zignsec-ready'],
   ];
 
   it.each(SAYS_READY)(
-    '%s: kyc-ready before the runtime, as the runtime says it (state, detail, session id), and only once',
+    '%s (script %j): kyc-ready before the runtime, as the runtime says it (state, detail, session id), and only once',
     async (provider, script, session) => {
       // What the runtime says for this frame, with the runtime here.
       await loadRuntime();
@@ -605,6 +611,8 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
     ['sumsub', 'sumsub', ['ready', 'step:IDENTITY', 'submitted'], 'sbx_applicant_start', 'kyc-submit'],
     ['veriff', 'veriff', ['started', 'submitted'], 'sbx_veriff_start', 'kyc-submit'], // its handshake is its ready
     ['didit', 'didit', ['ready', 'started', 'step:document'], 'sbx-didit-start', 'kyc-progress'],
+    // Ready at its first load; its first STEP_STARTED is the start (and the step's kyc-progress, the runtime's).
+    ['caf', 'caf', ['step:DOCUMENT_TYPE:1', 'finished'], 'sbx_exec_start', 'kyc-complete'],
   ];
 
   it.each(SAYS_START)(

@@ -95,15 +95,19 @@ describe("a frame's ready and start, read before the runtime", () => {
   const said = (id: Id, data: unknown, url: URL) => hear(id, [data], url)[0];
   const PERSONA = new URL('https://inquiry.withpersona.com/widget?container-id=kyc-widget-1');
 
-  it('the providers whose frame says ready or start in a message; the others are ready at their first load (the runtime)', () => {
+  it('every provider the widget frames has one: in a message, or at its first load', () => {
     expect(PROVIDER_IDS.filter((id) => frameFor(id).hear)).toEqual([
       'generic',
       'persona',
       'sumsub',
       'veriff',
       'jumio',
+      'idenfy',
       'didit',
       'yoti',
+      'veratad',
+      'caf',
+      'zignsec',
     ]);
   });
 
@@ -269,5 +273,40 @@ describe("a frame's ready and start, read before the runtime", () => {
       { said: undefined, sessionId: undefined },
       { said: 'ready', sessionId: undefined },
     ]);
+  });
+
+  it('iDenfy, Veratad, ZignSec: the first load is ready, and nothing else', () => {
+    for (const id of ['idenfy', 'veratad', 'zignsec'] as const)
+      expect(hear(id, [{ status: 'APPROVED' }, null, 'PASS', null], PERSONA), id).toEqual([
+        undefined,
+        { said: 'ready' },
+        undefined,
+        undefined,
+      ]);
+  });
+
+  it('caf: the first load is ready, the first STEP_STARTED the start (named or not)', () => {
+    const url = new URL('https://cadastro.io/tok');
+    expect(
+      hear(
+        'caf',
+        [
+          { code: 'STEP_COMPLETED' },
+          null,
+          { code: 'step_started', response: {} },
+          null,
+          { code: 'STEP_STARTED', response: { stepName: 'SELFIE' } },
+        ],
+        url,
+      ),
+    ).toEqual([undefined, { said: 'ready' }, { said: 'start' }, undefined, undefined]);
+  });
+
+  it("yoti: the URL launch's first load is ready, with its session; the post launch waits for STARTED", () => {
+    const url = new URL('https://api.yoti.com/idverify/v1/web/index.html?sessionID=ses_9&sessionToken=t');
+    const ready = { said: 'ready', sessionId: 'ses_9' };
+    expect(hear('yoti', [null, null, { eventType: 'STARTED' }], url)).toEqual([ready, undefined, ready]);
+    const post = context({ options: { launch: 'post', sessionId: 'ses_9' } });
+    expect(hear('yoti', [null, { eventType: 'STARTED' }], url, post)).toEqual([undefined, ready]);
   });
 });
