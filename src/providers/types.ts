@@ -57,8 +57,9 @@ export interface ProviderFrame<Id extends string = string> {
    * provider's protocol remembers it; not yet checked against the token: the reader of the id does that). One rule
    * for the stand-in, which reports before the runtime is here, and for the runtime's protocol after it, each with
    * a reader of its own; the machine moves to `ready` and `in-progress` once (flow/machine.ts), so whoever hears it
-   * first says it, once. Where the provider binds its messages to the frame (Persona's container, Sumsub's session),
-   * the reader does, and a message it hears nothing from is not this frame's (`undefined`).
+   * first says it, once. Where the protocol reads its frame's messages through it (Persona's container, Sumsub's
+   * session, Didit's `didit:` prefix), `undefined` means the message is not this frame's and anything else that it
+   * is (`said` only for the ready and the start); the others' readers give `undefined` for all but those two.
    */
   hear?(frame: FrameOf): Hear;
   /** Set for a provider delivered as the vendor's script: no iframe of the widget's own, an SDK adapter instead. */
