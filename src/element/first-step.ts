@@ -6,8 +6,9 @@ import type { Resolution, ResolvedFrame } from './resolve';
  * What the element decides before its runtime is here, in step's vocabulary (flow/model.ts: events in, effects
  * out, on the same Model): for valid inline inputs, the frame at once; with only a session endpoint, the session
  * request (warming the frame's origin meanwhile), then the frame in the task a good answer arrives; `idle → loading`;
- * and `loading → ready` when the frame says it is ready (`kyc-ready` once: the runtime's replay of that message
- * finds the flow ready already, flow/machine.ts). Nothing else: a problem to say, modal mode, start(), retry(), cancel() and every later change
+ * `loading → ready` when the frame says it is ready, and on to `in-progress` when it says the person began (`kyc-ready`
+ * and `kyc-start` once: the runtime's replay of those messages finds the flow there already, flow/machine.ts).
+ * Nothing else: a problem to say, modal mode, start(), retry(), cancel() and every later change
  * wait for the runtime, which goes on from this model (flow/configuration.ts, `adopted`). Pure: unit-tested beside
  * step.
  */
@@ -27,10 +28,10 @@ export type FirstEvent =
   /** The endpoint's answer to request `request`, read (null when it is not a good one), with what it resolves to. */
   | { type: 'session'; request: number; answer: Answer | null; resolution: Resolution | null; now: number }
   /**
-   * Frame `frame` said its flow is ready (its provider's `ready`, providers/types.ts, on a message that passed the
-   * bridge's guard), naming this session (already checked against the token).
+   * Frame `frame` said its flow is ready, or that the person began (its provider's `hear`, providers/types.ts, on
+   * what passed the bridge's guard), naming this session (already checked against the token).
    */
-  | { type: 'frame-ready'; frame: number; sessionId?: string }
+  | { type: 'frame-said'; said: 'ready' | 'start'; frame: number; sessionId?: string }
   /** The runtime chunk could not be downloaded; `asked`: the host gave a session, or called a method. */
   | { type: 'runtime-failed'; asked: boolean; provider: string };
 
@@ -68,7 +69,7 @@ export function firstStep(
 ): { model: FirstModel; effects: Effect<ResolvedFrame>[] } {
   const m: Mutable<FirstModel> = { ...model };
   const effects: Effect<ResolvedFrame>[] = [];
-  const enter = (state: 'loading' | 'ready' | 'error', error?: KycErrorInfo, sessionId?: string) => {
+  const enter = (state: 'loading' | 'ready' | 'in-progress' | 'error', error?: KycErrorInfo, sessionId?: string) => {
     const previous = m.snapshot;
     // As the machine moves (flow/machine.ts): a new attempt starts afresh; every event names the session once known.
     m.snapshot =
@@ -80,6 +81,7 @@ export function firstStep(
     effects.push({ type: 'emit', name: 'kyc-statechange', detail: { ...id, state, previous: previous.state } });
     if (error) effects.push({ type: 'emit', name: 'kyc-error', detail: { ...id, ...error } });
     if (state === 'ready') effects.push({ type: 'emit', name: 'kyc-ready', detail: id });
+    if (state === 'in-progress') effects.push({ type: 'emit', name: 'kyc-start', detail: id });
   };
   const launch = (frame: ResolvedFrame) => {
     const id = ++m.frames;
@@ -107,7 +109,8 @@ export function firstStep(
     case 'disconnect':
       m.connected = false;
       drop();
-      if (m.snapshot.state === 'loading' || m.snapshot.state === 'ready') m.resume = { on: 'connect' };
+      // A running flow (loading, ready or in-progress here) starts again when the element is back, as the runtime's.
+      if (m.snapshot.state !== 'idle' && m.snapshot.state !== 'error') m.resume = { on: 'connect' };
       break;
     case 'configure': {
       // Once per connection: after it launched, every change is the runtime's to compare and apply.
@@ -149,11 +152,19 @@ export function firstStep(
       launch(resolution.frame);
       break;
     }
-    case 'frame-ready':
-      // The frame there now, once per attempt.
-      if (m.connected && m.framed && m.frame?.id === event.frame && m.snapshot.state === 'loading')
-        enter('ready', undefined, event.sessionId);
+    case 'frame-said': {
+      // The frame there now, once per attempt, as the machine moves: ready from loading, start from loading or ready.
+      const { state } = m.snapshot;
+      const start = event.said === 'start';
+      if (
+        m.connected &&
+        m.framed &&
+        m.frame?.id === event.frame &&
+        (state === 'loading' || (start && state === 'ready'))
+      )
+        enter(start ? 'in-progress' : 'ready', undefined, event.sessionId);
       break;
+    }
     case 'runtime-failed':
       // A flow that was asked for ends in a clear, recoverable error; retry() downloads the runtime again.
       if (!m.connected || !event.asked || m.snapshot.state === 'error') break;

@@ -197,6 +197,7 @@ export class StandIn implements Stand {
         }
         const { id } = effect;
         const leaks = leaker([context.sessionToken]);
+        const hear = provider.hear?.({ context, url });
         this.bridge.load(
           {
             url,
@@ -206,12 +207,17 @@ export class StandIn implements Stand {
             allowlist: frame.allowlist,
             // The frame's handshake answered now, not when the runtime is here: the token is the frame's own.
             reply: provider.reply && ((message) => provider.reply!(message, { context, url }, context.sessionToken)),
-            // The frame's ready, before the runtime is here: kyc-ready now (the session id only if it is no secret).
+            // The frame's ready and start, before the runtime is here: kyc-ready and kyc-start now (the session id
+            // only if it is no secret).
             heard: (message) => {
-              const ready = provider.ready?.(message, { context, url });
-              const sessionId = ready?.sessionId;
-              if (ready)
-                this.#report({ type: 'frame-ready', frame: id, sessionId: leaks(sessionId) ? undefined : sessionId });
+              const { said, sessionId } = hear?.(message) ?? {};
+              if (said)
+                this.#report({
+                  type: 'frame-said',
+                  said,
+                  frame: id,
+                  sessionId: leaks(sessionId) ? undefined : sessionId,
+                });
             },
           },
           rendered,

@@ -12,8 +12,9 @@ import { decodeMessage, type Decoded } from './decode';
  * bridge (runtime/attempt.ts: it decodes, then hands to the provider's decoder, and posts back), else into a queue
  * (at most MAX_WAITING) until it does. Meanwhile a frame that waits for the host's answer to its handshake gets it
  * from `reply` (the provider's, providers/types.ts), posted to the exact origin that spoke; the queued message says
- * it was answered, so that the protocol does not answer it again. And `heard` hears it, after its answer: the
- * stand-in reads the frame's ready there (element/stand-in.ts), only ever in what passed the guard.
+ * it was answered, so that the protocol does not answer it again. And `heard` hears it, after its answer, and each
+ * `load`: the stand-in reads the frame's ready and start there (element/stand-in.ts), only ever in what passed the
+ * guard.
  */
 
 /** The origins that may speak for the frame (frame/origins.ts, OriginAllowlist). */
@@ -29,8 +30,8 @@ export interface FrameSpec {
   allowlist: Allowlist;
   /** Until the runtime drains the bridge: the answer to a frame's handshake, or undefined. */
   reply?: (message: Decoded) => unknown;
-  /** Until the runtime drains the bridge: each message that passed the guard, decoded, after its answer. */
-  heard?: (message: Decoded) => void;
+  /** Until the runtime drains the bridge: each message that passed the guard, decoded, after its answer; null: a load. */
+  heard?: (message: Decoded | null) => void;
 }
 
 /**
@@ -136,7 +137,10 @@ export class FrameBridge {
   }
 
   readonly #onLoad = (): void => {
-    if (this.#iframe) this.#deliver(null);
+    if (!this.#iframe) return;
+    // Before the runtime is here, `heard` hears the loads too (a frame whose first load is its ready).
+    if (!this.#sink) this.#heard?.(null);
+    this.#deliver(null);
   };
 
   readonly #onMessage = (event: MessageEvent): void => {

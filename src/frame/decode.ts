@@ -123,6 +123,12 @@ export function obj(value: unknown): Record<string, unknown> | undefined {
   return isPlainObject(value) ? value : undefined;
 }
 
+/** A nested object field (or a JSON string holding one), else an empty object. */
+export function field(record: Record<string, unknown> | undefined, key: string): Record<string, unknown> {
+  if (!record || !Object.prototype.hasOwnProperty.call(record, key)) return {};
+  return obj(record[key]) ?? {};
+}
+
 /**
  * The message as an object: a decoded object, or a string that holds a JSON object — also one
  * JSON-encoded twice (`"\"{…}\""`), which some frames send.

@@ -1,3 +1,4 @@
+import { caf } from '../providers/caf';
 import type { Decoded } from '../frame/decode';
 import type { ProviderProtocol, Signal } from './types';
 import {
@@ -8,8 +9,8 @@ import {
   foldKeys,
   idOf,
   progress,
-  readyOnFirstLoad,
   safely,
+  saidOnLoad,
   scrub,
   stepOf,
   upper,
@@ -27,9 +28,12 @@ export const cafProtocol: ProviderProtocol = {
   createSession(port) {
     // The token is the link's last path segment: a frame that echoes it must not get it published.
     const secrets = [port.context.sessionToken, port.frameUrl.pathname.split('/').pop()];
-    let started = false;
+    // Its first load (ready) and its first STEP_STARTED (start), as the stand-in reads them (providers/caf.ts).
+    const hear = caf.hear!({ context: port.context, url: port.frameUrl });
 
     const route = (message: Decoded): Signal[] => {
+      // The first STEP_STARTED: the start, with the step's kyc-progress when it names one.
+      const start: Signal[] = hear(message) ? [{ type: 'start' }] : [];
       const data = asRecord(message);
       const code = upper(data?.code);
       if (!data || !code) return [];
@@ -39,10 +43,7 @@ export const cafProtocol: ProviderProtocol = {
       switch (code) {
         case 'STEP_STARTED': {
           const step = stepOf(detail.get('stepname'))?.toLowerCase();
-          if (!step) return [];
-          const first: Signal[] = started ? [] : [{ type: 'start' }];
-          started = true;
-          return [...first, progress(step, countOf(detail.get('stepindex')))];
+          return step ? [...start, progress(step, countOf(detail.get('stepindex')))] : start;
         }
         case 'ONBOARDING_FINISHED': {
           const id = idOf(detail.get('executionid'));
@@ -64,7 +65,7 @@ export const cafProtocol: ProviderProtocol = {
     };
 
     return {
-      onLoad: readyOnFirstLoad(),
+      onLoad: saidOnLoad(hear),
       receive: (message) => safely(() => scrub(route(message), ...secrets)),
     };
   },

@@ -1,4 +1,4 @@
-import { didit, diditSession } from '../providers/didit';
+import { didit } from '../providers/didit';
 import type { Outcome, ProviderProtocol, Signal } from './types';
 import {
   asRecord,
@@ -27,28 +27,26 @@ const CAMERA_WORDS = /camera|webcam|getusermedia|videoinput|video[ _-]?(?:input|
 
 export const diditProtocol: ProviderProtocol = {
   createSession(port) {
-    const frame = { context: port.context, url: port.frameUrl };
+    // The frame's `didit:` messages, its ready and start, and the session named so far (providers/didit.ts).
+    const hear = didit.hear!({ context: port.context, url: port.frameUrl });
     let sessionId: string | undefined;
 
     return {
       receive: (message) =>
         safely((): Signal[] => {
-          const envelope = asRecord(message);
-          const type = str(envelope?.type, 100)?.toLowerCase();
-          if (!envelope || !type?.startsWith(PREFIX)) return [];
-          const data = field(envelope, 'data');
-          sessionId = diditSession(data) ?? sessionId;
-          const signals = didit.ready!(message, frame)
-            ? [withSession('ready', sessionId)]
-            : route(type.slice(PREFIX.length), data);
+          const heard = hear(message);
+          if (!heard) return [];
+          sessionId = heard.sessionId;
+          const envelope = asRecord(message)!;
+          const signals = heard.said
+            ? [withSession(heard.said, sessionId)]
+            : route(str(envelope.type, 100)!.toLowerCase().slice(PREFIX.length), field(envelope, 'data'));
           return scrub(signals, port.context.sessionToken);
         }),
     };
 
     function route(event: string, data: Record<string, unknown>): Signal[] {
       switch (event) {
-        case 'started':
-          return [withSession('start', sessionId)];
         case 'step_started':
         case 'step_changed': {
           const step = stepOf(data.step);

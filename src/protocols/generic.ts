@@ -12,14 +12,12 @@ const OUTCOMES: readonly Outcome[] = ['approved', 'declined', 'pending'];
 
 export const genericProtocol: ProviderProtocol = {
   createSession(port) {
-    const frame = { context: port.context, url: port.frameUrl };
+    const hear = generic.hear!({ context: port.context, url: port.frameUrl });
     let ready = false;
 
     function route(type: unknown, data: Record<string, unknown>): Signal[] {
       const sessionId = idOf(data.sessionId);
       switch (type) {
-        case 'start':
-          return [withSession('start', sessionId)];
         case 'progress': {
           const step = stepOf(data.step);
           return step ? [progress(step, countOf(data.index), countOf(data.total))] : [];
@@ -46,12 +44,15 @@ export const genericProtocol: ProviderProtocol = {
         safely(() => {
           const data = asRecord(message);
           if (data?.kyc !== PROTOCOL_VERSION) return [];
-          const said = generic.ready!(message, frame);
-          if (!said) return route(data.type, data);
-          ready = true;
-          // The answer (providers/generic.ts), unless the stand-in gave it before the runtime was here.
-          if (!answered) port.post(genericInit(port.context));
-          return [withSession('ready', said.sessionId)];
+          // ready and start (providers/generic.ts), as the stand-in reads them before the runtime is here.
+          const heard = hear(message);
+          if (!heard) return route(data.type, data);
+          if (heard.said === 'ready') {
+            ready = true;
+            // The answer, unless the stand-in gave it before the runtime was here.
+            if (!answered) port.post(genericInit(port.context));
+          }
+          return [withSession(heard.said!, heard.sessionId)];
         }),
       tokenRefreshed(token) {
         if (token) port.post({ kyc: PROTOCOL_VERSION, type: 'token', token });

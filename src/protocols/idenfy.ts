@@ -1,5 +1,6 @@
+import { idenfy } from '../providers/idenfy';
 import type { Outcome, ProviderProtocol, Signal } from './types';
-import { asRecord, complete, foldKeys, readyOnFirstLoad, safely, upper } from './wire';
+import { asRecord, complete, foldKeys, safely, saidOnLoad, upper } from './wire';
 
 /**
  * iDenfy's frame says nothing until the session ends, so the iframe's first `load` is the ready signal;
@@ -7,9 +8,9 @@ import { asRecord, complete, foldKeys, readyOnFirstLoad, safely, upper } from '.
  * and values in any letter case.
  */
 export const idenfyProtocol: ProviderProtocol = {
-  createSession() {
+  createSession(port) {
     return {
-      onLoad: readyOnFirstLoad(),
+      onLoad: saidOnLoad(idenfy.hear!({ context: port.context, url: port.frameUrl })),
 
       receive: (message) =>
         safely((): Signal[] => {

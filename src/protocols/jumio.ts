@@ -37,7 +37,7 @@ const FINAL = new Set(['9836', '9900']);
 
 export const jumioProtocol: ProviderProtocol = {
   createSession(port) {
-    const frame = { context: port.context, url: port.frameUrl };
+    const hear = jumio.hear!({ context: port.context, url: port.frameUrl });
     let workflowId: string | undefined;
 
     return {
@@ -51,7 +51,7 @@ export const jumioProtocol: ProviderProtocol = {
             else if (id !== workflowId) return [];
           }
           // A frame that put its token where an id or a code goes must not get it published.
-          const signals = jumio.ready!(message, frame)
+          const signals = hear(message)
             ? [withSession('ready', workflowId)]
             : route(field(data, 'payload'), workflowId);
           return scrub(signals, data.authorizationToken);

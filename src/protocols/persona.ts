@@ -5,7 +5,6 @@ import {
   codeOf,
   complete,
   field,
-  idOf,
   progress,
   providerError,
   resize,
@@ -20,7 +19,8 @@ import {
 
 /**
  * Persona's frame speaks objects `{containerId, name, metadata?, error?}`; every message that does not
- * carry this attempt's `container-id` (put in the frame URL by frame.ts) is dropped.
+ * carry this attempt's `container-id` (put in the frame URL by providers/persona.ts) is dropped, by the same reader
+ * as the stand-in's (`persona.hear`).
  */
 
 /** Errors a retry of the same configuration cannot fix. */
@@ -31,31 +31,25 @@ const ID_SEGMENT = /^(?:[a-z]+_[A-Za-z0-9]{8,}|[0-9a-f-]{16,})$/i;
 
 export const personaProtocol: ProviderProtocol = {
   createSession(port) {
-    const frame = { context: port.context, url: port.frameUrl };
-    // The id this attempt's frame was given (frame.ts adds one unless the host's URL has its own).
-    let containerId = port.frameUrl.searchParams.get('container-id') || undefined;
+    // This frame's messages, and the inquiry they named (providers/persona.ts), as the stand-in reads them.
+    const hear = persona.hear!({ context: port.context, url: port.frameUrl });
     let opened = false;
     let inquiryId: string | undefined;
 
     return {
       receive: (message) =>
         safely(() => {
-          const data = asRecord(message);
-          const name = str(data?.name, 100)?.toLowerCase();
-          if (!data || !name) return [];
-          // As Persona's SDK: a message that names a container must name this one; one that names none (or "") is this frame's.
-          const named = data.containerId;
-          if (named !== undefined && named !== null && named !== '') {
-            const from = str(named, 200);
-            if (from === undefined) return [];
-            if (containerId === undefined) containerId = from;
-            else if (from !== containerId) return [];
-          }
-
+          const heard = hear(message);
+          if (!heard) return [];
+          const data = asRecord(message)!;
           const metadata = field(data, 'metadata');
-          inquiryId = idOf(metadata.inquiryId) ?? inquiryId;
-          // Past the container's check, a `ready` (providers/persona.ts) is this frame's.
-          const signals = persona.ready!(message, frame) ? ready(metadata) : route(name, data, metadata);
+          inquiryId = heard.sessionId;
+          const signals =
+            heard.said === 'ready'
+              ? ready(metadata)
+              : heard.said === 'start'
+                ? [withSession('start', inquiryId)]
+                : route(str(data.name, 100)!.toLowerCase(), data, metadata);
           return scrub(signals, port.context.sessionToken, port.token(), metadata.sessionToken);
         }),
     };
@@ -72,8 +66,6 @@ export const personaProtocol: ProviderProtocol = {
 
     function route(name: string, data: Record<string, unknown>, metadata: Record<string, unknown>): Signal[] {
       switch (name) {
-        case 'start':
-          return [withSession('start', inquiryId)];
         case 'page-change': {
           const step = stepFromPath(metadata.pathname);
           return [...(step ? [progress(step)] : []), ...resize(metadata.pageHeight)];

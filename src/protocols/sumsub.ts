@@ -5,7 +5,6 @@ import {
   complete,
   countOf,
   field,
-  idOf,
   progress,
   resize,
   safely,
@@ -16,7 +15,7 @@ import {
   warning,
   withSession,
 } from './wire';
-import { initMessage, rawParam, sumsubHello } from '../providers/sumsub';
+import { initMessage, rawParam, sumsub } from '../providers/sumsub';
 import { tokenOf } from '../providers/url';
 
 export { rawParam };
@@ -31,41 +30,18 @@ const METHOD = /^idCheck\.[A-Za-z]{1,60}$/;
 export const sumsubProtocol: ProviderProtocol = {
   createSession(port) {
     const expectedFrameId = rawParam(port.frameUrl, '_');
-    let boundSession: string | undefined;
-    /** A new document in the frame may introduce itself with a new sessionId; only then may it rebind. */
-    let reloadedSinceBind = false;
-    let started = false;
+    // The session the frame's hello bound, its ready and start, the applicant (providers/sumsub.ts), as the stand-in
+    // reads them before the runtime is here.
+    const hear = sumsub.hear!({ context: port.context, url: port.frameUrl });
+    let bound = false;
     let lastStep: string | undefined;
     let applicantId: string | undefined;
 
-    /** The frame's hello (providers/sumsub.ts): bind its session, and answer unless the stand-in already did. */
-    function handshake(data: Record<string, unknown>, answered: boolean): Signal[] {
-      const sessionId = sumsubHello(data, port.frameUrl);
-      if (!sessionId) return [];
-      if (boundSession !== undefined && sessionId !== boundSession && !reloadedSinceBind) return [];
-      boundSession = sessionId;
-      reloadedSinceBind = false;
-      if (!answered) port.post(initMessage(port.context, port.token()));
-      return [];
-    }
-
     function route(method: string, data: Record<string, unknown>): Signal[] {
       switch (method) {
-        case 'idCheck.onInitialized':
-          return [withSession('ready', applicantId)];
-        case 'idCheck.onApplicantLoaded':
-          applicantId = idOf(data.applicantId) ?? applicantId;
-          return [];
-        case 'idCheck.onStepInitiated': {
+        case 'idCheck.onStepInitiated':
           lastStep = stepOf(data.idDocSetType) ?? lastStep;
-          const signals: Signal[] = [];
-          if (!started) {
-            started = true;
-            signals.push(withSession('start', applicantId));
-          }
-          if (lastStep) signals.push(progress(lastStep));
-          return signals;
-        }
+          return lastStep ? [progress(lastStep)] : [];
         case 'idCheck.onVerificationProgressChanged': {
           const index = countOf(data.currentStep);
           const total = countOf(data.totalSteps);
@@ -99,14 +75,14 @@ export const sumsubProtocol: ProviderProtocol = {
         case 'idCheck.onResize':
           return resize(data.height);
         default:
-          // onStepCompleted and analytics-only methods.
+          // onInitialized and onApplicantLoaded (the reader's), onStepCompleted and analytics-only methods.
           return [];
       }
     }
 
     return {
       onLoad() {
-        if (boundSession !== undefined) reloadedSinceBind = true;
+        hear(null);
         return [];
       },
 
@@ -115,14 +91,24 @@ export const sumsubProtocol: ProviderProtocol = {
           const data = asRecord(message);
           const method = str(data?.method, 100);
           if (!data || !method || !METHOD.test(method)) return [];
-          if (method === 'idCheck.onReady') return handshake(data, answered);
-          if (boundSession === undefined || str(data.sessionId, 200) !== boundSession) return [];
-          return scrub(route(method, data), port.token(), port.context.sessionToken, expectedFrameId);
+          // Not this frame's: before the handshake, another session, or a hello that may not bind.
+          const heard = hear(message);
+          if (!heard) return [];
+          bound = true;
+          if (method === 'idCheck.onReady') {
+            // The frame's hello, bound: the answer, unless the stand-in gave it before the runtime was here.
+            if (!answered) port.post(initMessage(port.context, port.token()));
+            return [];
+          }
+          applicantId = heard.sessionId;
+          // onInitialized is the ready, the first onStepInitiated the start (and a step, as each one is).
+          const said: Signal[] = heard.said ? [withSession(heard.said, applicantId)] : [];
+          return scrub([...said, ...route(method, data)], port.token(), port.context.sessionToken, expectedFrameId);
         }),
 
       // The WebSDK's setLanguage / setTheme.
       settingsChanged({ locale, theme }) {
-        if (boundSession === undefined) return;
+        if (!bound) return;
         port.post({ method: 'idCheck.callSetLanguage', language: locale });
         if (theme !== 'auto') port.post({ method: 'idCheck.callSetTheme', theme });
       },

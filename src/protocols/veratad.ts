@@ -1,3 +1,4 @@
+import { veratad } from '../providers/veratad';
 import type { ProviderProtocol, Signal } from './types';
 import {
   asRecord,
@@ -5,8 +6,8 @@ import {
   complete,
   progress,
   providerError,
-  readyOnFirstLoad,
   safely,
+  saidOnLoad,
   sessionExpired,
   stepOf,
   upper,
@@ -20,9 +21,9 @@ import {
  * first load is. Provider codes use `_` for the words' spaces (`LINK_EXPIRED`). Veratad's tables for `error` and `event` are partly inferred (docs/providers/veratad.md).
  */
 export const veratadProtocol: ProviderProtocol = {
-  createSession() {
+  createSession(port) {
     return {
-      onLoad: readyOnFirstLoad(),
+      onLoad: saidOnLoad(veratad.hear!({ context: port.context, url: port.frameUrl })),
 
       receive: (message) =>
         safely((): Signal[] => {

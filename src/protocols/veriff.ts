@@ -10,17 +10,18 @@ import { complete, safely } from './wire';
 export const veriffProtocol: ProviderProtocol = {
   createSession(port) {
     const frame = { context: port.context, url: port.frameUrl };
+    const hear = veriff.hear!(frame);
     return {
       receive: (message, answered) =>
         safely((): Signal[] => {
-          if (veriff.ready!(message, frame)) {
-            // The answer (providers/veriff.ts), unless the stand-in gave it before the runtime was here.
-            if (!answered) port.post(veriff.reply!(message, frame, undefined));
-            return [{ type: 'ready' }];
+          // The handshake (ready) and VERIFF_STARTED (providers/veriff.ts), as the stand-in reads them.
+          const said = hear(message)?.said;
+          if (said) {
+            // The answer to the handshake, unless the stand-in gave it before the runtime was here.
+            if (said === 'ready' && !answered) port.post(veriff.reply!(message, frame, undefined));
+            return [{ type: said }];
           }
           switch (veriffName(message)) {
-            case 'VERIFF_STARTED':
-              return [{ type: 'start' }];
             case 'VERIFF_SUBMITTED':
               return [{ type: 'submit' }];
             case 'VERIFF_FINISHED':

@@ -1,8 +1,9 @@
-import { asRecord, asText, idOf, num, obj, optionObject, str, upper } from '../frame/decode';
+import { asRecord, asText, field, idOf, num, obj, optionObject, str, upper } from '../frame/decode';
 import { leaker } from '../frame/secrets';
+import type { Hear } from '../providers/types';
 import type { FrameErrorCode, Outcome, Signal } from './types';
 
-export { asRecord, asText, idOf, num, obj, optionObject, str, upper };
+export { asRecord, asText, field, idOf, num, obj, optionObject, str, upper };
 
 /**
  * The protocols' shared vocabulary: field readers (frame/decode.ts's, with these) and signal builders. Every reader takes `unknown`
@@ -52,12 +53,6 @@ export function foldKeys(record: Record<string, unknown>): Map<string, unknown> 
     if (!folded.has(lower)) folded.set(lower, record[key]);
   }
   return folded;
-}
-
-/** A nested object field (or a JSON string holding one), else an empty object. */
-export function field(record: Record<string, unknown> | undefined, key: string): Record<string, unknown> {
-  if (!record || !Object.prototype.hasOwnProperty.call(record, key)) return {};
-  return obj(record[key]) ?? {};
 }
 
 const CODE = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -132,15 +127,13 @@ export function sessionExpired(message: string, providerCode?: string): Signal {
 }
 
 /**
- * `onLoad` for frames that send no "ready" message: the iframe's first `load` is ready. In-frame
- * navigations fire `load` again; those are not.
+ * `onLoad` from the provider's reader (providers/types.ts `hear`), for the frames whose load is their ready (iDenfy,
+ * Veratad, ZignSec, CAF, Yoti's URL launch): the ready it hears in the iframe's `load`, as the stand-in hears it.
  */
-export function readyOnFirstLoad(): () => Signal[] {
-  let loaded = false;
+export function saidOnLoad(hear: Hear): () => Signal[] {
   return () => {
-    if (loaded) return [];
-    loaded = true;
-    return [{ type: 'ready' }];
+    const heard = hear(null);
+    return heard?.said ? [withSession(heard.said, heard.sessionId)] : [];
   };
 }
 

@@ -44,6 +44,7 @@ export const yotiProtocol: ProviderProtocol = {
     const post = port.context.options.launch === 'post';
     const frame = { context: port.context, url: port.frameUrl };
     const { sessionId, urlToken } = yotiSession(frame);
+    const hear = yoti.hear!(frame);
     let ready = false;
 
     const becomeReady = (): Signal[] => {
@@ -53,14 +54,14 @@ export const yotiProtocol: ProviderProtocol = {
     };
 
     return {
-      // The URL launch says nothing before the end: the frame's first load is "ready".
-      onLoad: () => (post ? [] : becomeReady()),
+      // The URL launch says nothing before the end: the frame's first load is "ready" (providers/yoti.ts).
+      onLoad: () => (hear(null) ? becomeReady() : []),
 
       receive: (message, answered) =>
         safely((): Signal[] => {
           const data = asRecord(message);
           const token = port.token() ?? urlToken;
-          if (yoti.ready!(message, frame)) {
+          if (hear(message)) {
             // Yoti's post method (providers/yoti.ts), unless the stand-in answered before the runtime was here.
             if (post && !ready && !answered) port.post(yoti.reply!(message, frame, port.token()));
             return becomeReady();

@@ -1,3 +1,4 @@
+import { zignsec } from '../providers/zignsec';
 import type { Outcome, ProviderProtocol, Signal } from './types';
 import {
   asRecord,
@@ -6,8 +7,8 @@ import {
   field,
   idOf,
   providerError,
-  readyOnFirstLoad,
   safely,
+  saidOnLoad,
   sessionExpired,
   upper,
   withSession,
@@ -20,11 +21,12 @@ import {
  * are documented; other values are read by their plain meaning (docs/providers/zignsec.md).
  */
 export const zignsecProtocol: ProviderProtocol = {
-  createSession({ frameUrl }) {
+  createSession(port) {
+    const { frameUrl } = port;
     // The scanning URL names its session (…/ui/scanning-dp50/<sessionId>): that binds the attempt from the start.
     let sessionId: string | undefined = sessionInUrl(frameUrl);
     return {
-      onLoad: readyOnFirstLoad(),
+      onLoad: saidOnLoad(zignsec.hear!({ context: port.context, url: port.frameUrl })),
 
       receive: (message) =>
         safely((): Signal[] => {

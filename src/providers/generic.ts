@@ -1,5 +1,5 @@
 import { asRecord, idOf } from '../frame/decode';
-import type { FrameContext, ProviderFrame } from './types';
+import type { FrameContext, Hear, ProviderFrame } from './types';
 import { sessionUrlOnly } from './url';
 
 /** The protocol's version, in every message both ways (`kyc`). */
@@ -13,6 +13,13 @@ export const genericInit = ({ locale, theme }: FrameContext) => ({
   theme,
 });
 
+/** `ready` and `start`, with the session each names (the frame's other messages name theirs too, each its own). */
+const said: Hear = (message) => {
+  const data = message && asRecord(message);
+  const type = data?.kyc === PROTOCOL_VERSION && data.type;
+  return type === 'ready' || type === 'start' ? { said: type, sessionId: idOf(data!.sessionId) } : undefined;
+};
+
 /**
  * The project's own protocol (docs/protocol.md). No home origin: the session URL's origin, plus `allowed-origins`,
  * is trusted.
@@ -22,10 +29,7 @@ export const generic: ProviderFrame<'generic'> = {
   origins: [],
   allow: 'camera; microphone; fullscreen; clipboard-write',
   frameUrl: sessionUrlOnly('generic'),
-  ready(message) {
-    const data = asRecord(message);
-    return data?.kyc === PROTOCOL_VERSION && data.type === 'ready' ? { sessionId: idOf(data.sessionId) } : undefined;
-  },
+  hear: () => said,
   // The frame's ready waits for `init`.
-  reply: (message, frame) => generic.ready!(message, frame) && genericInit(frame.context),
+  reply: (message, frame) => (said(message)?.said === 'ready' ? genericInit(frame.context) : undefined),
 };

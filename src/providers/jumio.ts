@@ -20,12 +20,13 @@ export const jumio: ProviderFrame<'jumio'> = {
   ],
   allow: 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
   frameUrl: sessionUrlOnly('jumio'),
-  // `LOADED` (eventType 510), naming its workflow unless the id carries the message's own token.
-  ready(message) {
-    const data = asRecord(message);
+  // `LOADED` (eventType 510) is ready, naming its workflow unless the id carries the message's own token. The
+  // workflow's binding is the protocol's (protocols/jumio.ts).
+  hear: () => (message) => {
+    const data = message && asRecord(message);
     if (!data || num(data.eventType) !== JUMIO_EVENT || upper(obj(data.payload)?.value) !== 'LOADED') return undefined;
     const id = jumioWorkflow(data);
-    return { sessionId: leaker([data.authorizationToken])(id) ? undefined : id };
+    return { said: 'ready', sessionId: leaker([data.authorizationToken])(id) ? undefined : id };
   },
 };
 

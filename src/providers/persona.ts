@@ -1,6 +1,7 @@
 import { safeUrl } from '../frame/allow';
-import { asRecord, str } from '../frame/decode';
+import { asRecord, field, idOf, str } from '../frame/decode';
 import { Problem } from '../frame/problem';
+import { leaker } from '../frame/secrets';
 import { optionString } from './options';
 import { personaParams } from './persona-options';
 import type { FrameContext, ProviderFrame } from './types';
@@ -55,15 +56,28 @@ export const persona: ProviderFrame<'persona'> = {
     return { url };
   },
 
-  // `ready`, from this attempt's container (or naming none, as Persona's SDK reads it); its inquiry is the
-  // protocol's to bind (protocols/persona.ts).
-  ready(message, { url }) {
-    const data = asRecord(message);
-    const named = data?.containerId;
-    const id = url.searchParams.get('container-id');
-    return str(data?.name, 100)?.toLowerCase() === 'ready' && (!id || named == null || named === '' || named === id)
-      ? {}
-      : undefined;
+  // As Persona's SDK reads its messages: one that names a container must name this attempt's (the URL's, else the
+  // first one named), one that names none (or "") is this frame's; the inquiry is the last one named. `ready` and
+  // `start` are the ready and the start; the inquiry id is no id where it carries the message's resume token.
+  hear({ url }) {
+    let container = url.searchParams.get('container-id') || undefined;
+    let inquiry: string | undefined;
+    return (message) => {
+      const data = message && asRecord(message);
+      const name = str(data?.name, 100)?.toLowerCase();
+      const named = data?.containerId;
+      if (!name) return undefined;
+      if (named != null && named !== '') {
+        const from = str(named, 200);
+        if (from === undefined || (container ??= from) !== from) return undefined;
+      }
+      const metadata = field(data!, 'metadata');
+      inquiry = idOf(metadata.inquiryId) ?? inquiry;
+      return {
+        said: name === 'ready' || name === 'start' ? name : undefined,
+        sessionId: leaker([metadata.sessionToken])(inquiry) ? undefined : inquiry,
+      };
+    };
   },
 };
 

@@ -1,6 +1,7 @@
 import { safeUrl } from '../frame/allow';
 import { asRecord, idOf, optionObject, str } from '../frame/decode';
 import { Problem } from '../frame/problem';
+import { leaker } from '../frame/secrets';
 import { optionString } from './options';
 import { configProblem } from './sumsub-config';
 import type { FrameContext, ProviderFrame } from './types';
@@ -43,6 +44,40 @@ export const sumsub: ProviderFrame<'sumsub'> = {
       if (claimed) trust = [base.origin];
     }
     return { url: sumsubUrl(base, token, theme), trust };
+  },
+
+  // Sumsub binds the frame's messages to the session its hello names (another one only after a new `load`: a new
+  // document in the frame); every later message must carry it. `idCheck.onInitialized` is the ready (the frame says
+  // it once it has its `idCheck.init`), the first `idCheck.onStepInitiated` the start; the session they name is the
+  // applicant `idCheck.onApplicantLoaded` named, unless it carries the frame id (the token, in base64).
+  hear({ url }) {
+    let bound: string | undefined;
+    let reloaded = false;
+    let applicant: string | undefined;
+    let started = false;
+    return (message) => {
+      if (!message) {
+        reloaded = bound !== undefined;
+        return undefined;
+      }
+      const data = asRecord(message);
+      const method = data?.method;
+      if (method === 'idCheck.onReady') {
+        const id = sumsubHello(data!, url);
+        if (!id || (bound !== undefined && id !== bound && !reloaded)) return undefined;
+        bound = id;
+        reloaded = false;
+        return {};
+      }
+      if (bound === undefined || str(data?.sessionId, 200) !== bound) return undefined;
+      if (method === 'idCheck.onApplicantLoaded') applicant = idOf(data!.applicantId) ?? applicant;
+      const start = method === 'idCheck.onStepInitiated' && !started;
+      started ||= start;
+      return {
+        said: method === 'idCheck.onInitialized' ? 'ready' : start ? 'start' : undefined,
+        sessionId: leaker([rawParam(url, '_')])(applicant) ? undefined : applicant,
+      };
+    };
   },
 
   reply(message, { context, url }, token) {

@@ -51,12 +51,17 @@ export interface ProviderFrame<Id extends string = string> {
    */
   reply?(message: Decoded, frame: FrameOf, token: string | undefined): unknown;
   /**
-   * For a frame that says in a message when its flow is ready (`kyc-ready`): whether `message` is that message, with
-   * the session id it names (not yet checked against the token: the reader of the id does that). One function for
-   * the stand-in, which reports ready before the runtime is here, and for the runtime's protocol after it; the
-   * machine moves to `ready` once (flow/machine.ts), so whoever sees it first says it, once.
+   * For a frame that says when its flow is ready (`kyc-ready`) or when the person began (`kyc-start`): a reader of
+   * that frame's messages, in order, with `null` for each `load` of its iframe. It tells which one is the frame's
+   * ready or start, and the session it names as the runtime names it (remembered from earlier messages where the
+   * provider's protocol remembers it; not yet checked against the token: the reader of the id does that). One rule
+   * for the stand-in, which reports before the runtime is here, and for the runtime's protocol after it, each with
+   * a reader of its own; the machine moves to `ready` and `in-progress` once (flow/machine.ts), so whoever hears it
+   * first says it, once. Where the protocol reads its frame's messages through it (Persona's container, Sumsub's
+   * session, Didit's `didit:` prefix), `undefined` means the message is not this frame's and anything else that it
+   * is (`said` only for the ready and the start); the others' readers give `undefined` for all but those two.
    */
-  ready?(message: Decoded, frame: FrameOf): Ready | undefined;
+  hear?(frame: FrameOf): Hear;
   /** Set for a provider delivered as the vendor's script: no iframe of the widget's own, an SDK adapter instead. */
   readonly sdk?: SdkFacts;
   /**
@@ -67,10 +72,14 @@ export interface ProviderFrame<Id extends string = string> {
   readonly answerOptions?: readonly string[];
 }
 
-/** The frame said its flow is ready, naming this session (a provider's own id: inquiry, workflow, session). */
-export interface Ready {
+/** What one message (or a `load`) of the frame tells: its ready or its start, and the session it names. */
+export interface Heard {
+  said?: 'ready' | 'start';
   sessionId?: string;
 }
+
+/** A reader of one frame's messages (`null`: its iframe fired `load`), `ProviderFrame.hear`. */
+export type Hear = (message: Decoded | null) => Heard | undefined;
 
 /** The frame a reply is for: its context and the URL it was loaded with. */
 export interface FrameOf {

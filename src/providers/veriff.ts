@@ -19,11 +19,17 @@ export const veriff: ProviderFrame<'veriff'> = {
     setMissing(url, 'lang', language ?? locale);
     return { url };
   },
-  // The handshake is ready (the frame waits for the render, as for the SDK's), and @veriff/incontext-sdk's onLoad.
-  ready: (message) => (veriffName(message) === 'VERIFF_HANDSHAKE' ? {} : undefined),
-  reply: (message, frame) =>
-    veriff.ready!(message, frame) && { name: 'VERIFF_RENDER', payload: renderPayload(frame.context) },
+  // The handshake is ready (the frame waits for the render, as for the SDK's, and @veriff/incontext-sdk's onLoad);
+  // VERIFF_STARTED is the start. Veriff names no session in its messages.
+  hear: () => (message) => {
+    const name = message && veriffName(message);
+    return name === HANDSHAKE ? { said: 'ready' } : name === 'VERIFF_STARTED' ? { said: 'start' } : undefined;
+  },
+  reply: (message, { context }) =>
+    veriffName(message) === HANDSHAKE ? { name: 'VERIFF_RENDER', payload: renderPayload(context) } : undefined,
 };
+
+const HANDSHAKE = 'VERIFF_HANDSHAKE';
 
 /** `VERIFF_RENDER.payload.version`: the @veriff/incontext-sdk release whose handshake the widget sends. */
 export const VERIFF_RENDER_VERSION = '2.5.0';

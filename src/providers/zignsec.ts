@@ -1,3 +1,4 @@
+import { readyOnFirstLoad } from './first-load';
 import type { ProviderFrame } from './types';
 import { sessionUrlOnly } from './url';
 
@@ -13,4 +14,6 @@ export const zignsec: ProviderFrame<'zignsec'> = {
   // ZignSec documents no allow list: the document and selfie captures need the camera.
   allow: 'camera',
   frameUrl: sessionUrlOnly('zignsec'),
+  // It sends no ready message: its first load is ready.
+  hear: readyOnFirstLoad,
 };

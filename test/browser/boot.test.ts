@@ -91,8 +91,9 @@ describe('the boot: the frame first, the runtime after', () => {
   it("a frame that waits for the host's answer to its handshake gets it before the runtime is here, and once", async () => {
     forgetRuntime();
     const held = holdRuntime();
-    // The generic protocol's frame says ready and waits for init; echo=1: it reports each init it gets, at once.
-    const src = scripted(['ready', 'await-init', 'start'], { echo: '1' });
+    // The generic protocol's frame says ready and waits for init; echo=1: it reports each init it gets, at once (as
+    // a progress message, which only the runtime reads).
+    const src = scripted(['ready', 'await-init'], { echo: '1' });
     const events = record(document);
     const el = mount((el) => (el.sessionUrl = src));
     await Promise.resolve();
@@ -367,24 +368,36 @@ describe('the boot: the frame first, the runtime after', () => {
   });
 });
 
+/**
+ * The scripted sandbox page at `src` posted its last step (and so every earlier one), and this page had one more
+ * task to handle them: helpers' scriptDone, without its wait for the runtime (held back here).
+ */
+const scriptSaid = (src: string) =>
+  new Promise<void>((resolve) => {
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { sandbox?: unknown; href?: unknown } | null;
+      if (data?.href !== src || (data.sandbox !== 'script-done' && data.sandbox !== 'script-failed')) return;
+      window.removeEventListener('message', listen);
+      setTimeout(resolve);
+    };
+    window.addEventListener('message', listen);
+  });
+
+/** Sandbox frames at each of `urls` (scripted: they post to this page), each with the promise of its script said. */
+function forgers(urls: string[]) {
+  return urls.map((url) => {
+    const done = scriptSaid(url);
+    const forger = document.createElement('iframe');
+    forger.src = url;
+    document.body.append(forger);
+    return { done, forger };
+  });
+}
+
 describe('kyc-ready: as soon as the frame says it, before the runtime is here', () => {
-  /**
-   * The scripted sandbox page at `src` posted its last step (and so every earlier one), and this page had one more
-   * task to handle them: helpers' scriptDone, without its wait for the runtime (held back here).
-   */
-  const scriptSaid = (src: string) =>
-    new Promise<void>((resolve) => {
-      const listen = (event: MessageEvent) => {
-        const data = event.data as { sandbox?: unknown; href?: unknown } | null;
-        if (data?.href !== src || (data.sandbox !== 'script-done' && data.sandbox !== 'script-failed')) return;
-        window.removeEventListener('message', listen);
-        setTimeout(resolve);
-      };
-      window.addEventListener('message', listen);
-    });
   const readyCount = (events: { names(): string[] }) => events.names().filter((name) => name === 'kyc-ready').length;
 
-  it("the frame's ready: one kyc-ready before the runtime; after it, no second one, and the flow goes on to one kyc-complete", async () => {
+  it("the frame's ready and start: one kyc-ready and one kyc-start before the runtime; after it, no second one, and the flow goes on to one kyc-complete", async () => {
     forgetRuntime();
     const held = holdRuntime();
     const events = record(document);
@@ -394,15 +407,18 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     // The whole script said (its later messages wait in the bridge for the runtime), and the runtime still held.
     await said;
     expect(runtimeNow()).toBeUndefined();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
-    expect(el.state).toBe('ready');
-    // As the runtime says it: the generic frame's ready names no session (its complete does).
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    expect(el.state).toBe('in-progress');
+    // As the runtime says them: the generic frame's ready and start name no session (its complete does).
     expect(events[2].detail).toEqual({ provider: 'generic' });
     expect(events[1].detail).toEqual({ provider: 'generic', state: 'ready', previous: 'loading' });
+    expect(events[3].detail).toEqual({ provider: 'generic', state: 'in-progress', previous: 'ready' });
+    expect(events[4].detail).toEqual({ provider: 'generic' });
     held.release();
     await untilState(el, 'complete');
     events.stop();
-    // The runtime replayed the frame's ready to its protocol: the flow was ready already, nothing was said twice.
+    // The runtime replayed the frame's ready and start to its protocol: the flow was in progress already, nothing
+    // was said twice.
     expect(events.names()).toEqual([
       'state:loading',
       'state:ready',
@@ -428,15 +444,9 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     const said = scriptSaid(src);
     await waitUntil(() => frameOf(el)?.contentWindow, 'no frame', { timeout: 5000 });
     window.postMessage({ kyc: 1, type: 'ready' }, '*');
-    const forgers = [scripted(['ready'], {}, SANDBOX), scripted(['ready'], {}, STRANGER)].map((url) => {
-      const done = scriptSaid(url);
-      const forger = document.createElement('iframe');
-      forger.src = url;
-      document.body.append(forger);
-      return { done, forger };
-    });
+    const forged = forgers([scripted(['ready'], {}, SANDBOX), scripted(['ready'], {}, STRANGER)]);
     // Both forgers said ready to this page while the widget's frame was there (the page's own message came first).
-    await Promise.all(forgers.map(({ done }) => done));
+    await Promise.all(forged.map(({ done }) => done));
     await new Promise((resolve) => setTimeout(resolve));
     expect(events.names()).toEqual(['state:loading']);
     expect(el.state).toBe('loading');
@@ -444,7 +454,7 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     await said;
     expect(runtimeNow()).toBeUndefined();
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
-    forgers.forEach(({ forger }) => forger.remove());
+    forged.forEach(({ forger }) => forger.remove());
     held.release();
     await loadRuntime();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -453,18 +463,25 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     expect(el.state).toBe('ready');
   });
 
-  // Each provider whose frame says ready in a message (providers/<id>.ts `ready`), with the sandbox's script for it.
+  // Each provider the widget frames (providers/<id>.ts `hear`), with the sandbox's script for it: its ready message, or
+  // its first load.
   const SAYS_READY: Array<[DemoProvider, string[], string]> = [
     ['generic', ['ready'], 'ses_generic_ready'],
     ['persona', ['ready'], 'inq_sbxready0001'],
+    ['sumsub', ['ready'], 'sbx_applicant_ready'], // its onInitialized, after the stand-in's idCheck.init
     ['veriff', ['wait:1'], 'sbx_veriff_ready'], // its handshake is its ready (the sandbox sends it on load)
     ['didit', ['ready'], 'sbx-didit-ready'],
     ['jumio', ['loaded'], 'sbx_workflow_ready'],
-    ['yoti', ['started'], 'sbx_yoti_ready'],
+    ['yoti', ['started'], 'sbx_yoti_ready'], // its URL launch (the first load), and STARTED after it
+    ['yoti', ['wait:1'], 'sbx_yoti_load'], // its URL launch: the first load alone
+    ['idenfy', ['wait:1'], 'sbx-idenfy-ready'], // these four: the first load
+    ['veratad', ['wait:1'], 'sbx-veratad-ready'],
+    ['caf', ['wait:1'], 'sbx_exec_ready'],
+    ['zignsec', ['wait:1'], 'sbx-zignsec-ready'],
   ];
 
   it.each(SAYS_READY)(
-    '%s: kyc-ready before the runtime, as the runtime says it (state, detail, session id), and only once',
+    '%s (script %j): kyc-ready before the runtime, as the runtime says it (state, detail, session id), and only once',
     async (provider, script, session) => {
       // What the runtime says for this frame, with the runtime here.
       await loadRuntime();
@@ -491,6 +508,146 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
       expect(events.names().slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
       expect(readyCount(events)).toBe(1);
       expect(el.sessionId).toBe(expected.sessionId);
+    },
+  );
+});
+
+describe('kyc-start: as soon as the frame says the person began, before the runtime is here', () => {
+  const starts = (events: { names(): string[] }) => events.names().filter((name) => name === 'kyc-start').length;
+
+  it('a start forged by another window (the page itself, a frame of the right origin, a stranger) says nothing', async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    const events = record(document);
+    // The frame says ready, then waits for a token from this page before its own start: until then, a kyc-start
+    // could only come from a forger. Its progress after the start is the runtime's to say.
+    const src = scripted(['ready', 'await-token', 'start', 'progress:after']);
+    const said = scriptSaid(src);
+    const el = mount((el) => (el.sessionUrl = src));
+    await untilState(el, 'ready');
+    window.postMessage({ kyc: 1, type: 'start' }, '*');
+    const forged = forgers([scripted(['start'], {}, SANDBOX), scripted(['start'], {}, STRANGER)]);
+    // Both forgers said start to this page while the widget's frame was there (the page's own message came first).
+    await Promise.all(forged.map(({ done }) => done));
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+    expect(el.state).toBe('ready');
+    // The positive control: the frame's own start, still before the runtime.
+    frameOf(el)!.contentWindow!.postMessage({ kyc: 1, type: 'token', token: 'go' }, SANDBOX);
+    await said;
+    expect(runtimeNow()).toBeUndefined();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    forged.forEach(({ forger }) => forger.remove());
+    held.release();
+    await waitUntil(() => events.some((e) => e.type === 'kyc-progress'), 'the runtime never replayed', {
+      timeout: 5000,
+    });
+    events.stop();
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+    ]);
+  });
+
+  it("sumsub: before the runtime, only the session the frame's hello bound speaks; the others say nothing", async () => {
+    forgetRuntime();
+    const held = holdRuntime();
+    const events = record(document);
+    const raw = (data: object) => `raw:${encodeURIComponent(JSON.stringify(data))}`;
+    // The frame's hello binds sbx_sdk_bound (the stand-in answers it); the frame then speaks as another session (its
+    // onInitialized, its applicant, a step) and waits for this page; then as the bound one.
+    const inputs = demoInputs('sumsub', {
+      params: { 'sdk-session': 'sbx_sdk_bound' },
+      script: [
+        'on-ready',
+        'session:sbx_sdk_other',
+        'await-init',
+        'step:IDENTITY',
+        'await-token',
+        'session:',
+        raw({ method: 'idCheck.onInitialized', sessionId: 'sbx_sdk_bound' }),
+        'step:SELFIE',
+      ],
+    });
+    // The frame's steps, as this page hears them after the widget's listener (added with the frame) did.
+    const steps: unknown[] = [];
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { method?: unknown; idDocSetType?: unknown } | null;
+      if (event.source === frameOf(el)?.contentWindow && data?.method === 'idCheck.onStepInitiated')
+        steps.push(data.idDocSetType);
+    };
+    window.addEventListener('message', listen);
+    const el = mount((el) => applyInputs(el, inputs));
+    // The other session's step reached this page: the frame is now waiting for the token.
+    await waitUntil(() => steps.includes('IDENTITY'), 'the frame never spoke as another session', { timeout: 5000 });
+    expect(events.names()).toEqual(['state:loading']);
+    frameOf(el)!.contentWindow!.postMessage({ method: 'idCheck.updateAccessToken', accessToken: 'go' }, SANDBOX);
+    await waitUntil(() => starts(events) > 0, 'the bound session never started', { timeout: 5000 });
+    expect(runtimeNow()).toBeUndefined();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    expect(el.sessionId).toBeUndefined(); // the applicant was named by the other session only
+    window.removeEventListener('message', listen);
+    held.release();
+  });
+
+  const startWith = (sessionId: string) =>
+    `raw:${encodeURIComponent(JSON.stringify({ kyc: 1, type: 'start', sessionId }))}`;
+  // Each provider whose frame says it started in a message (providers/<id>.ts `hear`): the sandbox's script for it,
+  // the session it reports, and what the runtime says last (after the start's replay).
+  const SAYS_START: Array<[string, DemoProvider, string[], string | undefined, string]> = [
+    ['generic', 'generic', ['ready', 'start', 'progress:document'], 'ses_generic_start', 'kyc-progress'],
+    [
+      'generic, naming its session in the start',
+      'generic',
+      ['ready', startWith('ses_named_start'), 'progress:document'],
+      undefined,
+      'kyc-progress',
+    ],
+    ['persona', 'persona', ['ready', 'start', 'page-change:/verify/selfie'], 'inq_sbxstart0001', 'kyc-progress'],
+    // The first idCheck.onStepInitiated, naming the applicant the frame loaded after its onInitialized.
+    ['sumsub', 'sumsub', ['ready', 'step:IDENTITY', 'submitted'], 'sbx_applicant_start', 'kyc-submit'],
+    ['veriff', 'veriff', ['started', 'submitted'], 'sbx_veriff_start', 'kyc-submit'], // its handshake is its ready
+    ['didit', 'didit', ['ready', 'started', 'step:document'], 'sbx-didit-start', 'kyc-progress'],
+    // Ready at its first load; its first STEP_STARTED is the start (and the step's kyc-progress, the runtime's).
+    ['caf', 'caf', ['step:DOCUMENT_TYPE:1', 'finished'], 'sbx_exec_start', 'kyc-complete'],
+  ];
+
+  it.each(SAYS_START)(
+    '%s: kyc-start before the runtime, as the runtime says it (events, details, order, session id), and only once',
+    async (_, provider, script, session, last) => {
+      // What the runtime says for this frame, with the runtime here.
+      await loadRuntime();
+      const inputs = demoInputs(provider, { script, session });
+      const reference = record(document);
+      const first = mount((el) => applyInputs(el, inputs));
+      await waitUntil(() => reference.some((e) => e.type === last), `the runtime never said ${last}`, {
+        timeout: 5000,
+      });
+      reference.stop();
+      const expected = [...reference];
+      const sessionId = first.sessionId;
+      first.remove();
+      const start = expected.findIndex((e) => e.type === 'kyc-start');
+      expect(starts(reference)).toBe(1);
+
+      forgetRuntime();
+      const held = holdRuntime();
+      const events = record(document);
+      const el = mount((el) => applyInputs(el, inputs));
+      await waitUntil(() => starts(events) > 0, 'no kyc-start before the runtime', { timeout: 5000 });
+      expect(runtimeNow()).toBeUndefined();
+      expect(el.state).toBe('in-progress');
+      // Up to its kyc-start, what the runtime said, event for event and detail for detail.
+      expect([...events]).toEqual(expected.slice(0, start + 1));
+      held.release();
+      await waitUntil(() => events.some((e) => e.type === last), `the runtime never said ${last}`, { timeout: 5000 });
+      events.stop();
+      // And then the rest, as the runtime said it: no second kyc-start, nothing in another order.
+      expect([...events]).toEqual(expected);
+      expect(el.sessionId).toBe(sessionId);
     },
   );
 });

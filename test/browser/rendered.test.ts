@@ -3,7 +3,7 @@ import { forgetRuntime, loadRuntime, runtimeLoader, type Handover, type Runtime 
 import type { KycWidgetElement } from '../../src/index';
 import { CAPTURE_SCRIPT, type CapturedFrame } from '../../src/frame/capture';
 import { renderKycWidget } from '../../src/server/render';
-import { frameOf, record, SANDBOX, scriptDone, scripted, untilState, waitUntil } from './helpers';
+import { demoInputs, frameOf, record, SANDBOX, scriptDone, scripted, untilState, waitUntil } from './helpers';
 
 /**
  * renderKycWidget's markup in the DOM: parsed by Chromium's own HTML parser (`Document.parseHTMLUnsafe`, which
@@ -207,6 +207,93 @@ describe('the rendered markup in the DOM', () => {
     // The frame says ready itself as well (its script): the runtime replays both, and says nothing again.
     expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
     expect(el.state).toBe('ready');
+  });
+
+  it('a ready and a start the capture kept are kyc-ready and kyc-start before the runtime, after loading, in order, once', async () => {
+    forgetRuntime();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runtimeLoader.load = () => gate.then(realLoad);
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    // The frame itself says its ready, start and a step too (its script), once the runtime is here to replay them.
+    const src = scripted(['ready', 'start', 'progress:document'], { session: 'rendered-start' });
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    // What the capture script would have kept: a start forged by this page (at the frame's origin), then the frame's
+    // ready and start (from its own window); the bridge drains them through its guard in the first pass.
+    const said = (type: string, source: Window | null) =>
+      new MessageEvent('message', { data: { kyc: 1, type }, origin: SANDBOX, source });
+    Object.assign(frame, {
+      kyc: {
+        get q() {
+          return [said('start', window), said('ready', frame.contentWindow), said('start', frame.contentWindow)];
+        },
+        t: performance.now(),
+        off() {},
+      },
+    });
+    const events = record(document);
+    document.body.append(container);
+    await untilState(el, 'in-progress');
+    // In the order the runtime would say them: loading (the first pass), then ready and start (drained in it).
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    release();
+    await waitUntil(() => events.some((e) => e.type === 'kyc-progress'), 'the frame never went on', { timeout: 5000 });
+    events.stop();
+    // The runtime replays the captured messages and the frame's own: nothing said again.
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+    ]);
+  });
+
+  it('a load the capture kept is the kyc-ready of a frame whose first load is its ready (CAF), before the runtime, once', async () => {
+    forgetRuntime();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runtimeLoader.load = () => gate.then(realLoad);
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    const { sessionUrl } = demoInputs('caf', { script: ['step:DOCUMENT_TYPE:1'], session: 'rendered-caf' });
+    container.setHTMLUnsafe(
+      renderKycWidget({ provider: 'caf', sessionUrl, allowedOrigins: SANDBOX, pageOrigin: location.origin }),
+    );
+    const el = container.querySelector('kyc-widget') as KycWidgetElement;
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    // What the capture script would have kept: the frame's load, before the element upgraded.
+    Object.assign(frame, {
+      kyc: {
+        get q() {
+          return [new Event('load')];
+        },
+        t: performance.now(),
+        off() {},
+      },
+    });
+    const events = record(document);
+    document.body.append(container);
+    await untilState(el, 'ready');
+    // Drained in the first pass: loading, then ready.
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+    release();
+    // The frame's first step (its start, and the step's progress, which only the runtime says).
+    await waitUntil(() => events.some((e) => e.type === 'kyc-progress'), 'the frame never went on', { timeout: 5000 });
+    events.stop();
+    // The runtime replays the captured load and the frame's own: ready once.
+    expect(events.names()).toEqual([
+      'state:loading',
+      'state:ready',
+      'kyc-ready',
+      'state:in-progress',
+      'kyc-start',
+      'kyc-progress',
+    ]);
   });
 
   it('once adopted, the capture leaves nothing behind: no script, no marker, nothing on the iframe, no listener', async () => {

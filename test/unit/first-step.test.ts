@@ -40,7 +40,14 @@ const word = (effect: Effect<ResolvedFrame>) => (effect.type === 'emit' ? `emit:
 const connected = run(EMPTY, { type: 'connect' }).model;
 const launched = run(connected, configure(ok)).model;
 const asking = run(connected, configure(needs, { warm: 'https://frame.example' })).model;
-const readied = run(launched, { type: 'frame-ready', frame: 1 }).model;
+const said = (what: 'ready' | 'start', frame = 1, sessionId?: string): FirstEvent => ({
+  type: 'frame-said',
+  said: what,
+  frame,
+  ...(sessionId && { sessionId }),
+});
+const readied = run(launched, said('ready')).model;
+const started = run(readied, said('start')).model;
 
 describe('the first step: before the runtime is here', () => {
   it.each<[string, Model<ResolvedFrame>, FirstEvent, string[], string]>([
@@ -115,19 +122,43 @@ describe('the first step: before the runtime is here', () => {
     [
       'the frame said ready (on a message that passed the guard): loading → ready, kyc-ready',
       launched,
-      { type: 'frame-ready', frame: 1 },
+      said('ready'),
       ['snapshot', 'emit:kyc-statechange', 'emit:kyc-ready'],
       'ready',
     ],
-    ['ready again: nothing (once per attempt)', readied, { type: 'frame-ready', frame: 1 }, [], 'ready'],
-    ["another frame's ready (an earlier one's): nothing", launched, { type: 'frame-ready', frame: 2 }, [], 'loading'],
-    ['ready with no frame yet (the request first): nothing', asking, { type: 'frame-ready', frame: 1 }, [], 'loading'],
+    ['ready again: nothing (once per attempt)', readied, said('ready'), [], 'ready'],
+    ["another frame's ready (an earlier one's): nothing", launched, said('ready', 2), [], 'loading'],
+    ['ready with no frame yet (the request first): nothing', asking, said('ready'), [], 'loading'],
     [
       'ready after the frame went with the page: nothing',
       run(launched, { type: 'disconnect' }).model,
-      { type: 'frame-ready', frame: 1 },
+      said('ready'),
       [],
       'loading',
+    ],
+    [
+      'the frame said the person began: ready → in-progress, kyc-start',
+      readied,
+      said('start'),
+      ['snapshot', 'emit:kyc-statechange', 'emit:kyc-start'],
+      'in-progress',
+    ],
+    [
+      'began before it said ready: loading → in-progress, kyc-start (as the machine moves)',
+      launched,
+      said('start'),
+      ['snapshot', 'emit:kyc-statechange', 'emit:kyc-start'],
+      'in-progress',
+    ],
+    ['start again: nothing (once per attempt)', started, said('start'), [], 'in-progress'],
+    ['ready after the start: nothing', started, said('ready'), [], 'in-progress'],
+    ["another frame's start: nothing", readied, said('start', 2), [], 'ready'],
+    [
+      'start after the frame went with the page: nothing',
+      run(readied, { type: 'disconnect' }).model,
+      said('start'),
+      [],
+      'ready',
     ],
     [
       'the runtime could not be downloaded: a recoverable error',
@@ -164,18 +195,25 @@ describe('the first step: before the runtime is here', () => {
     });
   });
 
-  it('the frame said ready: the state, the snapshot and the events the machine gives, with the session id', () => {
-    const { model, effects } = firstStep(launched, { type: 'frame-ready', frame: 1, sessionId: 'ses_1' });
-    expect(model.snapshot).toEqual({ state: 'ready', attempt: 1, sessionId: 'ses_1' });
-    // The machine's own move (flow/machine.ts) from the same snapshot, with the session id on every event.
-    const machine = step(launched, {
+  it.each<[string, Model<ResolvedFrame>, FirstEvent[]]>([
+    ['ready, naming the session', launched, [said('ready', 1, 'ses_1')]],
+    ['ready, then start naming none (the ready one stays)', launched, [said('ready', 1, 'ses_1'), said('start')]],
+    ['ready naming none, then start naming it', launched, [said('ready'), said('start', 1, 'ses_2')]],
+    ['start with no ready before it', launched, [said('start', 1, 'ses_3')]],
+  ])('the frame said %s: the state, the snapshot and the events the machine gives', (_, from, events) => {
+    const first = run(from, ...events.slice(0, -1)).model;
+    const last = events[events.length - 1] as Extract<FirstEvent, { type: 'frame-said' }>;
+    const { model, effects } = firstStep(first, last);
+    // The machine's own move (flow/machine.ts) from the same model, with the session id on every event.
+    const machine = step(first, {
       type: 'signals',
       frame: 1,
-      signals: [{ type: 'ready', sessionId: 'ses_1' }],
+      signals: [{ type: last.said, ...(last.sessionId && { sessionId: last.sessionId }) }],
       from: 'message',
     });
     const emits = (list: Effect<ResolvedFrame>[]) => list.filter((e) => e.type === 'emit' || e.type === 'snapshot');
     expect(emits(effects)).toEqual(emits(machine.effects));
+    expect(emits(effects).length).toBeGreaterThan(0);
     expect(model.snapshot).toEqual(machine.model.snapshot);
   });
 
@@ -184,7 +222,14 @@ describe('the first step: before the runtime is here', () => {
     const again = firstStep(back, configure(ok));
     expect(again.effects.map(word)).toEqual(['load-frame', 'snapshot', 'emit:kyc-statechange']);
     expect(again.model.snapshot).toEqual({ state: 'loading', attempt: 2 });
-    expect(run(again.model, { type: 'frame-ready', frame: 2 }).model.snapshot.state).toBe('ready');
+    expect(run(again.model, said('ready', 2)).model.snapshot.state).toBe('ready');
+  });
+
+  it('back on the page after leaving a started flow: a new attempt, loading again', () => {
+    const back = run(started, { type: 'disconnect' }, { type: 'connect' }).model;
+    const again = firstStep(back, configure(ok));
+    expect(again.effects.map(word)).toEqual(['load-frame', 'snapshot', 'emit:kyc-statechange']);
+    expect(again.model.snapshot).toEqual({ state: 'loading', attempt: 2 });
   });
 
   it('back on the page after leaving mid-flow: it launches again, with no second statechange', () => {
@@ -226,6 +271,20 @@ describe('the first step: before the runtime is here', () => {
       'kyc-start',
     ]);
     expect(replayed.model.snapshot).toMatchObject({ state: 'in-progress', attempt: 1, sessionId: 'ses_1' });
+    // A frame whose person began: settled at once too, and the replay of its ready and start says nothing twice;
+    // the flow goes on from in-progress.
+    const going = step(started, { type: 'adopted', connected: true });
+    expect(going.effects.map((e) => e.type)).toEqual(expect.arrayContaining(['adopt-frame', 'settled']));
+    expect(going.effects.some((e) => e.type === 'load-frame' || e.type === 'emit')).toBe(false);
+    const again = step(going.model, {
+      type: 'signals',
+      frame: 1,
+      signals: [{ type: 'ready' }, { type: 'start' }, { type: 'progress', step: 'document' }],
+      from: 'message',
+    });
+    expect(again.effects.filter((e) => e.type === 'emit').map((e) => (e as { name: string }).name)).toEqual([
+      'kyc-progress',
+    ]);
     // The request: read as the first try of the runtime's own session client.
     const reading = step(asking, { type: 'adopted', connected: true });
     expect(reading.effects.find((e) => e.type === 'fetch-session')).toEqual({

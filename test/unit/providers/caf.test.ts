@@ -56,6 +56,14 @@ describe('caf events', () => {
     expect(send(session, { code: 'STEP_COMPLETED', response: { stepName: 'INSTRUCTIONS', stepIndex: 0 } })).toEqual([]);
   });
 
+  it('the first STEP_STARTED is the start even when it names no step (then no kyc-progress)', () => {
+    const { session } = flow();
+    expect(send(session, { code: 'STEP_STARTED', response: { stepIndex: 0 } })).toEqual([{ type: 'start' }]);
+    expect(send(session, { code: 'STEP_STARTED', response: { stepName: 'SELFIE', stepIndex: 1 } })).toEqual([
+      { type: 'progress', step: 'selfie', index: 1 },
+    ]);
+  });
+
   it.each(encodings({ code: 'ONBOARDING_FINISHED', response: { executionId: 'exec_1a2b3c' } }))(
     'ONBOARDING_FINISHED (%s) submits and completes pending with the executionId',
     (_form, data) => {
