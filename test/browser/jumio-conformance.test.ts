@@ -152,4 +152,12 @@ describe("Jumio's own <jumio-sdk> in the widget, against the sandbox's API", () 
       'kyc-progress',
     ]);
   }, 40000);
+
+  it("an options.locale Jumio does not know gives way to the widget's language (else its element never starts)", async () => {
+    const { token, wfeId } = await jumioToken('NOT_STARTED');
+    const { el } = await mountJumio(token, 'us', { locale: 'xx' });
+    await untilState(el, 'in-progress', 10000);
+    expect(jumioElement(el)!.locale).toBe('en');
+    expect((await asked(wfeId)).map((r) => `${r.method} ${r.path}`)).toContain('POST /settings');
+  });
 });
