@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { startJumioApi } from '../../examples/sandbox/jumio-api.mjs';
 import { startSandbox } from '../../examples/sandbox/server.mjs';
 import { jumioApiSetup } from './jumio-api';
@@ -31,11 +32,15 @@ async function startJumio() {
   const setup = jumioApiSetup();
   if (!setup) return undefined;
   try {
-    return await startJumioApi({
+    const api = await startJumioApi({
       port: setup.port,
       cert: readFileSync(setup.certFile),
       key: readFileSync(setup.keyFile),
     });
+    // The run's key and certificate go with the server.
+    return {
+      close: () => api.close().then(() => rmSync(path.dirname(setup.keyFile), { recursive: true, force: true })),
+    };
   } catch (error) {
     throw new Error(`the Jumio API stand-in could not listen on 127.0.0.1:${setup.port}, reserved a moment earlier`, {
       cause: error,
