@@ -104,6 +104,4 @@ export interface SdkFacts {
  * element the host's page defines (Jumio's package, which the widget may not redistribute).
  */
 export type Delivery =
-  | { kind: 'module'; export: string }
-  | { kind: 'script'; global: string }
-  | { kind: 'element'; tag: string };
+  { kind: 'module'; export: string } | { kind: 'script'; global: string } | { kind: 'element'; tag: string };

@@ -5,7 +5,7 @@ import { frameFor, providerFor } from '../../src/providers/index';
 import { onfidoError } from '../../src/sdk/onfido';
 import { plaidExit } from '../../src/sdk/plaid';
 import { stripeResult } from '../../src/sdk/stripe';
-import { jumioEvent } from '../../src/sdk/jumio';
+import { jumioEvent, jumioLocale } from '../../src/sdk/jumio';
 import { codeOf } from '../../src/sdk/types';
 import { readAnswer } from '../../src/session/request';
 import { context } from './providers/helpers';
@@ -161,6 +161,15 @@ describe("jumio's second way in: its web component with options.sdk", () => {
     ]);
     expect(jumioEvent('workflow:retry', true)).toEqual([{ type: 'progress', step: 'retry' }]);
     expect(jumioEvent('workflow:initiate', true)).toEqual([]);
+  });
+
+  it("its locale: options.locale when Jumio's element knows it, else the widget's language", () => {
+    expect(jumioLocale('zh-HK', 'en')).toBe('zh-HK');
+    expect(jumioLocale('pt_BR', 'en')).toBe('pt_BR');
+    expect(jumioLocale(undefined, 'pt-BR')).toBe('pt-BR');
+    for (const unknown of ['xx', 'EN', 'en_us', '', 7, null]) expect(jumioLocale(unknown, 'de')).toBe('de');
+    // The widget's own seven languages are all Jumio's.
+    for (const locale of ['en', 'ar', 'de', 'es', 'fr', 'pt', 'pt-BR']) expect(jumioLocale(locale, 'x')).toBe(locale);
   });
 });
 

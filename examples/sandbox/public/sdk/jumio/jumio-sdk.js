@@ -7,7 +7,10 @@
  * composed: true, cancelable: true, detail: {type, locale, accountId, workflowId, workflowExecutionId}})`
  * (js/index.BEBD0ZpD.js `HU`), `workflow:start` when the start screen shows, `workflow:success` for an acquisition
  * that is SUCCESS or PENDING, `workflow:failed`, `workflow:retry`; torn down when removed (`disconnectedCallback`).
- * Wrong shapes are refused loudly (core.js). The UI is the sandbox's frame (/sdk/ui.html?vendor=jumio), scripted by
+ * Like Jumio's Lit element (`reflect: true` on `token`, `dc`, `locale`), it writes those properties back to its
+ * attributes once connected, the token included (test/browser/jumio-conformance.test.ts sees the real one do it).
+ * Wrong shapes are refused loudly (core.js); a token the page put in an attribute itself is refused too (Jumio's
+ * element would take it: the widget is meant to give properties). The UI is the sandbox's frame (/sdk/ui.html?vendor=jumio), scripted by
  * the token: `module:<name>` (the first one is the start screen), `event:RETRY`, `complete` (success), `error:<code>`.
  */
 import { recordCall, refuse, vendorFrame } from '../core.js';
@@ -21,6 +24,7 @@ class JumioSdkStandIn extends HTMLElement {
   #locale = 'en';
   #ui = null;
   #started = false;
+  #reflected = undefined;
 
   constructor() {
     super();
@@ -57,7 +61,17 @@ class JumioSdkStandIn extends HTMLElement {
 
   connectedCallback() {
     recordCall(V, 'connect', { token: this.#token, dc: this.#dc, locale: this.#locale });
-    if (this.hasAttribute('token')) refuse(V, 'the token is an attribute: it would be in the DOM');
+    if (this.hasAttribute('token') && this.getAttribute('token') !== this.#reflected) {
+      refuse(V, 'the token was given as an attribute, not as the property');
+    }
+    // Lit's first update, a microtask after connecting: the properties reflected.
+    queueMicrotask(() => {
+      if (!this.isConnected) return;
+      this.#reflected = String(this.#token);
+      this.setAttribute('token', this.#reflected);
+      this.setAttribute('dc', String(this.#dc));
+      this.setAttribute('locale', String(this.#locale));
+    });
     if (typeof this.#token !== 'string' || !this.#token) refuse(V, 'token must be the SDK token (a non-empty string)');
     if (!DCS.includes(this.#dc)) refuse(V, `dc must be one of ${DCS.join(', ')}`);
     this.#ui = vendorFrame(V, this.#token, {
