@@ -3,7 +3,8 @@
 //   node scripts/setup.mjs            the dependencies: `npm ci` when node_modules is missing, or stale versus
 //                                     package-lock.json (a package it names is missing, or at another version)
 //   node scripts/setup.mjs --browser  and what the tests drive: Debian's `chromium` package when it is missing and
-//                                     this user can install it (root, apt-get), else one line saying how; and
+//                                     this user can install it (root, apt-get), else one line saying how; openssl
+//                                     (the Jumio conformance test's throwaway certificate), the same way; and
 //                                     PostgreSQL and Redis on 127.0.0.1 (scripts/services.sh)
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
@@ -83,6 +84,19 @@ function chromium() {
   run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
 }
 
+/** `openssl`, which makes the Jumio conformance test's throwaway key and certificate (test/support/jumio-api.ts). */
+function openssl() {
+  if (onPath('openssl')) return;
+  if (process.getuid?.() !== 0 || !onPath('apt-get')) {
+    console.error(
+      "setup: the tests need openssl, which is missing: install Debian's package (sudo apt-get install openssl).",
+    );
+    process.exit(1);
+  }
+  console.log("setup: openssl is missing: installing Debian's openssl package");
+  run('apt-get', ['install', '-y', '-qq', 'openssl'], { DEBIAN_FRONTEND: 'noninteractive' });
+}
+
 /** PostgreSQL and Redis for the server tests: started (or installed, as root) where they do not answer. */
 function services() {
   run('bash', [path.join(ROOT, 'scripts/services.sh')]);
@@ -92,6 +106,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   dependencies();
   if (process.argv.includes('--browser')) {
     chromium();
+    openssl();
     services();
   }
 }
