@@ -1298,6 +1298,30 @@ function printRendered(rendered, rows) {
         'blocking ÷ SDK fetch-then-init',
       ],
     );
+    // Where the frame's request time goes (README 2d): before the page's first script (network, commit: the same
+    // for any page) and from it to the frame's request (what the markup costs the parser).
+    printTable(
+      drawn.map((r) => {
+        const { rendered: a, bare: b, beforeFirstScript, afterFirstScript } = r.frameSplit;
+        const diff = (d) => `${num(d.median)} [${d.interval95.map(num).join('–')}]`;
+        return [
+          r.provider,
+          `${num(a.htmlEnd)} / ${num(b.htmlEnd)}`,
+          `${num(a.firstScript)} / ${num(b.firstScript)}`,
+          `${num(a.afterFirstScript)} / ${num(b.afterFirstScript)}`,
+          diff(beforeFirstScript),
+          diff(afterFirstScript),
+        ];
+      }),
+      [
+        'provider',
+        "page's last byte: rendered / bare",
+        'first script: rendered / bare',
+        'first script → frame requested: rendered / bare',
+        'rendered − bare, before the first script [95% CI]',
+        'rendered − bare, first script → frame requested [95% CI]',
+      ],
+    );
     for (const r of drawn) {
       if (r.renderedToBare.frame.target)
         rows.push(
