@@ -42,9 +42,11 @@ export function injectFiller(html) {
  * from the page's rendering), and `m`: a mark, and a console line the runner waits for. The line is written
  * from a task of its own: `console.debug` with DevTools attached costs milliseconds at 4x, which must not be
  * counted in the listener's task (the widget's, when it dispatches kyc-ready) nor delay the next message.
- * Widget and bare pages add their one listener to it; SDK pages call their SDK's callback.
+ * Widget and bare pages add their one listener to it; SDK pages call their SDK's callback. Its first statement keeps
+ * when it ran (`__ps`): the parser's first script, so a load's time to the frame's request splits into what came before
+ * the page's own markup (network, the document's commit) and what the markup after this script cost (README 2d).
  */
-const MARK = `var L=window.__lt=[],F=window.__lf=[];try{(window.__lo=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){L.push({start:e.startTime,duration:e.duration})})})).observe({type:'longtask'})}catch(e){window.__lt=null}try{(window.__fo=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){F.push(loaf(e))})})).observe({type:'long-animation-frame',buffered:true})}catch(e){window.__lf=null}function loaf(e){return{start:e.startTime,duration:e.duration,scripts:(e.scripts||[]).map(function(s){return{start:s.startTime,duration:s.duration,url:s.sourceURL,invoker:s.invoker,type:s.invokerType}})}}function m(t,v){performance.mark(t);var x=v===undefined?performance.now():v;setTimeout(function(){console.debug('bench:'+t+' '+x)},0)}`;
+const MARK = `window.__ps=performance.now();var L=window.__lt=[],F=window.__lf=[];try{(window.__lo=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){L.push({start:e.startTime,duration:e.duration})})})).observe({type:'longtask'})}catch(e){window.__lt=null}try{(window.__fo=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){F.push(loaf(e))})})).observe({type:'long-animation-frame',buffered:true})}catch(e){window.__lf=null}function loaf(e){return{start:e.startTime,duration:e.duration,scripts:(e.scripts||[]).map(function(s){return{start:s.startTime,duration:s.duration,url:s.sourceURL,invoker:s.invoker,type:s.invokerType}})}}function m(t,v){performance.mark(t);var x=v===undefined?performance.now():v;setTimeout(function(){console.debug('bench:'+t+' '+x)},0)}`;
 export const widgetProbe = `<script>${MARK};['ready','start'].forEach(function(t){document.addEventListener('kyc-'+t,function(){m(t)},{once:true})});document.addEventListener('kyc-error',function(e){m('error',JSON.stringify(e.detail))},{once:true})</script>`;
 /** The bare host's listener: the provider's own ready message from the frame's origin (or the iframe's load). */
 const READY_TEST = {
@@ -356,7 +358,15 @@ async function loadOnce(browser, url, rate, needs, timeoutMs) {
       const frames = window.__lf;
       if (frames) for (const e of window.__fo?.takeRecords() ?? []) frames.push(window.loaf(e));
       const frame = find();
-      return { frameRequested: frame?.startTime, frameResponseEnd: frame?.responseEnd, longTasks, longFrames: frames };
+      return {
+        frameRequested: frame?.startTime,
+        frameResponseEnd: frame?.responseEnd,
+        // The split of the frame's request (README 2d): the page's last byte, and the page's first script.
+        htmlEnd: performance.getEntriesByType('navigation')[0]?.responseEnd,
+        firstScript: window.__ps,
+        longTasks,
+        longFrames: frames,
+      };
     });
     return { ready: marks.ready, marks, ...read, frameRequests: Math.max(0, ...frameNavigations.values()) };
   } finally {
@@ -496,6 +506,22 @@ export function pairedRatio(a = [], b = [], pickA = pick('ready'), pickB = pick(
     ratio: round(quantile(xs, 0.5) / quantile(ys, 0.5), 3),
     interval95: ratioInterval(xs, ys).map((v) => round(v, 3)),
     pairs: xs.length,
+  };
+}
+
+/**
+ * Paired difference a − b over the rounds both cases loaded: the median of the per-round differences, with its 95%
+ * bootstrap interval (milliseconds).
+ * @returns {{median: number, interval95: number[], pairs: number}}
+ */
+export function pairedDifference(a = [], b = [], pickA = pick('ready'), pickB = pickA) {
+  const byRound = new Map(b.map((s) => [s.round, pickB(s)]));
+  const differences = a.map((s) => pickA(s) - byRound.get(s.round)).filter((d) => Number.isFinite(d));
+  if (differences.length < 3) return { median: NaN, interval95: [NaN, NaN], pairs: differences.length };
+  return {
+    median: round(quantile(differences, 0.5), 1),
+    interval95: medianInterval(differences).map((v) => round(v, 1)),
+    pairs: differences.length,
   };
 }
 

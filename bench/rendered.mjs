@@ -15,6 +15,7 @@ import {
   BACKEND_MS,
   lightPage,
   measureShape,
+  pairedDifference,
   pairedRatio,
   phoneCases,
   pick,
@@ -96,6 +97,29 @@ export function renderedCases({ shape, providers, frameOrigin, hostOrigin, rende
 }
 
 const frameAt = (s) => s.frameRequested;
+/** The page's first script (the probe's first statement): what came before the page's markup was parsed. */
+const firstScriptAt = (s) => s.firstScript;
+/** From the page's first script to the frame's request: what the markup after it cost the parser. */
+const afterFirstScript = (s) => s.frameRequested - s.firstScript;
+
+/**
+ * Where the time to the frame's request goes, rendered page beside the bare iframe's (README 2d): the page's last
+ * byte (network), its first script (the document committed, its head parsed), and from there to the frame's request
+ * (the markup between); then rendered − bare, paired by round, before the first script and after it.
+ */
+export function frameSplit(rendered = [], bare = []) {
+  const side = (list) => ({
+    htmlEnd: summaryOf(list, (s) => s.htmlEnd).median,
+    firstScript: summaryOf(list, firstScriptAt).median,
+    afterFirstScript: summaryOf(list, afterFirstScript).median,
+  });
+  return {
+    rendered: side(rendered),
+    bare: side(bare),
+    beforeFirstScript: pairedDifference(rendered, bare, firstScriptAt),
+    afterFirstScript: pairedDifference(rendered, bare, afterFirstScript),
+  };
+}
 
 /** Per provider: the figures of each page shape, the ratios with their targets, the frame requests. */
 export function summarizeRendered(shapeId, providers, { samples, errors }, renders) {
@@ -136,6 +160,7 @@ export function summarizeRendered(shapeId, providers, { samples, errors }, rende
         widgetEndpoint: summaryOf(widgetEndpoint, pick(mark)),
       },
       // Against the bare iframe, both read at the frame's own ready message (the bare host's listener).
+      frameSplit: frameSplit(r, bare),
       renderedToBare: {
         frame: onSlow4g
           ? withTarget(pairedRatio(r, bare, frameAt, frameAt), RENDERED_TARGETS.toBare4g)

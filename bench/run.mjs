@@ -67,6 +67,17 @@ function option(name, fallback) {
   const i = process.argv.indexOf(name);
   return i === -1 ? fallback : process.argv[i + 1];
 }
+// `--help`: the flags, and nothing run (without it, an unknown flag is ignored and the whole default run starts).
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`node bench/run.mjs [--full] [--quick] [--runs N] [--shapes loopback,4g] [--phone-runs N] [--endpoint-runs N]
+                  [--work-runs N] [--no-build | --dist DIR] [--with modes,work,ready,latency,leaks]
+                  [--skip phone,rendered,sdk,…] [--modes a,b] [--kinds widget,bare,sdk,…] [--same-process]
+                  [--sdk-runs N] [--sdk-cycles N]
+Default: build, then the sizes, the phone, server-rendered and SDK-hosted providers sections (about 40 minutes).
+Only the server-rendered section, slow 4G, 3 rounds: --no-build --skip phone,sdk --shapes 4g --phone-runs 3
+What each figure means: bench/README.md`);
+  process.exit(0);
+}
 /**
  * `--full`: the long variant: every section (the provider modes on their older pages, the traced work table,
  * the 1x pair, latency, leaks) and the phone section's full plan (phonePlan), 15 rounds each. Without it a run
@@ -1296,6 +1307,30 @@ function printRendered(rendered, rows) {
         'rendered ÷ own SDK',
         'streamed ÷ SDK fetch-then-init',
         'blocking ÷ SDK fetch-then-init',
+      ],
+    );
+    // Where the frame's request time goes (README 2d): before the page's first script (network, commit: the same
+    // for any page) and from it to the frame's request (what the markup costs the parser).
+    printTable(
+      drawn.map((r) => {
+        const { rendered: a, bare: b, beforeFirstScript, afterFirstScript } = r.frameSplit;
+        const diff = (d) => `${num(d.median)} [${d.interval95.map(num).join('–')}]`;
+        return [
+          r.provider,
+          `${num(a.htmlEnd)} / ${num(b.htmlEnd)}`,
+          `${num(a.firstScript)} / ${num(b.firstScript)}`,
+          `${num(a.afterFirstScript)} / ${num(b.afterFirstScript)}`,
+          diff(beforeFirstScript),
+          diff(afterFirstScript),
+        ];
+      }),
+      [
+        'provider',
+        "page's last byte: rendered / bare",
+        'first script: rendered / bare',
+        'first script → frame requested: rendered / bare',
+        'rendered − bare, before the first script [95% CI]',
+        'rendered − bare, first script → frame requested [95% CI]',
       ],
     );
     for (const r of drawn) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
 import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
 import { frameIdFor } from '../../../src/providers/sumsub';
+import { PROVIDER_DEMOS } from '../../../examples/sandbox/catalog.mjs';
 
 /**
  * renderKycWidget without a browser: what it writes, what it never writes, and what it refuses. The DOM it makes
@@ -133,6 +134,25 @@ describe('renderKycWidget', () => {
     expect(count(persona, 'pst-token-1')).toBe(1);
     expect(hostAttribute(persona, 'src')).toBeUndefined();
     expect(persona).toMatch(/<iframe [^>]*src="[^"]*pst-token-1/);
+  });
+
+  it("puts nothing before the frame's start tag but the host's tag, the template and the skeleton's wrappers", () => {
+    // The parser requests the frame when it reaches this tag: no style, link, script or text may come first in
+    // the root (bench/README.md 2d measured what the bytes before it cost), and the capture script comes after it.
+    const sandbox = 'https://sandbox.example';
+    const framed: string[] = [];
+    for (const [provider, demo] of Object.entries(PROVIDER_DEMOS)) {
+      const inputs = demo(sandbox, {}) as Record<string, unknown>;
+      const html = renderKycWidget({ ...inputs, provider, pageOrigin: PAGE } as Parameters<typeof renderKycWidget>[0]);
+      const at = html.indexOf('<iframe');
+      if (at === -1) continue;
+      framed.push(provider);
+      const [host, root] = html.slice(0, at).split('<template shadowrootmode="open">');
+      expect(host, provider).toMatch(/^<kyc-widget [^<>]*>$/);
+      expect(root, provider).toMatch(/^(<div [^<>]*>)+$/);
+      expect(html.slice(html.indexOf('</iframe>', at)), provider).toMatch(/^<\/iframe><script>/);
+    }
+    expect(framed).toEqual(expect.arrayContaining(['generic', 'persona', 'veriff', 'didit', 'jumio', 'idenfy']));
   });
 
   it('an endpoint alone renders the element without a frame: it asks for its session as it does today', () => {
