@@ -14,6 +14,7 @@ import {
   untilState,
   waitUntil,
   type DemoProvider,
+  STARTED,
 } from './helpers';
 
 /**
@@ -407,7 +408,7 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     // The whole script said (its later messages wait in the bridge for the runtime), and the runtime still held.
     await said;
     expect(runtimeNow()).toBeUndefined();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    expect(events.names()).toEqual(STARTED);
     expect(el.state).toBe('in-progress');
     // As the runtime says them: the generic frame's ready and start name no session (its complete does).
     expect(events[2].detail).toEqual({ provider: 'generic' });
@@ -419,16 +420,7 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     events.stop();
     // The runtime replayed the frame's ready and start to its protocol: the flow was in progress already, nothing
     // was said twice.
-    expect(events.names()).toEqual([
-      'state:loading',
-      'state:ready',
-      'kyc-ready',
-      'state:in-progress',
-      'kyc-start',
-      'kyc-progress',
-      'state:complete',
-      'kyc-complete',
-    ]);
+    expect(events.names()).toEqual([...STARTED, 'kyc-progress', 'state:complete', 'kyc-complete']);
     expect(events.filter((e) => e.type === 'kyc-complete').map((e) => e.detail)).toEqual([
       { provider: 'generic', sessionId: 'ses_ready_1', outcome: 'approved' },
     ]);
@@ -535,21 +527,14 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
     frameOf(el)!.contentWindow!.postMessage({ kyc: 1, type: 'token', token: 'go' }, SANDBOX);
     await said;
     expect(runtimeNow()).toBeUndefined();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    expect(events.names()).toEqual(STARTED);
     forged.forEach(({ forger }) => forger.remove());
     held.release();
     await waitUntil(() => events.some((e) => e.type === 'kyc-progress'), 'the runtime never replayed', {
       timeout: 5000,
     });
     events.stop();
-    expect(events.names()).toEqual([
-      'state:loading',
-      'state:ready',
-      'kyc-ready',
-      'state:in-progress',
-      'kyc-start',
-      'kyc-progress',
-    ]);
+    expect(events.names()).toEqual([...STARTED, 'kyc-progress']);
   });
 
   it("sumsub: before the runtime, only the session the frame's hello bound speaks; the others say nothing", async () => {
@@ -587,7 +572,7 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
     frameOf(el)!.contentWindow!.postMessage({ method: 'idCheck.updateAccessToken', accessToken: 'go' }, SANDBOX);
     await waitUntil(() => starts(events) > 0, 'the bound session never started', { timeout: 5000 });
     expect(runtimeNow()).toBeUndefined();
-    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start']);
+    expect(events.names()).toEqual(STARTED);
     expect(el.sessionId).toBeUndefined(); // the applicant was named by the other session only
     window.removeEventListener('message', listen);
     held.release();

@@ -405,3 +405,6 @@ export async function expectSpyHearsNothing(
     spy.stop();
   }
 }
+
+/** A frame's flow from the widget's first state to the person's start, as every provider that says both reports it. */
+export const STARTED = ['state:loading', 'state:ready', 'kyc-ready', 'state:in-progress', 'kyc-start'];
