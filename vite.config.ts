@@ -11,6 +11,7 @@ import { devDemo } from './scripts/dev-demo';
 import { decisionEndpoint } from './test/support/decision-endpoint';
 import { jumioApiRoute } from './test/support/jumio-api';
 import { sessionEndpoint } from './test/support/session-endpoint';
+import { slowAdapters } from './test/support/slow-adapters';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -197,7 +198,7 @@ export default defineConfig(({ command, mode }) => {
         },
         {
           extends: true,
-          plugins: [sessionEndpoint(), decisionEndpoint()],
+          plugins: [sessionEndpoint(), decisionEndpoint(), slowAdapters()],
           resolve: {
             // Lit (under @open-wc/testing's fixtures) in its production build: no dev-mode banner.
             conditions: ['module', 'browser', 'production'],

@@ -16,10 +16,28 @@ import { renderedSkeleton, skeleton, type Skeleton } from './skeleton';
 import { warmOrigin, warmUp } from './warm-up';
 
 /**
+ * After the frame said it is ready, how long the runtime still waits (ms): the frame's first render, and the start
+ * it says next, keep the page's main thread to themselves.
+ */
+export const AFTER_READY = 500;
+/** The longest the runtime waits for a frame that has not said it is ready (ms; half the load timeout if shorter). */
+export const HOLD_LIMIT = 3000;
+
+/**
  * The element's stand-in for its runtime until the runtime chunk is here: it carries out what `firstStep` decides
  * (element/first-step.ts: the frame at once for valid inline inputs, or the session request first) and keeps the
- * model, which it hands to the runtime's controller when the runtime arrives. It fetches the runtime at once, once
- * its first pass is done; start(), retry() and cancel() wait for it, in order.
+ * model, which it hands to the runtime's controller when the runtime arrives; start(), retry() and cancel() wait for
+ * it, in order.
+ *
+ * When the runtime is fetched: while the stand-in's frame loads, the frame has the page to itself. Its handshake,
+ * ready and start need nothing of the runtime (the stand-in answers and hears them), and the runtime's download and
+ * compilation would compete with the frame for the network and the main thread: on a fast network, its evaluation
+ * delayed the frame's handshake answer by tens of ms. So the runtime is fetched `AFTER_READY` ms after the frame's
+ * ready, at once when the person starts, and at the latest `HOLD_LIMIT` ms after the first pass (what the frame says
+ * meanwhile waits in the bridge, in order). Anything the stand-in does not carry out asks for it at once: no frame
+ * (a problem to say, modal mode, an SDK-hosted provider, nothing to show yet), a session answer it cannot use, a
+ * method call, a later change, leaving the page, and a `decision-endpoint` (the runtime's first act is to ask
+ * whether the person is decided already).
  */
 export class StandIn implements Stand {
   model: Model<ResolvedFrame> = initialModel();
@@ -37,25 +55,38 @@ export class StandIn implements Stand {
   #refused = false;
   /** Handed over: the runtime's controller stands for the element now. */
   #over = false;
+  /** The runtime waits while the stand-in's frame, or the session request for it, is under way (see above). */
+  #holding = false;
+  #holdTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
   readonly #create: Create;
-  /** One pass over the inputs at the end of the task, however many change meanwhile; then the runtime is fetched. */
+  /**
+   * One pass over the inputs at the end of the task, however many change meanwhile; then the runtime is fetched,
+   * unless the frame it launched holds it back. A pass after the launch is a change only the runtime applies.
+   */
   readonly #pass = batched(() => {
+    const launched = this.model.key !== '';
     if (!this.#calls.length) this.#configure();
-    this.#release();
+    if (launched || !this.#holding) this.#release();
+    else this.#holdTimer ??= setTimeout(this.#release, Math.min(HOLD_LIMIT, this.#inputs.loadTimeout / 2));
   });
 
   /**
-   * Called when the runtime chunk may be fetched: after the first pass (or when the host calls a method first), so
-   * that the frame's request, or the session request, goes first. On a phone network over HTTP/1.1 the first
-   * request takes the page's warm connection: the session request gets it, and the runtime downloads while the
-   * host's backend works on the session.
+   * Called when the runtime chunk may be fetched: never before the first pass, so that the frame's request, or the
+   * session request, goes first (on a phone network over HTTP/1.1 the first request takes the page's warm
+   * connection); then as the class's comment says.
    */
-  #release!: () => void;
+  readonly #release: () => void;
 
   constructor(host: HTMLElement, inputs: Inputs, shadow: ShadowRoot, create: Create) {
-    void new Promise<void>((resolve) => (this.#release = resolve)).then(() => this.#download());
+    let fetched = false;
+    this.#release = () => {
+      clearTimeout(this.#holdTimer);
+      this.#holding = false;
+      if (!fetched) this.#download();
+      fetched = true;
+    };
     this.#host = host;
     this.#inputs = inputs;
     this.#create = create;
@@ -81,7 +112,8 @@ export class StandIn implements Stand {
   }
 
   inputChanged(_: keyof Inputs, config: boolean): void {
-    if (!config) return;
+    // Anything else (the language, the theme, a decision) is the runtime's to apply: after the launch, it comes now.
+    if (!config) return void (this.model.key && this.#release());
     // Inputs changed after the server refused them: the server's reason no longer holds.
     if (this.#refused) this.#host.removeAttribute(PROBLEM_ATTRIBUTE);
     this.#pass();
@@ -177,6 +209,13 @@ export class StandIn implements Stand {
     } finally {
       reports.length = 0;
     }
+    if (!this.#holding) return;
+    const { state } = this.model.snapshot;
+    if (state === 'in-progress') this.#release();
+    else if (state === 'ready') {
+      clearTimeout(this.#holdTimer);
+      this.#holdTimer = setTimeout(this.#release, AFTER_READY);
+    }
   }
 
   #perform(effect: Effect<ResolvedFrame>): void {
@@ -193,8 +232,10 @@ export class StandIn implements Stand {
         // no frame of the widget's own. A failed chunk is the attempt's to report, when it imports the same.
         if (provider.sdk) {
           runtimeLoader.adapters?.().catch(() => {});
+          this.#holding = false; // the runtime mounts it
           return void loadVendor(this.#host.ownerDocument, url, provider.sdk.delivery);
         }
+        this.#holding = !this.#inputs.decisionEndpoint;
         const { id } = effect;
         const leaks = leaker([context.sessionToken]);
         const hear = provider.hear?.({ context, url });
@@ -228,6 +269,7 @@ export class StandIn implements Stand {
         this.bridge.destroy();
         return;
       case 'fetch-session':
+        this.#holding = !this.#inputs.decisionEndpoint;
         this.#ask(effect.endpoint, effect.request);
         return;
       case 'abort-session':
@@ -267,8 +309,10 @@ export class StandIn implements Stand {
           const answer = data === undefined ? null : readAnswer(data, endpoint);
           const resolution = answer && resolveFrame(withAnswer(inputs, answer), env);
           this.#report({ type: 'session', request, answer, resolution, now: Date.now() });
+          // An answer the stand-in could not use: the runtime's session client reads it (the same request).
+          if (this.model.request?.id === request) this.#release();
         },
-        () => {}, // the runtime's session client reads the same request and reports
+        () => this.#release(), // the runtime's session client reads the same request and reports
       );
   }
 }

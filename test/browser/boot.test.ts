@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
+import { AFTER_READY, HOLD_LIMIT } from '../../src/element/stand-in';
 import type { KycWidgetElement } from '../../src/index';
 import {
   applyInputs,
@@ -34,6 +35,19 @@ function holdRuntime() {
   holds.push(release);
   return { release };
 }
+
+/** When the runtime chunk was asked for (`performance.now()`), each time. */
+function countRuntime(): number[] {
+  const asked: number[] = [];
+  runtimeLoader.load = () => {
+    asked.push(performance.now());
+    return realLoad();
+  };
+  return asked;
+}
+
+/** The end of this task and of the microtasks it queued: a pass the inputs asked for is done. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Every hold's release: a test that failed with the runtime held back must not leave the next one waiting. */
 const holds: Array<() => void> = [];
@@ -212,7 +226,8 @@ describe('the boot: the frame first, the runtime after', () => {
     const events = record(document);
     const el = mount((el) => (el.sessionUrl = scripted(['ready'])));
     await untilState(el, 'error');
-    expect(events.names()).toEqual(['state:loading', 'state:error', 'kyc-error']);
+    // The runtime is asked for after the frame's ready: without it, nothing of the flow after that would be heard.
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:error', 'kyc-error']);
     expect(el.lastError).toMatchObject({ code: 'frame-load-timeout', recoverable: true, provider: 'generic' });
     expect(el.lastError?.message).toMatch(/could not be downloaded/);
     expect(frameOf(el)).toBeNull(); // no frame left waiting for a protocol that never comes
@@ -222,12 +237,112 @@ describe('the boot: the frame first, the runtime after', () => {
     events.stop();
     expect(events.names()).toEqual([
       'state:loading',
+      'state:ready',
+      'kyc-ready',
       'state:error',
       'kyc-error',
       'state:loading',
       'state:ready',
       'kyc-ready',
     ]);
+  });
+
+  it("while the frame loads, the runtime waits: asked for AFTER_READY ms after the frame's ready, then the flow goes on", async () => {
+    forgetRuntime();
+    const asked = countRuntime();
+    const events = record(document);
+    const el = mount((el) => (el.sessionUrl = scripted(['ready'])));
+    let askedAtReady = -1;
+    let readyAt = 0;
+    el.addEventListener('kyc-ready', () => ((askedAtReady = asked.length), (readyAt = performance.now())));
+    await nextTask();
+    expect(frameOf(el)).not.toBeNull();
+    expect(asked).toHaveLength(0); // the frame's request went out; the runtime's did not
+    await waitUntil(() => asked.length === 1, 'the runtime was never asked for', { timeout: 5000 });
+    expect(askedAtReady).toBe(0);
+    expect(asked[0] - readyAt).toBeGreaterThanOrEqual(AFTER_READY - 1);
+    await waitUntil(() => runtimeNow(), 'the runtime never came', { timeout: 5000 });
+    el.cancel(); // the runtime's controller has the element now
+    await untilState(el, 'cancelled');
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready', 'state:cancelled', 'kyc-cancel']);
+  });
+
+  it("the person's start asks for the runtime at once; what the frame said meanwhile reaches it once and in order", async () => {
+    forgetRuntime();
+    const asked = countRuntime();
+    const events = record(document);
+    const el = mount((el) => (el.sessionUrl = scripted(['ready', 'start', 'progress:document', 'complete:approved'])));
+    let askedAtStart = -1;
+    el.addEventListener('kyc-start', () => void nextTask().then(() => (askedAtStart = asked.length)));
+    await untilState(el, 'complete');
+    expect(askedAtStart).toBe(1);
+    expect(asked).toHaveLength(1);
+    events.stop();
+    expect(events.names()).toEqual([...STARTED, 'kyc-progress', 'state:complete', 'kyc-complete']);
+  });
+
+  it('a frame that never says ready: the runtime comes at half the load timeout, in time for frame-load-timeout', async () => {
+    forgetRuntime();
+    const asked = countRuntime();
+    const mountedAt = performance.now();
+    const el = mount((el) => {
+      el.loadTimeout = 1200;
+      el.sessionUrl = scripted([]);
+    });
+    let askedAtError = -1;
+    el.addEventListener('kyc-error', () => (askedAtError = asked.length));
+    await nextTask();
+    expect(asked).toHaveLength(0);
+    await untilState(el, 'error', 5000);
+    expect(el.lastError).toMatchObject({ code: 'frame-load-timeout' });
+    expect(askedAtError).toBe(1);
+    expect(asked[0] - mountedAt).toBeGreaterThanOrEqual(600 - 1);
+    expect(asked[0] - mountedAt).toBeLessThan(HOLD_LIMIT);
+  });
+
+  it('a later change, a method call, a decision-endpoint or an answer the stand-in cannot use ask for the runtime at once', async () => {
+    const cases: Array<[string, (el: KycWidgetElement) => void, (el: KycWidgetElement) => void]> = [
+      [
+        'a later change of the frame',
+        (el) => (el.sessionUrl = scripted([])),
+        (el) => (el.sessionUrl = scripted(['ready'])),
+      ],
+      ['a later change of the language', (el) => (el.sessionUrl = scripted([])), (el) => (el.locale = 'de')],
+      ['a method call', (el) => (el.sessionUrl = scripted([])), (el) => el.cancel()],
+      [
+        'a decision-endpoint',
+        (el) => {
+          el.sessionUrl = scripted([]);
+          el.decisionEndpoint = `/__kyc/decision?id=boot-${Date.now()}`;
+        },
+        () => {},
+      ],
+    ];
+    for (const [name, setup, then] of cases) {
+      forgetRuntime();
+      const asked = countRuntime();
+      const el = mount(setup);
+      await nextTask();
+      expect(frameOf(el), name).not.toBeNull();
+      then(el);
+      await nextTask();
+      expect(asked, name).toHaveLength(1);
+      el.remove();
+      await loadRuntime();
+    }
+    // The boot's session request fails: the runtime's session client goes on from it, now.
+    forgetRuntime();
+    const asked = countRuntime();
+    const api = endpoint('quickfail');
+    const mountedAt = performance.now();
+    const el = mount((el) => (el.sessionEndpoint = api.url));
+    await nextTask();
+    expect(asked).toHaveLength(0);
+    await waitUntil(() => asked.length === 1, 'the runtime was never asked for', { timeout: 5000 });
+    expect(asked[0] - mountedAt).toBeLessThan(HOLD_LIMIT);
+    expect((await api.log()).length).toBeGreaterThanOrEqual(1);
+    await untilState(el, 'error', 10000);
   });
 
   it("with a session-endpoint, the endpoint's answer creates the frame before the runtime is here", async () => {
@@ -329,7 +444,10 @@ describe('the boot: the frame first, the runtime after', () => {
     expect(runtimeNow()).toBeUndefined();
     document.body.append(withUrl);
     held.release();
-    await untilState(withUrl, 'ready');
+    // Its first frame may have said ready before it left, and the state says so until the new attempt begins: the
+    // new frame's kyc-ready is what ends the wait.
+    await waitUntil(() => events.names().includes('kyc-ready'), 'the new frame never said ready', { timeout: 8000 });
+    expect(withUrl.state).toBe('ready');
     events.stop();
     // One new frame, loaded once; the element that stayed away made nothing more.
     expect(frameOf(withUrl)?.src).toBe(src);
