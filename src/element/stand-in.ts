@@ -7,7 +7,7 @@ import { batched } from './batch';
 import { environment } from './environment';
 import { emit, type KycErrorDetail } from './events';
 import { firstStep, initialModel, type FirstEvent } from './first-step';
-import { loadRuntime, runtimeLoader, type Create, type Handover, type Stand } from './handover';
+import { loadRuntime, runtimeLoader, runtimeNow, type Create, type Handover, type Stand } from './handover';
 import { configKey, type Inputs } from './inputs';
 import { FRAME_TITLE } from './language';
 import { loadVendor } from './vendor';
@@ -68,7 +68,8 @@ export class StandIn implements Stand {
   readonly #pass = batched(() => {
     const launched = this.model.key !== '';
     if (!this.#calls.length) this.#configure();
-    if (launched || !this.#holding) this.#release();
+    // The runtime already here (a server-rendered root is the stand-in's first): nothing to download, so no wait.
+    if (launched || !this.#holding || runtimeNow()) this.#release();
     else this.#holdTimer ??= setTimeout(this.#release, Math.min(HOLD_LIMIT, this.#inputs.loadTimeout / 2));
   });
 
@@ -232,7 +233,7 @@ export class StandIn implements Stand {
         // no frame of the widget's own. A failed chunk is the attempt's to report, when it imports the same.
         if (provider.sdk) {
           runtimeLoader.adapters?.().catch(() => {});
-          this.#holding = false; // the runtime mounts it
+          this.#release(); // the runtime mounts it
           return void loadVendor(this.#host.ownerDocument, url, provider.sdk.delivery);
         }
         this.#holding = !this.#inputs.decisionEndpoint;

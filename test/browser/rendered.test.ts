@@ -172,6 +172,39 @@ describe('the rendered markup in the DOM', () => {
     forgetRuntime();
   });
 
+  it('with the runtime already here, a rendered element is handed over in its first pass, not after its frame', async () => {
+    forgetRuntime();
+    let handover: Handover | undefined;
+    const recording = {
+      WidgetController: class {
+        constructor(_host: HTMLElement, _port: unknown, _shadow: ShadowRoot, given?: Handover) {
+          handover = given;
+        }
+        snapshot = { state: 'loading', attempt: 1 };
+        lastError = null;
+        adopt() {}
+        connect() {}
+        disconnect() {}
+        inputChanged() {}
+        start() {}
+        retry() {}
+        cancel() {}
+      },
+    } as unknown as Runtime;
+    runtimeLoader.load = () => Promise.resolve(recording);
+    await loadRuntime();
+    const container = document.createElement('div');
+    container.className = 'rendered-host';
+    // A frame that never says ready: only the runtime being here can hand over early.
+    const src = scripted([], { session: 'rendered-runtime-here' });
+    container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
+    document.body.append(container);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(handover?.bridge.iframe?.src).toBe(src);
+    container.remove();
+    forgetRuntime();
+  });
+
   it('a ready the capture kept (said before the element upgraded) is kyc-ready before the runtime, after loading, once', async () => {
     forgetRuntime();
     let release!: () => void;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
-import { fixtureCleanup, SANDBOX, waitUntil } from './helpers';
-import { LOADERS, mountSdk, scriptToken, type SdkVendor } from './sdk-helpers';
+import { fixtureCleanup, record, SANDBOX, waitUntil } from './helpers';
+import { LOADERS, mountSdk, scriptToken, sdkOptions, type SdkVendor } from './sdk-helpers';
 
 /**
  * The vendor's code starts loading from the boot chunk (element/vendor.ts), in the task the inputs resolve, before
@@ -83,4 +83,54 @@ describe("the vendor's script before the runtime", () => {
       expect(events.names().filter((name) => name === 'kyc-ready')).toHaveLength(1);
     },
   );
+
+  it("with a session endpoint, the runtime is asked for in the task the answer starts the vendor's script", async () => {
+    forgetRuntime();
+    // Held back, and counted: the stand-in holds the runtime while a session request is under way, and an SDK-hosted
+    // provider needs it to mount.
+    let asked = 0;
+    const release = holdRuntime();
+    const held = runtimeLoader.load;
+    runtimeLoader.load = () => (asked++, held());
+    const count = `early-endpoint-${Date.now()}-${runs++}`;
+    const url = `${LOADERS.plaid}?count=${count}`;
+    const session = `/__kyc/session?${new URLSearchParams({
+      id: count,
+      plan: `token:${scriptToken('plaid', ['wait'])}`,
+    })}`;
+    let askedAtScript = -1;
+    const watch = new MutationObserver((records) =>
+      records.forEach((record) =>
+        record.addedNodes.forEach((node) => {
+          if ((node as HTMLScriptElement).src === url && askedAtScript < 0) askedAtScript = asked;
+        }),
+      ),
+    );
+    watch.observe(document, { childList: true, subtree: true });
+    // Plaid's global, left by the tests before, would answer the load without a <script>.
+    const win = window as unknown as { Plaid?: unknown };
+    const earlier = win.Plaid;
+    delete win.Plaid;
+    try {
+      // The inputs before the element is on the page, as markup gives them: its first pass sends the session request.
+      const el = document.createElement('kyc-widget');
+      const events = record(el);
+      el.provider = 'plaid';
+      el.allowedOrigins = SANDBOX;
+      el.options = sdkOptions('plaid', { sdkUrl: url });
+      el.sessionEndpoint = session;
+      document.body.append(el);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(asked).toBe(0); // held while the session request is under way
+      await waitUntil(() => askedAtScript >= 0, "the vendor's script never came", { timeout: 5000 });
+      watch.disconnect();
+      expect(askedAtScript).toBe(1);
+      release();
+      await waitUntil(() => events.names().includes('kyc-ready'), 'the vendor never said ready', { timeout: 5000 });
+      el.remove();
+    } finally {
+      watch.disconnect();
+      win.Plaid ??= earlier;
+    }
+  });
 });
