@@ -22,6 +22,32 @@ afterEach(async () => {
   document.querySelectorAll('kyc-widget, .rendered-host').forEach((el) => el.remove());
 });
 
+/**
+ * A runtime that only records what the stand-in hands it, set as the runtime loader's answer: `handover` is the
+ * stand-in's hand-over once the element's controller is made from it.
+ */
+function recordingRuntime(): { handover: Handover | undefined } {
+  const recording: { handover: Handover | undefined } = { handover: undefined };
+  const runtime = {
+    WidgetController: class {
+      constructor(_host: HTMLElement, _port: unknown, _shadow: ShadowRoot, given?: Handover) {
+        recording.handover = given;
+      }
+      snapshot = { state: 'loading', attempt: 1 };
+      lastError = null;
+      adopt() {}
+      connect() {}
+      disconnect() {}
+      inputChanged() {}
+      start() {}
+      retry() {}
+      cancel() {}
+    },
+  } as unknown as Runtime;
+  runtimeLoader.load = () => Promise.resolve(runtime);
+  return recording;
+}
+
 interface Shape {
   tag: string;
   attributes: string[][];
@@ -136,25 +162,7 @@ describe('the rendered markup in the DOM', () => {
 
   it("the load timeout counts from the rendered frame's request (the capture's time), not from the adoption", async () => {
     forgetRuntime();
-    let handover: Handover | undefined;
-    // A runtime that only records what the stand-in hands it.
-    const recording = {
-      WidgetController: class {
-        constructor(_host: HTMLElement, _port: unknown, _shadow: ShadowRoot, given?: Handover) {
-          handover = given;
-        }
-        snapshot = { state: 'loading', attempt: 1 };
-        lastError = null;
-        adopt() {}
-        connect() {}
-        disconnect() {}
-        inputChanged() {}
-        start() {}
-        retry() {}
-        cancel() {}
-      },
-    } as unknown as Runtime;
-    runtimeLoader.load = () => Promise.resolve(recording);
+    const recording = recordingRuntime();
     const container = document.createElement('div');
     container.className = 'rendered-host';
     const src = scripted(['ready'], { session: 'rendered-timer' });
@@ -165,33 +173,16 @@ describe('the rendered markup in the DOM', () => {
     const requested = performance.now() - 5000;
     Object.assign(frame, { kyc: { q: [], t: requested, off() {} } });
     document.body.append(container);
-    await waitUntil(() => handover !== undefined, 'no hand-over');
-    expect(handover!.requestedAt).toBe(requested);
-    expect(handover!.bridge.iframe).toBe(frame);
+    await waitUntil(() => recording.handover !== undefined, 'no hand-over');
+    expect(recording.handover!.requestedAt).toBe(requested);
+    expect(recording.handover!.bridge.iframe).toBe(frame);
     container.remove();
     forgetRuntime();
   });
 
   it('with the runtime already here, a rendered element is handed over in its first pass, not after its frame', async () => {
     forgetRuntime();
-    let handover: Handover | undefined;
-    const recording = {
-      WidgetController: class {
-        constructor(_host: HTMLElement, _port: unknown, _shadow: ShadowRoot, given?: Handover) {
-          handover = given;
-        }
-        snapshot = { state: 'loading', attempt: 1 };
-        lastError = null;
-        adopt() {}
-        connect() {}
-        disconnect() {}
-        inputChanged() {}
-        start() {}
-        retry() {}
-        cancel() {}
-      },
-    } as unknown as Runtime;
-    runtimeLoader.load = () => Promise.resolve(recording);
+    const recording = recordingRuntime();
     await loadRuntime();
     const container = document.createElement('div');
     container.className = 'rendered-host';
@@ -200,7 +191,7 @@ describe('the rendered markup in the DOM', () => {
     container.setHTMLUnsafe(renderKycWidget({ provider: 'generic', sessionUrl: src, pageOrigin: location.origin }));
     document.body.append(container);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(handover?.bridge.iframe?.src).toBe(src);
+    expect(recording.handover?.bridge.iframe?.src).toBe(src);
     container.remove();
     forgetRuntime();
   });
