@@ -1,5 +1,5 @@
 // Does a <link rel="preconnect"> on the host page warm the connection a cross-site iframe then uses? And does
-// the widget's warm-up frame (src/element/warm-up.ts, warmUp: a hidden sandboxed iframe to the origin's /robots.txt)? A
+// the widget's warm-up frame (src/element/warm-up.ts, warmUp: a hidden iframe to the origin's /robots.txt)? A
 // probe, not a section (bench/README.md, "Preconnect, measured"). A frame origin behind the slow-4G shaping
 // proxy (a connection carries a request one round trip after it opened, shape.mjs); host pages without a hint,
 // with a static hint, with one inserted by script, and with the warm-up frame; each creates the iframe 1.5 s
@@ -36,7 +36,7 @@ const pages = new Map();
 const host = await startBenchServer({ host: '127.0.0.1', port: 0, pages, frameOrigins: [frame.origin] });
 const hint = `<link rel="preconnect" href="${frame.origin}">`;
 const insert = `var l=document.createElement('link');l.rel='preconnect';l.href=${JSON.stringify(frame.origin)};document.head.append(l);`;
-const warm = `var w=document.createElement('iframe');w.hidden=true;w.setAttribute('sandbox','');w.referrerPolicy='no-referrer';w.onload=function(){w.remove()};w.src=${JSON.stringify(`${frame.origin}/robots.txt`)};document.body.append(w);`;
+const warm = `var w=document.createElement('iframe');w.hidden=true;w.setAttribute('sandbox','allow-same-origin');w.referrerPolicy='no-referrer';w.src=${JSON.stringify(`${frame.origin}/robots.txt`)};document.body.append(w);`;
 const page = (head, script) =>
   `<!doctype html><html><head>${head}</head><body><script>${script}setTimeout(function(){var f=document.createElement('iframe');f.src=${JSON.stringify(`${frame.origin}/x.html`)};f.onload=function(){var e=performance.getEntriesByType('resource').find(function(e){return e.initiatorType==='iframe'&&!/robots/.test(e.name)});console.log('bench:loaded '+(performance.now()-e.startTime))};document.body.append(f)},1500)</script></body></html>`;
 pages.set('/none.html', { html: page('', ''), csp: false });

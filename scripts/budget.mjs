@@ -19,4 +19,6 @@
 // wait for the runtime chunk either.
 // 14,848 (14.5 KiB) for the vendor's script started by the boot chunk (issue 31), about 690 bytes (14,670 in all
 // with the above): the SDK-hosted providers' script and the adapters' chunk no longer wait for the runtime chunk.
-export const BOOT_BUDGET = 14_848;
+// 14,900 (+52, what it measured) for the warm-up frame kept until the real frame has loaded (element/warm-up.ts
+// `retire`, with its 30 s limit), so that the real frame shares the renderer it started.
+export const BOOT_BUDGET = 14_900;

@@ -13,7 +13,7 @@ import { FRAME_TITLE } from './language';
 import { loadVendor } from './vendor';
 import { bindingOf, hasSession, resolveFrame, withAnswer, type ResolvedFrame } from './resolve';
 import { renderedSkeleton, skeleton, type Skeleton } from './skeleton';
-import { warmOrigin, warmUp } from './warm-up';
+import { retire, warmOrigin, warmUp } from './warm-up';
 
 /**
  * After the frame said it is ready, how long the runtime still waits (ms): the frame's first render, and the start
@@ -223,7 +223,6 @@ export class StandIn implements Stand {
     switch (effect.type) {
       case 'load-frame': {
         const { frame } = effect;
-        this.#cool();
         const rendered = this.#rendered;
         this.#rendered = null;
         // A rendered frame's load timeout counts from its request, made while the page was parsed.
@@ -233,6 +232,7 @@ export class StandIn implements Stand {
         // no frame of the widget's own. A failed chunk is the attempt's to report, when it imports the same.
         if (provider.sdk) {
           runtimeLoader.adapters?.().catch(() => {});
+          this.#cool();
           this.#release(); // the runtime mounts it
           return void loadVendor(this.#host.ownerDocument, url, provider.sdk.delivery);
         }
@@ -264,10 +264,12 @@ export class StandIn implements Stand {
           },
           rendered,
         );
+        this.#cool(this.bridge.iframe);
         return;
       }
       case 'stop-frame':
         this.bridge.destroy();
+        this.#cool();
         return;
       case 'fetch-session':
         this.#holding = !this.#inputs.decisionEndpoint;
@@ -279,6 +281,7 @@ export class StandIn implements Stand {
         this.#cool();
         return;
       case 'warm-up':
+        this.#cool();
         this.#warm = warmUp(this.skeleton.root, effect.url.origin);
         return;
       case 'emit': {
@@ -290,9 +293,9 @@ export class StandIn implements Stand {
     }
   }
 
-  /** The warm-up frame has done its work. */
-  #cool(): void {
-    this.#warm?.remove();
+  /** The warm-up frame has done its work: at once, or when `frame` (the real one) has loaded. */
+  #cool(frame?: HTMLIFrameElement | null): void {
+    retire(this.#warm, frame);
     this.#warm = null;
   }
 

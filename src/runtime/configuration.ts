@@ -1,5 +1,5 @@
 import { environment } from '../element/environment';
-import { warmUp } from '../element/warm-up';
+import { retire, warmUp } from '../element/warm-up';
 import type { Config } from '../flow/model';
 import { batched } from '../element/batch';
 import { PROBLEM_ATTRIBUTE } from '../frame/capture';
@@ -87,9 +87,12 @@ export class Configuration {
     this.#warm = frame;
   }
 
-  /** The frame is being requested (or the flow stopped): the warm-up frame has done its work. */
-  coolDown(): void {
-    this.#warm?.remove();
+  /**
+   * The frame is being requested (or the flow stopped): the warm-up frame has done its work, at once or when
+   * `frame`, the real one, has loaded (`retire`).
+   */
+  coolDown(frame?: HTMLIFrameElement | null): void {
+    retire(this.#warm, frame);
     this.#warm = null;
   }
 }

@@ -224,13 +224,14 @@ export class WidgetController implements Controller {
     const inputs = this.#inputs;
     switch (effect.type) {
       case 'load-frame':
-        this.#config.coolDown();
         if (effect.frame.provider.sdk) {
+          this.#config.coolDown();
           attempt.stop();
           this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout);
         } else {
           this.#sdk.stop();
           attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
+          this.#config.coolDown(attempt.iframe);
         }
         surface.setFrameHeight(undefined);
         surface.setSlow(false);
@@ -246,6 +247,7 @@ export class WidgetController implements Controller {
       case 'stop-frame':
         attempt.stop();
         this.#sdk.stop();
+        this.#config.coolDown();
         return;
       case 'settled':
         attempt.settled();

@@ -1,7 +1,7 @@
 import { BY_PROPERTY, coerce, defaults, InvalidJson, type Inputs } from '../element/inputs';
 import { FRAME_TITLE, resolveLanguage } from '../element/language';
 import { resolveFrame } from '../element/resolve';
-import { warmOrigin } from '../element/warm-up';
+import { WARM_SANDBOX, warmOrigin } from '../element/warm-up';
 import { CAPTURE_ATTRIBUTE, CAPTURE_SCRIPT, PROBLEM_ATTRIBUTE } from '../frame/capture';
 import { Problem } from '../frame/problem';
 
@@ -156,7 +156,8 @@ function jsonSafe(got: unknown): unknown {
 
 /**
  * For a page's shell, sent before the session is known (a streamed response): a `<link rel="preconnect">` and a
- * hidden, sandboxed warm-up frame (element/warm-up.ts says why a cross-site frame's connection needs a frame) for
+ * hidden warm-up frame sandboxed to its own origin, no script (element/warm-up.ts says why a cross-site frame's
+ * connection needs a frame, and why its sandbox keeps the origin: it starts the renderer the real frame shares) for
  * the origin the provider's frame will come from: the first exact `allowedOrigins` entry, else the provider's own.
  * Empty when there is none to warm.
  */
@@ -170,6 +171,6 @@ export function renderKycWarmUp(input: { provider: string; allowedOrigins?: stri
   if (!origin) return '';
   return (
     `<link rel="preconnect"${attr('href', origin)}>` +
-    `<iframe hidden sandbox="" referrerpolicy="no-referrer"${attr('src', `${origin}/robots.txt`)}></iframe>`
+    `<iframe hidden${attr('sandbox', WARM_SANDBOX)} referrerpolicy="no-referrer"${attr('src', `${origin}/robots.txt`)}></iframe>`
   );
 }

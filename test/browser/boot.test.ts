@@ -366,7 +366,7 @@ describe('the boot: the frame first, the runtime after', () => {
     expect(await api.log()).toHaveLength(1);
   });
 
-  it("while the backend makes the session, a throwaway frame warms the connection to the provider's origin; it goes when the frame comes", async () => {
+  it("while the backend makes the session, a throwaway frame warms the connection to the provider's origin; it goes when the frame has loaded", async () => {
     forgetRuntime();
     const held = holdRuntime();
     const src = scripted(['ready']);
@@ -384,13 +384,18 @@ describe('the boot: the frame first, the runtime after', () => {
     const warm = frames()[0];
     // Cross-site like the real frame (so its connection is the one the frame's request takes), and inert.
     expect(warm.src).toBe(`${SILENT}/robots.txt`);
-    expect(warm.getAttribute('sandbox')).toBe('');
+    // Its own origin (an opaque one would put it in a process of its own, which the real frame never shares), no
+    // script, nothing else.
+    expect(warm.getAttribute('sandbox')).toBe('allow-same-origin');
     expect(warm.referrerPolicy).toBe('no-referrer');
     expect(getComputedStyle(warm).display).toBe('none'); // not rendered: not focusable, not in the accessibility tree
+    const order = warmUpOrder(el, warm);
     await waitUntil(() => frameOf(el), 'the frame never came', { timeout: 5000, interval: 5 });
-    expect(frameOf(el)?.src).toBe(src);
-    expect(frames()).toEqual([frameOf(el)]); // the warm-up frame is gone
-    expect(warm.isConnected).toBe(false);
+    const frame = frameOf(el)!;
+    expect(frame.src).toBe(src);
+    // It stays while the real frame loads (whose renderer it started), and goes with the real frame's load.
+    expect(await order).toEqual(['frame made', 'frame loaded', 'warm-up gone']);
+    expect(frames()).toEqual([frame]);
     expect(runtimeNow()).toBeUndefined();
     held.release();
     await untilState(el, 'ready');
@@ -457,23 +462,20 @@ describe('the boot: the frame first, the runtime after', () => {
     expect(events.names().filter((name) => name === 'kyc-ready')).toHaveLength(1);
   });
 
-  it("once the runtime is here, its session requests warm the frame's connection too (not a refresh); the warm-up frame goes when the frame comes", async () => {
+  it("once the runtime is here, its session requests warm the frame's connection too (not a refresh); the warm-up frame goes when the frame has loaded", async () => {
     await loadRuntime();
     const api = endpoint('slow', { url: scripted(['ready']) });
     const el = document.createElement('kyc-widget');
-    // Every iframe the widget puts in its shadow root, in order (the warm-up frame goes once it has loaded).
-    const added: HTMLIFrameElement[] = [];
-    const watch = new MutationObserver((records) =>
-      records.forEach((r) => r.addedNodes.forEach((n) => n instanceof HTMLIFrameElement && added.push(n))),
-    );
-    watch.observe(el.shadowRoot!, { childList: true, subtree: true });
     el.setAttribute('allowed-origins', `${SILENT} ${SANDBOX}`); // the warm-up frame never loads by itself
     el.setAttribute('session-endpoint', api.url);
     document.body.append(el);
+    await waitUntil(() => el.shadowRoot!.querySelector('iframe'), 'no warm-up frame', { timeout: 5000, interval: 5 });
+    const warm = el.shadowRoot!.querySelector('iframe')!;
+    expect(warm.src).toBe(`${SILENT}/robots.txt`);
+    expect(warm.getAttribute('sandbox')).toBe('allow-same-origin');
+    const order = warmUpOrder(el, warm);
     await untilState(el, 'ready');
-    watch.disconnect();
-    expect(added.map((frame) => frame.src)).toEqual([`${SILENT}/robots.txt`, frameOf(el)!.src]);
-    expect(added[0].getAttribute('sandbox')).toBe('');
+    expect(await order).toEqual(['frame made', 'frame loaded', 'warm-up gone']);
     expect([...el.shadowRoot!.querySelectorAll('iframe')]).toEqual([frameOf(el)]);
     expect(await api.log()).toHaveLength(1);
   });
@@ -754,3 +756,26 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
     },
   );
 });
+
+/**
+ * What happens in `el`'s shadow root from now until the warm-up frame `warm` goes (at most 5 s): the real frame
+ * made, its load (a capturing listener on the target runs before the element's own), the warm-up frame's removal.
+ */
+function warmUpOrder(el: HTMLElement, warm: HTMLIFrameElement): Promise<string[]> {
+  const seen: string[] = [];
+  const watch = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLIFrameElement && node !== warm) {
+          seen.push('frame made');
+          node.addEventListener('load', () => seen.push('frame loaded'), { capture: true, once: true });
+        }
+      for (const node of record.removedNodes) if (node === warm) seen.push('warm-up gone');
+    }
+  });
+  watch.observe(el.shadowRoot!, { childList: true, subtree: true });
+  return waitUntil(() => !warm.isConnected, 'the warm-up frame stayed', { timeout: 5000, interval: 5 }).then(() => {
+    watch.disconnect();
+    return seen;
+  });
+}

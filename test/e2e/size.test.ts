@@ -53,6 +53,10 @@ import { BOOT_BUDGET } from '../../scripts/budget.mjs';
  *   CSP violation it listens for, the one load per URL the runtime's attempt shares; the `sdk/` chunk asked for at
  *   the same moment), instead of after the runtime chunk: about 690 bytes, 14,670 in all (merged after the three
  *   above). The budget went to 14,848 (14.5 KiB) with it.
+ * - the warm-up frame kept until the real frame has loaded (element/warm-up.ts `retire`: a load listener on the real
+ *   frame, and a 30 s limit for one that never comes), where it went when the frame was made or when its own page had
+ *   loaded: the real frame then shares the renderer the warm-up started. 51 bytes, 14,897 in all. The budget went up
+ *   by about as much, to 14,900.
  * Raise the budget (scripts/budget.mjs, which the bench reads too) only with a reason, in the commit that needs it.
  */
 const boot = fileURLToPath(new URL('../../dist/kyc-widget.js', import.meta.url));

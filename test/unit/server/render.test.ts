@@ -163,7 +163,7 @@ describe('renderKycWidget', () => {
 
   it("renderKycWarmUp: the frame's origin to warm in a shell sent before the session, escaped; none for wildcards", () => {
     expect(renderKycWarmUp({ provider: 'veriff' })).toBe(
-      '<link rel="preconnect" href="https://alchemy.veriff.com"><iframe hidden sandbox="" referrerpolicy="no-referrer" src="https://alchemy.veriff.com/robots.txt"></iframe>',
+      '<link rel="preconnect" href="https://alchemy.veriff.com"><iframe hidden sandbox="allow-same-origin" referrerpolicy="no-referrer" src="https://alchemy.veriff.com/robots.txt"></iframe>',
     );
     expect(renderKycWarmUp({ provider: 'generic', allowedOrigins: ['http://127.0.0.1:5174'] })).toContain(
       'href="http://127.0.0.1:5174"',
