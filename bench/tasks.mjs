@@ -9,6 +9,7 @@
 // `--min`: list tasks of at least this many ms (wall) in the window (default 20; the target is 50).
 // `--shape 4g`: under the slow-4G shape (default loopback). `--resources`: also every request of the page
 // (start, whether it opened a new connection, first byte, end).
+// `--before`: the window is navigation start → the frame's request instead (what the page did before it).
 // `--kinds widget,widget-endpoint` (default): which pages; also `bare`, `sdk`, `floor` (the same iframe made
 // by a module of a few lines, pages/frame-starter.js: what any script-made frame costs).
 import { writeFileSync } from 'node:fs';
@@ -161,6 +162,8 @@ async function main() {
   const shapeId = option('--shape', 'loopback');
   /** `--after MS`: also list the tasks up to this long after ready (the screens' chunk loads in idle time after it). */
   const after = Number(option('--after', 0));
+  /** `--before`: list the tasks from navigation start to the frame's request instead (what the frame waited for). */
+  const BEFORE = process.argv.includes('--before');
   const providers = String(option('--modes', ['generic', ...SDKS].join(','))).split(',');
   const kinds = String(option('--kinds', 'widget,widget-endpoint')).split(',');
   const dist = path.resolve(option('--dist', path.join(ROOT, 'dist')));
@@ -243,7 +246,8 @@ async function main() {
           });
           const readyMark = SDK_READY[item.provider]?.widgetMark ?? 'ready';
           const ready = marks[readyMark];
-          const tasks = tasksInWindow(trace, { readyMark, ready, from: frameRequested, to: ready + after, min });
+          const window = BEFORE ? { from: 0, to: frameRequested } : { from: frameRequested, to: ready + after };
+          const tasks = tasksInWindow(trace, { readyMark, ready, ...window, min });
           report[item.id].push({ frameRequested: round(frameRequested, 1), ready: round(ready, 1), tasks, resources });
           console.log(
             `\n${item.id} #${r + 1}: frame requested ${round(frameRequested, 1)} ms, ready ${round(ready, 1)} ms`,
