@@ -31,7 +31,8 @@ export const RENDERED_TARGETS = { toBare4g: 1.05, streamedToFetchThenInit: 0.8, 
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
-const HEAD = `${widgetProbe}\n<script type="module" src="/dist/kyc-widget.js"></script>`;
+const SCRIPT = '<script type="module" src="/dist/kyc-widget.js"></script>';
+const HEAD = `${widgetProbe}\n${SCRIPT}`;
 
 /**
  * The rendered pages of one shape: {cases, routes, renders}. `render` and `warmUp` are kyc-widget/server's
@@ -72,7 +73,9 @@ export function renderedCases({ shape, providers, frameOrigin, hostOrigin, rende
     // sandboxed frame on the provider's /robots.txt, as the element does; a preconnect link alone cannot warm a
     // cross-site frame's connection in Chromium, bench/preconnect.mjs).
     const warm = warmUp({ provider, allowedOrigins: inputs.allowedOrigins });
-    const [shell, tail] = lightPage(HEAD, `${warm}\n%WIDGET%`).split('%WIDGET%');
+    // The widget's script comes after its markup (docs/server.md, examples/ssr-node): asked for with the shell, its
+    // bytes could reach the link just before the markup's and hold the frame's request back.
+    const [shell, tail] = lightPage(widgetProbe, `${warm}\n%WIDGET%`).split('%WIDGET%');
     const add = (kind, route) => {
       const path = `${base}/${kind}.html`;
       cases.push({ id: `${kind}:${provider}`, provider, kind, variant: 'instant', needs, path });
@@ -89,7 +92,7 @@ export function renderedCases({ shape, providers, frameOrigin, hostOrigin, rende
       stream: (async function* () {
         yield shell;
         await sleep(BACKEND_MS);
-        yield markup + tail;
+        yield `${markup}\n${SCRIPT}${tail}`;
       })(),
     }));
   }

@@ -60,11 +60,13 @@ describe('the streamed server-rendered page (examples/ssr-node)', () => {
     expect(body).toContain(`<link rel="preconnect" href="${sandbox.origin}">`);
     expect(body).toContain(`src="${sandbox.origin}/robots.txt"`);
     expect(body).not.toContain('<kyc-widget');
+    expect(body).not.toContain('kyc-widget.js'); // the widget's script comes after its markup, never before it
     await answer('stream-raw');
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) body += String(next.value);
     expect(body).toMatch(/<kyc-widget [^>]*session-url="[^"]*\/generic\/session\/stream-raw/);
     expect(body).toContain('<template shadowrootmode="open">');
     expect(body).toMatch(/<iframe [^>]*src="[^"]*stream-raw/);
+    expect(body.indexOf('<script type="module" src="/kyc-widget.js">')).toBeGreaterThan(body.indexOf('</kyc-widget>'));
   });
 
   it('in Chromium: one frame request, ready, and the same person gets the same session on a reload', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairedDifference } from '../../bench/phone.mjs';
-import { frameSplit } from '../../bench/rendered.mjs';
+import { frameSplit, renderedCases } from '../../bench/rendered.mjs';
 
 /** A load as measurePhone keeps it: the round, the page's last byte, its first script, the frame's request. */
 const load = (round: number, htmlEnd: number, firstScript: number, frameRequested: number) => ({
@@ -39,5 +39,38 @@ describe("bench: where the rendered frame's request time goes (README 2d)", () =
     expect(d.pairs).toBe(2);
     expect(d.median).toBeNaN();
     expect(d.interval95).toEqual([NaN, NaN]);
+  });
+});
+
+describe('bench: the server-rendered pages (README 2d)', () => {
+  const render = () =>
+    '<kyc-widget provider="veriff"><template shadowrootmode="open"><iframe src="x"></iframe></template></kyc-widget>';
+  const warmUp = () => '<iframe hidden src="http://frame.test/robots.txt"></iframe>';
+  /** A route of the bench's host: what it answers (a body whole, or parts streamed). */
+  type Route = () => Promise<{ body?: string; stream?: AsyncIterable<string> }>;
+  const { routes } = renderedCases({
+    shape: '4g',
+    providers: ['veriff'],
+    frameOrigin: 'http://frame.test',
+    hostOrigin: 'http://host.test',
+    render,
+    warmUp,
+  }) as { routes: Record<string, Route> };
+  const SCRIPT = '<script type="module" src="/dist/kyc-widget.js"></script>';
+
+  it("streams the widget's script after its markup, none in the shell: its bytes never hold the markup back", async () => {
+    const { stream } = await routes['/rendered/4g/veriff/rendered-streamed.html']();
+    const parts: string[] = [];
+    for await (const part of stream!) parts.push(part);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]).toContain('robots.txt');
+    expect(parts[0]).not.toContain('kyc-widget.js');
+    expect(parts[1].indexOf(SCRIPT)).toBeGreaterThan(parts[1].indexOf('</kyc-widget>'));
+  });
+
+  it('keeps the script in the head of a page sent whole (the reused session)', async () => {
+    const html = (await routes['/rendered/4g/veriff/rendered.html']()).body!;
+    expect(html.indexOf(SCRIPT)).toBeGreaterThan(-1);
+    expect(html.indexOf(SCRIPT)).toBeLessThan(html.indexOf('</head>'));
   });
 });
