@@ -55,7 +55,7 @@ describe('bench: the server-rendered pages (README 2d)', () => {
     hostOrigin: 'http://host.test',
     render,
     warmUp,
-  }) as { routes: Record<string, Route> };
+  }) as unknown as { routes: Record<string, Route> };
   const SCRIPT = '<script type="module" src="/dist/kyc-widget.js"></script>';
 
   it("streams the widget's script after its markup, none in the shell: its bytes never hold the markup back", async () => {
