@@ -52,7 +52,7 @@ const FLOWS: [provider: string, clicks: string[], decision: string, clientSaid: 
 /** Where the person's buttons are: the provider's frame in the widget, or the SDK stand-in's frame. */
 function frameSelector(provider: string): string {
   if (provider === 'onfido') return 'kyc-widget iframe[data-sandbox-sdk]';
-  return ['stripe', 'plaid'].includes(provider) ? 'iframe[data-sandbox-sdk]' : 'kyc-widget iframe';
+  return ['stripe', 'plaid'].includes(provider) ? 'iframe[data-sandbox-sdk]' : 'kyc-widget iframe[part="frame"]';
 }
 
 const text = (page: Page, selector: string) => page.locator(selector).textContent();
@@ -97,7 +97,7 @@ describe('the demo loop: session API → frame → signed webhook → server-con
 
   it('refuses a tampered or unsigned webhook, and the confirmed decision stays', async () => {
     const { page, problems } = await openDemo('persona');
-    const frame = page.frameLocator('kyc-widget iframe');
+    const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
     await frame.getByRole('button', { name: 'Start', exact: true }).click();
     void frame
       .getByRole('button', { name: 'Complete: approved', exact: true })

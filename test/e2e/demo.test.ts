@@ -39,7 +39,7 @@ const logged = (page: Page) => page.locator('#log .name').allTextContents();
 describe('the demo', () => {
   it('lets a person complete a verification in the sandbox, with the camera, and logs kyc-ready … kyc-complete', async () => {
     const { page, problems } = await openDemo();
-    const frame = page.frameLocator('kyc-widget iframe');
+    const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
     await frame.getByRole('button', { name: 'Start verification' }).click();
     await frame.getByRole('button', { name: 'Use a sample document' }).click();
     await frame.getByRole('button', { name: 'Continue' }).click();
@@ -147,7 +147,7 @@ describe('the demo', () => {
     );
     await page.selectOption('select[name=session]', 'endpoint');
     await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state)).toBe('ready');
-    const frame = page.frameLocator('kyc-widget iframe');
+    const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
     // The sandbox page says "token expired" at the session's expiry; the widget asks again and hands the token over.
     await expect
       .poll(() => frame.locator('#sandbox-status').textContent(), { timeout: 10000 })
