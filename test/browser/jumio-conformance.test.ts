@@ -86,6 +86,11 @@ describe("Jumio's own <jumio-sdk> in the widget, against the sandbox's API", () 
       expect(element.workflowExecutionId).toBe(wfeId);
       expect(element.workflowId).toBe('10011');
       expect(element.shadowRoot!.querySelector('[data-qa-id="step-start"]')).not.toBeNull();
+      // Jumio's SDK logs the start screen it showed in an event request of its own, sent after the screen: wait for
+      // it (under load it came after the state), then look at every request so far.
+      await expect
+        .poll(async () => (await asked(wfeId)).flatMap((r) => r.logged ?? []), { timeout: 5000 })
+        .toContain('screen:start:start-screen-start');
       const requests = await asked(wfeId);
       // dc "eu" → Jumio's EMEA API, and only there; the status first, then the settings.
       expect(new Set(requests.map((r) => r.host))).toEqual(new Set(['web-sdk.emea-1.jumio.ai']));
