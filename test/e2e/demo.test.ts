@@ -36,36 +36,85 @@ async function openDemo(query = ''): Promise<{ page: Page; problems: string[] }>
 
 const logged = (page: Page) => page.locator('#log .name').allTextContents();
 
+/**
+ * Where the page is, for a step that failed: the widget's state, every event it logged (with its detail), and the
+ * sandbox's step, notes and status. One run in a few loaded full runs lost a step; this says which and why.
+ */
+async function whereIs(page: Page): Promise<string> {
+  const text = async (selector: string) => {
+    const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
+    return (
+      await frame
+        .locator(selector)
+        .textContent({ timeout: 1000 })
+        .catch(() => '(none)')
+    )?.trim();
+  };
+  const widget = await page
+    .evaluate(() => {
+      const element = document.querySelector('kyc-widget');
+      const frames = [...(element?.shadowRoot?.querySelectorAll('iframe') ?? [])];
+      return { state: element?.state, frames: frames.map((frame) => `${frame.getAttribute('part')} ${frame.src}`) };
+    })
+    .catch((error: Error) => error.message);
+  const log = await page.locator('#log li').allTextContents();
+  return JSON.stringify(
+    {
+      widget,
+      log,
+      step: await text('#step-heading'),
+      docStatus: await text('#doc-status'),
+      docError: await text('#doc-error'),
+      camera: await text('#camera-status'),
+      sandbox: await text('#sandbox-status'),
+    },
+    null,
+    2,
+  );
+}
+
+/** Runs `steps`; a step that fails says where the page was. */
+async function explained(page: Page, steps: () => Promise<void>): Promise<void> {
+  try {
+    await steps();
+  } catch (error) {
+    (error as Error).message += `\nwhere the page was: ${await whereIs(page)}`;
+    throw error;
+  }
+}
+
 describe('the demo', () => {
   it('lets a person complete a verification in the sandbox, with the camera, and logs kyc-ready … kyc-complete', async () => {
     const { page, problems } = await openDemo();
     const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
-    await frame.getByRole('button', { name: 'Start verification' }).click();
-    await frame.getByRole('button', { name: 'Use a sample document' }).click();
-    await frame.getByRole('button', { name: 'Continue' }).click();
-    await frame.getByRole('button', { name: 'Open camera' }).click(); // Chromium's fake camera, through the frame's allow list
-    // The fake camera normally opens; while it is still opening or if it fails, the sandbox offers a simulated capture.
-    // The camera going live re-renders those buttons, so a click can land on the one just replaced: click until the
-    // snapshot is taken (the sandbox then offers "Take again").
-    await expect
-      .poll(async () => {
-        if (await frame.getByRole('button', { name: 'Take again' }).isVisible()) return 'taken';
-        await frame
-          .getByRole('button', { name: /^(Capture|Simulate capture)$/ })
-          .first()
-          .click({ timeout: 2000 })
-          .catch(() => {});
-        return 'not yet';
-      })
-      .toBe('taken');
-    await frame.getByRole('button', { name: 'Continue' }).click();
-    await frame.getByRole('button', { name: 'Submit' }).click();
-    // Not awaited: the flow ends and the widget removes the iframe while the click is being acknowledged.
-    void frame
-      .getByRole('button', { name: 'Approve' })
-      .click()
-      .catch(() => {});
-    await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state)).toBe('complete');
+    await explained(page, async () => {
+      await frame.getByRole('button', { name: 'Start verification' }).click();
+      await frame.getByRole('button', { name: 'Use a sample document' }).click();
+      await frame.getByRole('button', { name: 'Continue' }).click();
+      await frame.getByRole('button', { name: 'Open camera' }).click(); // Chromium's fake camera, through the frame's allow list
+      // The fake camera normally opens; while it is still opening or if it fails, the sandbox offers a simulated capture.
+      // The camera going live re-renders those buttons, so a click can land on the one just replaced: click until the
+      // snapshot is taken (the sandbox then offers "Take again").
+      await expect
+        .poll(async () => {
+          if (await frame.getByRole('button', { name: 'Take again' }).isVisible()) return 'taken';
+          await frame
+            .getByRole('button', { name: /^(Capture|Simulate capture)$/ })
+            .first()
+            .click({ timeout: 2000 })
+            .catch(() => {});
+          return 'not yet';
+        })
+        .toBe('taken');
+      await frame.getByRole('button', { name: 'Continue' }).click();
+      await frame.getByRole('button', { name: 'Submit' }).click();
+      // Not awaited: the flow ends and the widget removes the iframe while the click is being acknowledged.
+      void frame
+        .getByRole('button', { name: 'Approve' })
+        .click()
+        .catch(() => {});
+      await expect.poll(() => page.evaluate(() => document.querySelector('kyc-widget')!.state)).toBe('complete');
+    });
     const names = (await logged(page)).filter((name) => name !== 'kyc-statechange');
     expect(names).toEqual([
       'kyc-ready',
