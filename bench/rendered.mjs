@@ -206,6 +206,7 @@ export async function measureRendered({
   runs,
   gapMs,
   providers,
+  kinds = null,
   log,
 }) {
   const out = { rate: 4, runs, providers, shapes: {} };
@@ -236,7 +237,8 @@ export async function measureRendered({
         hostOrigins: { direct: host.origin, shaped: shaped.host.origin },
       });
       for (const item of others) host.pages.set(item.path, { html: item.html, csp: false });
-      const cases = [...rendered.cases, ...others];
+      // `--kinds rendered,bare`: only these pages (more rounds of one pair in the same time).
+      const cases = [...rendered.cases, ...others].filter((c) => !kinds || kinds.includes(c.kind));
       log(`rendered @4x, ${shaped.shape.label}: ${cases.length} cases × ${runs} rounds (+1 warm-up), interleaved`);
       out.shapes[shapeId] = await measureShape(browser, shaped, shapeId, cases, {
         runs,
