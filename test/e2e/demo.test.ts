@@ -41,15 +41,15 @@ const logged = (page: Page) => page.locator('#log .name').allTextContents();
  * sandbox's step, notes and status. One run in a few loaded full runs lost a step; this says which and why.
  */
 async function whereIs(page: Page): Promise<string> {
-  const text = async (selector: string) => {
-    const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
-    return (
-      await frame
-        .locator(selector)
-        .textContent({ timeout: 1000 })
-        .catch(() => '(none)')
-    )?.trim();
-  };
+  const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
+  const text = (selector: string) =>
+    frame
+      .locator(selector)
+      .textContent({ timeout: 1000 })
+      .then(
+        (content) => content?.trim(),
+        () => '(none)',
+      );
   const widget = await page
     .evaluate(() => {
       const element = document.querySelector('kyc-widget');
