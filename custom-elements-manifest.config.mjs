@@ -1,7 +1,9 @@
 // `cem analyze` (run by `npm run build`): dist/custom-elements.json, generated from the element's JSDoc
-// (src/element/kyc-widget.ts) and the public entry (src/index.ts), then described as the package ships it.
+// (src/element/kyc-widget.ts) and the public API (src/core.ts, which every entry exports), then described as the
+// package ships it.
 
 import { readFileSync } from 'node:fs';
+import { PROVIDERS } from './scripts/providers.mjs';
 
 const ENTRY = 'dist/lib/index.js';
 
@@ -14,7 +16,7 @@ const GLOBALS = new Set(['CustomEvent', 'CustomElementRegistry', 'HTMLElement', 
  */
 function publicTypeNames() {
   const names = new Map();
-  const entry = readFileSync(new URL('src/index.ts', import.meta.url), 'utf8');
+  const entry = readFileSync(new URL('src/core.ts', import.meta.url), 'utf8');
   for (const [, list] of entry.matchAll(/export (?:type )?\{([^}]*)\}/g)) {
     for (const item of list.split(',')) {
       const [source, exported = source] = item.trim().split(/\s+as\s+/);
@@ -98,13 +100,34 @@ function shippedModules() {
         },
         { kind: 'javascript-module', path: 'dist/kyc-widget.js', declarations: [], exports: [definition(ENTRY)] },
         { kind: 'javascript-module', path: 'dist/kyc-widget.iife.js', declarations: [], exports: [definition(ENTRY)] },
+        // Each provider's entry: the same element carrying only that provider (and the generic protocol).
+        ...PROVIDERS.flatMap((id) => [
+          {
+            kind: 'javascript-module',
+            path: `dist/lib/${id}.js`,
+            declarations: [],
+            exports: [definition(ENTRY), js(define.name)],
+          },
+          {
+            kind: 'javascript-module',
+            path: `dist/kyc-widget-${id}.js`,
+            declarations: [],
+            exports: [definition(ENTRY)],
+          },
+          {
+            kind: 'javascript-module',
+            path: `dist/kyc-widget-${id}.iife.js`,
+            declarations: [],
+            exports: [definition(ENTRY)],
+          },
+        ]),
       ];
     },
   };
 }
 
 export default {
-  globs: ['src/element/kyc-widget.ts', 'src/index.ts'],
+  globs: ['src/element/kyc-widget.ts', 'src/core.ts'],
   outdir: 'dist',
   dependencies: false,
   plugins: [shippedModules()],

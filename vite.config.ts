@@ -2,11 +2,14 @@
  * The one Vite configuration: the four builds (`vite build --mode standalone | iife | lib | server`, run in order
  * by `npm run build`), the demo's dev loop (`npm run dev`), and the test projects (`npm test`).
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { minify } from 'terser';
-import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { PLACEMENT, PROVIDERS } from './scripts/providers.mjs';
+import { chunkOf } from './src/architecture';
 import { devDemo } from './scripts/dev-demo';
 import { decisionEndpoint } from './test/support/decision-endpoint';
 import { jumioApiRoute } from './test/support/jumio-api';
@@ -20,15 +23,23 @@ const PRODUCTION = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
 /**
  * Lib mode keeps Vite's module-preload helper out of the bundle (no chunk imports another, so it would be
- * dead weight) but prints ES output with its whitespace: minify the finished chunks here, with terser. Measured on
- * the boot chunk (the one the page waits for): 178 bytes smaller by `gzip -9` than esbuild's minifier (7,909 → 7,731),
- * mostly from terser's second and third compress passes and its mangling of the module's top level.
+ * dead weight) but prints ES output with its whitespace: minify the finished chunks here. Terser, with its second and
+ * third compress passes and its mangling of the module's top level, for the chunks on the way to the frame's ready
+ * (178 bytes smaller by `gzip -9` than esbuild's minifier on the boot chunk, 7,909 → 7,731); esbuild's minifier for
+ * the screens' chunk (React, fetched in idle time after ready), where terser's passes cost seconds per build and every
+ * provider's entry builds its own.
  */
 const minifyChunks: Plugin = {
   name: 'kyc:minify-chunks',
   async generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
+      if (!onTheWayToReady(chunk.fileName)) {
+        chunk.code = (
+          await transformWithEsbuild(chunk.code, chunk.fileName, { minify: true, format: 'esm', target: 'es2022' })
+        ).code;
+        continue;
+      }
       const options = {
         module: true,
         ecma: 2022,
@@ -85,36 +96,145 @@ const compileHints: Plugin = {
   },
 };
 
-const BUILDS: Record<string, UserConfig> = {
-  // dist/kyc-widget.js: the boot chunk (src/boot/): defines the tag on import and starts the frame. Its lazy
-  // chunks sit in dist/chunks/ and are fetched by relative URL: the runtime (controller, machine, session
-  // client and every protocol: one request, fetched at once, in parallel with the frame), the screens,
-  // languages and the modal; they import shared code from the boot, none imports another lazy chunk.
-  standalone: {
+/**
+ * A one-provider entry's module, `kyc-widget:<id>`: the element with the generic protocol and that provider
+ * registered, defined on import (src/providers/registry.ts). Written here rather than as a file per provider: the
+ * registry line in src/providers/plugins.ts is all a provider adds.
+ */
+const ENTRY = 'kyc-widget:';
+const providerEntries: Plugin = {
+  name: 'kyc:provider-entries',
+  // Lib mode resolves an entry against the root first: the id is what follows the prefix, wherever it stands.
+  resolveId: (source) => {
+    const id = source.split(ENTRY)[1];
+    return id === undefined ? undefined : `\0${ENTRY}${id}`;
+  },
+  load(id) {
+    if (!id.startsWith(`\0${ENTRY}`)) return undefined;
+    const provider = id.slice(ENTRY.length + 1);
+    if (!PROVIDERS.includes(provider))
+      throw new Error(`${ENTRY}${provider}: not a provider of src/providers/plugins.ts`);
+    const src = (file: string) => JSON.stringify(fileURLToPath(new URL(`./src/${file}`, import.meta.url)));
+    return [
+      `import { register } from ${src('providers/registry.ts')};`,
+      `import generic from ${src('providers/generic/index.ts')};`,
+      `import provider from ${src(`providers/${provider}/index.ts`)};`,
+      // An SDK-hosted provider's own entry carries the vendor's loader in its boot (its plug-in's import of it is then
+      // already here): the vendor's code is asked for in the task the inputs resolve.
+      ...(existsSync(new URL(`./src/providers/${provider}/sdk.ts`, import.meta.url))
+        ? [`import ${src('providers/vendor.ts')};`]
+        : []),
+      `import { defineKycWidget } from ${src('core.ts')};`,
+      `register(...[generic, provider].flat());`,
+      `defineKycWidget();`,
+      `export { defineKycWidget, KycWidgetElement } from ${src('core.ts')};`,
+    ].join('\n');
+  },
+};
+
+/**
+ * The standalone builds' chunks, as src/architecture.ts says: each module of a role outside the boot goes to its
+ * role's chunk (the runtime with the protocols of the providers the entry registered, the SDK adapters, the screens,
+ * the modal, each language); the boot is the entry itself.
+ */
+function roleChunks(id: string): string | undefined {
+  if (id.startsWith(`\0${ENTRY}`)) return 'boot';
+  const file = id.split('/src/')[1]?.replace(/\?.*$/, '');
+  const chunk = file === undefined ? undefined : chunkOf(file);
+  // The vendor's loader: in the boot where the entry imports it (an SDK-hosted provider's own), else its own chunk.
+  return chunk === 'server' || chunk === 'vendor' ? undefined : chunk;
+}
+
+/**
+ * Where each standalone build's modules landed, for test/e2e/chunks.test.ts to check against src/architecture.ts
+ * without building again (scripts/providers.mjs `PLACEMENT`): `[module, chunk][]` (the chunk by its name without the
+ * hash, `boot` for the entry) and the chunks the boot imports statically.
+ */ const recordPlacement: Plugin = {
+  name: 'kyc:record-placement',
+  generateBundle(_, bundle) {
+    const modules: Array<[string, string]> = [];
+    let boot: Rollup.OutputChunk | undefined;
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      if (chunk.isEntry) boot = chunk;
+      const name = chunk.isEntry ? 'boot' : chunk.fileName.replace(/^chunks\//, '').replace(/(-[\w-]{8})?\.js$/, '');
+      for (const [id, module] of Object.entries(chunk.modules)) {
+        const file = id.split('/src/')[1]?.replace(/\?.*$/, '');
+        if (file && module.renderedLength > 0) modules.push([file, name]);
+      }
+    }
+    if (!boot) return;
+    mkdirSync(PLACEMENT, { recursive: true });
+    writeFileSync(`${PLACEMENT}${boot.fileName}.json`, JSON.stringify({ modules, bootImports: boot.imports }));
+  },
+};
+
+/** A standalone ES build: the boot (`fileName`) defines the tag on import; its lazy chunks sit in dist/chunks/. */
+function standalone(entry: string, fileName: string): UserConfig {
+  return {
     define: PRODUCTION,
-    plugins: [minifyChunks, compileHints],
+    plugins: [providerEntries, minifyChunks, compileHints, recordPlacement],
     build: {
-      lib: { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-widget.js' },
+      lib: { entry, formats: ['es'], fileName: () => fileName },
       // The entry may hold code its lazy chunks share: no facade file with a second request behind it.
       rollupOptions: {
         preserveEntrySignatures: 'allow-extension',
-        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: { chunkFileNames: 'chunks/[name]-[hash].js', manualChunks: roleChunks },
+        onwarn(warning, warn) {
+          // The vendor's loader, in the boot of an SDK-hosted provider's own entry and a dynamic import of its
+          // plug-in: that it stays in the boot there is the point (providerEntries).
+          if (warning.plugin === 'vite:reporter' && warning.message.includes('/src/providers/vendor.ts ')) return;
+          warn(warning);
+        },
       },
     },
-  },
-  // dist/kyc-widget.iife.js: the same as one classic script (the runtime inlined: it is "loaded" a microtask
-  // after the first element, which starts on the boot all the same).
-  iife: {
+  };
+}
+
+/** A classic-script build: the same as one file (the runtime inlined: it is "loaded" a microtask after the first element). */
+function iife(entry: string, fileName: string): UserConfig {
+  return {
     define: PRODUCTION,
-    plugins: [compileHints],
+    plugins: [providerEntries, compileHints],
     build: {
       // No exports, so no global (Vite wants a name all the same): a classic script only defines the tag.
-      lib: { entry: 'src/iife.ts', formats: ['iife'], name: 'KycWidget', fileName: () => 'kyc-widget.iife.js' },
+      lib: { entry, formats: ['iife'], name: 'KycWidget', fileName: () => fileName },
       rollupOptions: { output: { inlineDynamicImports: true } },
     },
+  };
+}
+
+/**
+ * The server's build carries every provider's frame (renderKycWidget builds them), never what the browser's runtime
+ * fetches for it: a plug-in's protocol and SDK adapter (providers/<id>/index.ts) are an empty module there.
+ */
+const withoutRuntimeParts: Plugin = {
+  name: 'kyc:without-runtime-parts',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (/\/src\/providers\/[\w-]+\/index\.ts$/.test(importer ?? '') && /^\.\/(protocol|sdk)$/.test(source))
+      return '\0kyc:not-on-the-server';
   },
+  load: (id) => (id === '\0kyc:not-on-the-server' ? 'export {};' : undefined),
+};
+
+const BUILDS: Record<string, UserConfig> = {
+  // dist/kyc-widget.js: the all-in boot. Its lazy chunks, fetched by relative URL: the runtime (controller, machine,
+  // session client and every provider's protocol: one request, after the frame's), the SDK adapters, the screens,
+  // languages and the modal; they import shared code from the boot.
+  standalone: standalone('src/define.ts', 'kyc-widget.js'),
+  // dist/kyc-widget.iife.js: the same as one classic script.
+  iife: iife('src/iife.ts', 'kyc-widget.iife.js'),
+  // dist/kyc-widget-<id>.js and .iife.js: one provider's entry (the generic protocol rides along).
+  ...Object.fromEntries(
+    PROVIDERS.flatMap((id) => [
+      [`standalone-${id}`, standalone(`${ENTRY}${id}`, `kyc-widget-${id}.js`)],
+      [`iife-${id}`, iife(`${ENTRY}${id}`, `kyc-widget-${id}.iife.js`)],
+    ]),
+  ),
   // dist/lib/: the package's entries for bundlers, dependencies external, lazy chunks kept.
   lib: {
+    plugins: [providerEntries],
     build: {
       outDir: 'dist/lib',
       minify: false,
@@ -125,6 +245,7 @@ const BUILDS: Record<string, UserConfig> = {
           react: 'src/react.tsx',
           vue: 'src/vue.ts',
           svelte: 'src/svelte.ts',
+          ...Object.fromEntries(PROVIDERS.map((id) => [id, `${ENTRY}${id}`])),
         },
         formats: ['es'],
       },
@@ -137,6 +258,7 @@ const BUILDS: Record<string, UserConfig> = {
   // dist/server/index.js: kyc-widget/server, the host backend's half. One ES module, no dependency, no DOM
   // and no node: import (Web Request/Response and Web Crypto), unminified: it runs on the host's server.
   server: {
+    plugins: [withoutRuntimeParts],
     build: {
       outDir: 'dist/server',
       minify: false,

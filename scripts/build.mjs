@@ -6,14 +6,21 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { PROVIDERS } from './providers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (path) => fileURLToPath(new URL(`../node_modules/${path}`, import.meta.url));
 
 export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}) {
   rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-  for (const mode of ['standalone', 'iife', 'lib', 'server'])
-    await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
+  const modes = [
+    'standalone',
+    'iife',
+    'lib',
+    'server',
+    ...PROVIDERS.flatMap((id) => [`standalone-${id}`, `iife-${id}`]),
+  ];
+  for (const mode of modes) await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
   const run = (script, args) =>
     execFileSync(process.execPath, [bin(script), ...args], {
       cwd: root,
@@ -21,6 +28,11 @@ export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}
     });
   run('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
   addDeclarationExtensions(path.join(root, 'dist/types'));
+  // Every one-provider entry (`kyc-widget/<id>`, dist/lib/<id>.js) has the same API: the element and its definer.
+  writeFileSync(
+    path.join(root, 'dist/types/one.d.ts'),
+    "/** One provider's entry: defines <kyc-widget> carrying that provider (and the generic protocol). */\nexport { defineKycWidget, KycWidgetElement } from './core.js';\n",
+  );
   writeNotices();
   run('@custom-elements-manifest/analyzer/cem.js', ['analyze', '--config', 'custom-elements-manifest.config.mjs']);
   if (!quiet) console.log('types → dist/types/, manifest → dist/custom-elements.json');

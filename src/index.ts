@@ -1,47 +1,14 @@
 /**
- * Public API, free of side effects: importing this module defines nothing and touches no DOM,
- * so it is safe in Node and during server-side rendering.
+ * Public API, free of side effects: importing this module defines nothing and touches no DOM, so it is safe in Node
+ * and during server-side rendering. It registers every provider (providers/all.ts): the all-in bundle.
  */
-import { KycWidgetElement } from './element/kyc-widget';
-import { runtimeLoader } from './element/handover';
+import { ALL_PROVIDERS } from './providers/all';
+import * as plugins from './providers/plugins';
+import { carries, register, type ProviderId } from './providers/registry';
 
-// The one place that imports the runtime: the element reaches it through this loader (element/handover.ts).
-runtimeLoader.load = () => import('./runtime/runtime');
-// The SDK adapters' chunk, asked for early by the stand-in for an SDK-hosted provider; the runtime imports the same.
-runtimeLoader.adapters = () => import('./sdk/sdk');
+register(...ALL_PROVIDERS);
+carries.all = true;
 
-export { KycWidgetElement };
-export type { LastError as KycErrorDetail } from './runtime/controller';
-export type { Decision, KycEventDetails, KycEventMap, KycEventName, KycBaseDetail } from './element/events';
-export type { KycState } from './flow/machine';
-export type { KycWidgetAttributes } from './frameworks';
-export type { ErrorCode, KycErrorInfo } from './flow/errors';
-export type { ProviderId } from './providers/index';
-export type { Outcome } from './protocols/types';
-export { EVENT_NAMES } from './element/events';
-export { ERROR_CODES } from './flow/errors';
-export { STATES } from './flow/machine';
-export { PROVIDER_IDS } from './providers/index';
-
-/**
- * Defines the element under `tagName` (default `kyc-widget`) and returns its class.
- * A second call, or a second copy of the script on the page, returns the existing definition instead of throwing.
- * Returns undefined where there is no `customElements` (Node, SSR).
- */
-export function defineKycWidget(
-  tagName = 'kyc-widget',
-  registry: CustomElementRegistry | undefined = globalThis.customElements,
-): typeof KycWidgetElement | undefined {
-  if (!registry) return undefined;
-  const existing = registry.get(tagName);
-  if (existing) return existing as typeof KycWidgetElement;
-  try {
-    registry.define(tagName, KycWidgetElement);
-    return KycWidgetElement;
-  } catch {
-    // A registry takes each constructor once: another tag name gets its own subclass (an invalid name throws again).
-    const named = class extends KycWidgetElement {};
-    registry.define(tagName, named);
-    return named;
-  }
-}
+export * from './core';
+/** Every provider of the package (`provider`'s values). */
+export const PROVIDER_IDS = Object.keys(plugins) as ProviderId[];

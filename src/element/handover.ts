@@ -77,10 +77,9 @@ export const runtimeNow = (): Runtime | undefined => runtime;
 
 /**
  * How the runtime chunk is fetched: set by the entry (index.ts), which alone imports the runtime; the browser tests
- * delay it, or make it fail (test/browser/boot.test.ts). `adapters` fetches the SDK adapters' chunk (`sdk/`), which
- * the stand-in asks for beside the runtime for an SDK-hosted provider, so that the runtime's attempt finds it here.
+ * delay it, or make it fail (test/browser/boot.test.ts).
  */
-export const runtimeLoader: { load: () => Promise<Runtime>; adapters?: () => Promise<unknown> } = {
+export const runtimeLoader: { load: () => Promise<Runtime> } = {
   load: () => Promise.reject(new Error('kyc-widget: no runtime loader (import the element through the package entry)')),
 };
 

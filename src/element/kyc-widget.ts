@@ -1,7 +1,7 @@
 import { StandIn } from './stand-in';
 import { runtimeNow, type Handover, type HostPort, type Runtime, type Stand } from './handover';
 import type { KycState } from '../flow/machine';
-import type { ProviderId } from '../providers/index';
+import type { ProviderId } from '../providers/registry';
 import type { KycErrorDetail } from './events';
 import {
   BY_ATTRIBUTE,

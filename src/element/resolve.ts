@@ -2,7 +2,8 @@ import { safeUrl } from '../frame/allow';
 import type { Allowlist } from '../frame/bridge';
 import { allowedOrigins, OriginAllowlist, originPattern, type OriginPattern } from '../frame/origins';
 import { Problem } from '../frame/problem';
-import { isProviderId, providerFor } from '../providers/index';
+import { isProviderId, pluginFor } from '../providers/registry';
+import type { ProviderPlugin } from '../providers/plugin';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { frameContext, type Environment } from './environment';
 import { InvalidJson, type Inputs } from './inputs';
@@ -15,6 +16,8 @@ import { InvalidJson, type Inputs } from './inputs';
 
 export interface ResolvedFrame {
   provider: ProviderFrame;
+  /** The registered plug-in whose frame `provider` is: what the runtime fetches for it (its protocol or adapter). */
+  plugin: ProviderPlugin;
   context: FrameContext;
   url: URL;
   allowlist: Allowlist;
@@ -68,7 +71,9 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     sessionUrl = parsed;
   }
 
-  const provider = providerFor(inputs.provider, inputs.options);
+  const plugin = pluginFor(inputs.provider, inputs.options);
+  if (!plugin) return invalid(new Problem('provider', 'provider', inputs.provider));
+  const provider = plugin.frame;
   const context = frameContext(inputs, env, sessionUrl);
   let built;
   try {
@@ -88,7 +93,7 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   }
   const allowlist = new OriginAllowlist(patterns);
   if (!allowlist.has(url.origin)) return invalid(new Problem('not-allowed', provider.id, url.origin));
-  return { kind: 'ok', frame: { provider, context, url, allowlist } };
+  return { kind: 'ok', frame: { provider, plugin, context, url, allowlist } };
 }
 
 /** The session endpoint's answer, as far as the inputs go (session/request.ts `readAnswer` has read its shape). */
@@ -112,7 +117,7 @@ export function withAnswer<T extends Pick<Inputs, 'provider' | 'sessionUrl' | 's
   let options = inputs.options;
   const names =
     isProviderId(provider) && !(options instanceof InvalidJson)
-      ? providerFor(provider, options).answerOptions
+      ? pluginFor(provider, options)?.frame.answerOptions
       : undefined;
   if (names && answer.options && !(options instanceof InvalidJson)) {
     options = { ...options };

@@ -7,10 +7,9 @@ import { batched } from './batch';
 import { environment } from './environment';
 import { emit, type KycErrorDetail } from './events';
 import { firstStep, initialModel, type FirstEvent } from './first-step';
-import { loadRuntime, runtimeLoader, runtimeNow, type Create, type Handover, type Stand } from './handover';
+import { loadRuntime, runtimeNow, type Create, type Handover, type Stand } from './handover';
 import { configKey, type Inputs } from './inputs';
 import { FRAME_TITLE } from './language';
-import { loadVendor } from './vendor';
 import { bindingOf, hasSession, resolveFrame, withAnswer, type ResolvedFrame } from './resolve';
 import { renderedSkeleton, skeleton, type Skeleton } from './skeleton';
 import { retire, warmOrigin, warmUp } from './warm-up';
@@ -141,6 +140,8 @@ export class StandIn implements Stand {
 
   /** The runtime chunk; when it is here, it goes on from this model. */
   #download(): void {
+    // The frame's protocol chunk beside the runtime's (the runtime's attempt attaches it): one round trip for both.
+    this.model.frame?.frame.plugin.protocol?.().catch(() => {});
     loadRuntime().then(
       (runtime) => {
         if (this.#over) return;
@@ -228,13 +229,17 @@ export class StandIn implements Stand {
         // A rendered frame's load timeout counts from its request, made while the page was parsed.
         this.#requestedAt = rendered?.kyc?.t ?? performance.now();
         const { provider, context, url } = frame;
-        // The vendor's code and the adapters' chunk, for the runtime's attempt to mount (element/vendor.ts), now:
+        // The vendor's code and the adapters' chunk, for the runtime's attempt to mount (providers/vendor.ts), now:
         // no frame of the widget's own. A failed chunk is the attempt's to report, when it imports the same.
         if (provider.sdk) {
-          runtimeLoader.adapters?.().catch(() => {});
+          frame.plugin.adapter?.().catch(() => {});
           this.#cool();
           this.#release(); // the runtime mounts it
-          return void loadVendor(this.#host.ownerDocument, url, provider.sdk.delivery);
+          const doc = this.#host.ownerDocument;
+          return void frame.plugin
+            .vendor?.()
+            .then((vendor) => vendor.loadVendor(doc, url, provider.sdk!.delivery))
+            .catch(() => {}); // the runtime's attempt reports what it cannot load
         }
         this.#holding = !this.#inputs.decisionEndpoint;
         const { id } = effect;

@@ -1,6 +1,6 @@
 import { safeUrl } from '../frame/allow';
 import { Problem } from '../frame/problem';
-import { frameFor, isProviderId } from '../providers/index';
+import { frameFor, isProviderId } from '../providers/registry';
 import type { Inputs } from './inputs';
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors';
-import type { ProviderId } from '../providers/index';
+import type { ProviderId } from '../providers/registry';
 import type { Outcome } from '../protocols/types';
 
 /**

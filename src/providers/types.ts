@@ -70,6 +70,11 @@ export interface ProviderFrame<Id extends string = string> {
    * workflow run id). Never a URL: where code is loaded from stays the host's `options.sdkUrl`.
    */
   readonly answerOptions?: readonly string[];
+  /**
+   * For a second way into the same provider, chosen by its options (Jumio's web component, `options.sdk: true`):
+   * whether these options take it. A provider's plain frame has none.
+   */
+  applies?(options: Record<string, unknown>): boolean;
 }
 
 /** What one message (or a `load`) of the frame tells: its ready or its start, and the session it names. */
@@ -97,6 +102,9 @@ export interface SdkFacts {
   readonly mount: 'inline' | 'overlay';
   readonly delivery: Delivery;
 }
+
+/** What a vendor load gave: the vendor's code (its module's export or its global), or why not (a CSP directive). */
+export type Loaded = { ok: true; vendor: unknown } | { ok: false; blocked?: string };
 
 /**
  * How the vendor's code arrives (element/vendor.ts loads it): an ES module and the name of its export (Onfido's

@@ -1,8 +1,6 @@
 import { FrameBridge, type BridgeStats } from '../frame/bridge';
 import { decodeMessage } from '../frame/decode';
 import { startTimer } from './timer';
-import { PROTOCOLS } from '../protocols/index';
-import type { FrameProviderId } from '../providers/index';
 import type { Event } from '../flow/model';
 import type { ProviderProtocol, ProviderSession, Signal } from '../protocols/types';
 import type { ResolvedFrame } from '../element/resolve';
@@ -80,7 +78,14 @@ export class Attempt {
     this.#timer = startTimer(timeout, Math.max(0, loadTimeout - elapsed));
     const slowAfter = Math.max(0, Math.min(8000, loadTimeout / 2) - elapsed);
     this.#slowTimer = setTimeout(() => report({ type: 'slow', frame: id }), slowAfter);
-    this.#attach(PROTOCOLS[frame.provider.id as FrameProviderId], id);
+    // The provider's protocol chunk (providers/<id>/index.ts), asked for with the runtime's by the stand-in: here
+    // already, or on its way. The bridge holds what the frame says until it is attached.
+    frame.plugin.protocol!().then(
+      (module) => this.#attach(module.default, id),
+      () => {
+        if (id === this.#id) report({ type: 'signals', frame: id, signals: [unloaded(frame)], from: 'message' });
+      },
+    );
   }
 
   /** The frame said ready, or the flow ended: the load timers are done. */
@@ -152,6 +157,12 @@ export class Attempt {
     });
   }
 }
+
+const unloaded = (frame: ResolvedFrame): Signal => ({
+  type: 'error',
+  code: 'frame-load-timeout',
+  message: `the ${frame.provider.id} protocol could not be downloaded: check the network`,
+});
 
 /** A protocol bug must not break the message loop: the message is dropped. */
 function guarded(read: () => Signal[]): Signal[] {

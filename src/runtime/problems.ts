@@ -1,6 +1,6 @@
 import type { Problem } from '../frame/problem';
 import { MAX_OPTION_DEPTH, MAX_OPTION_VALUES } from '../element/inputs';
-import { PROVIDER_IDS } from '../providers/index';
+import { carries, registeredIds } from '../providers/registry';
 
 /**
  * The words for what is wrong with the host's inputs: the element's rules find a Problem (a code, where, what it got);
@@ -114,7 +114,10 @@ export function say({ code, at, got }: Problem): string {
     case 'entry-syntax':
       return `${at}: ${quoted} is not an origin (scheme://host[:port])`;
     case 'provider':
-      return `provider ${quoted} is not one of ${PROVIDER_IDS.join(', ')}`;
+      // A one-provider entry (kyc-widget-<id>.js) names where the others are: each its own entry, or the all-in.
+      return carries.all
+        ? `provider ${quoted} is not one of ${registeredIds().join(', ')}`
+        : `provider ${quoted} is not in this bundle, which carries ${registeredIds().join(' and ')}: each provider has its own entry, kyc-widget-<provider>.js (the package's kyc-widget/<provider>), and kyc-widget.js carries them all`;
     case 'not-allowed':
       return `${String(got)} is not an allowed origin for ${at}; add it to allowed-origins if it is a custom or regional host`;
     case 'builder':

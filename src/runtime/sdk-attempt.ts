@@ -1,8 +1,7 @@
 import type { Event } from '../flow/model';
+import type { Loaded } from '../providers/types';
 import type { Signal } from '../protocols/types';
-import type { SdkProviderId } from '../providers/index';
 import type { ResolvedFrame } from '../element/resolve';
-import { loadVendor } from '../element/vendor';
 import type { SdkSession } from '../sdk/types';
 import { scriptProblem } from './preflight';
 import { startTimer } from './timer';
@@ -70,15 +69,18 @@ export class SdkAttempt {
   }
 
   async #mount(frame: ResolvedFrame, id: number, box: HTMLElement): Promise<void> {
-    const provider = frame.provider.id as SdkProviderId;
+    const provider = frame.provider.id;
     const signal = (...signals: Signal[]) => {
       if (id === this.#id) this.#report({ type: 'signals', frame: id, signals, from: 'message' });
     };
-    // The vendor's script, started by the stand-in (or now): beside the adapters' chunk, not after it (element/vendor.ts).
-    const loading = loadVendor(box.ownerDocument, frame.url, frame.provider.sdk!.delivery);
-    let chunk;
+    // The vendor's script, started by the stand-in (or now): beside the adapter's chunk, not after it (providers/vendor.ts).
+    const loading = frame.plugin.vendor!().then(
+      (vendor) => vendor.loadVendor(box.ownerDocument, frame.url, frame.provider.sdk!.delivery),
+      (): Loaded => ({ ok: false }),
+    );
+    let adapter;
     try {
-      chunk = await import('../sdk/sdk');
+      adapter = (await frame.plugin.adapter!()).default;
     } catch {
       return signal({
         type: 'error',
@@ -86,7 +88,6 @@ export class SdkAttempt {
         message: `the ${provider} adapter could not be downloaded`,
       });
     }
-    const adapter = chunk.ADAPTERS[provider];
     if (id !== this.#id) return;
     this.#report({ type: 'attached', frame: id, takesTokens: true });
     const loaded = await loading;

@@ -4,15 +4,20 @@ import { resolveFrame } from '../element/resolve';
 import { WARM_SANDBOX, warmOrigin } from '../element/warm-up';
 import { CAPTURE_ATTRIBUTE, CAPTURE_SCRIPT, PROBLEM_ATTRIBUTE } from '../frame/capture';
 import { Problem } from '../frame/problem';
+import { ALL_PROVIDERS } from '../providers/all';
+import { register } from '../providers/registry';
 
 /**
  * `renderKycWidget(input) → string`: the element as HTML, with a declarative shadow root holding the skeleton the
  * element builds (element/skeleton.ts) and, for valid inputs, the provider's iframe built by the same resolution and
- * builders the browser runs (element/resolve.ts, providers/<id>.ts), then the constant capture script
+ * builders the browser runs (element/resolve.ts, providers/<id>/frame.ts), then the constant capture script
  * (frame/capture.ts). The frame is requested while the page is parsed; the element adopts the root and the frame
  * when its script arrives. Inline mode only. Bad input fails closed: no frame, and the reason on the element for it
  * to report as `config-invalid`. Guide: docs/server.md.
  */
+
+// The renderer knows every provider: it builds their frames (what the runtime fetches for them, never).
+register(...ALL_PROVIDERS);
 
 export interface RenderKycWidgetInput {
   provider: string;

@@ -4,7 +4,7 @@ import { page } from 'vitest/browser';
 import { loadRuntime } from '../../src/element/handover';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
-import { frameFor, PROVIDER_IDS, type FrameProviderId } from '../../src/providers/index';
+import { FRAME_PROVIDER_IDS, type FrameProviderId } from '../support/providers';
 
 export { fixture, fixtureCleanup, html, oneEvent, waitUntil };
 
@@ -193,9 +193,7 @@ export function attr(value: string): string {
  * sandbox's stand-in loaders instead, and tests of their own (sdk-helpers.ts).
  */
 export type DemoProvider = FrameProviderId;
-export const DEMO_PROVIDERS: readonly DemoProvider[] = PROVIDER_IDS.filter(
-  (id): id is DemoProvider => !frameFor(id).sdk,
-);
+export const DEMO_PROVIDERS: readonly DemoProvider[] = FRAME_PROVIDER_IDS;
 
 export interface DemoOptions {
   /** Comma-separated steps of the page's scripted mode (see public/assets/<provider>.js). */

@@ -1,6 +1,6 @@
 import { setupIframe } from 'persona';
 import { afterEach, describe, expect, it } from 'vitest';
-import { persona } from '../../src/providers/persona';
+import { persona } from '../../src/providers/persona/frame';
 import { attr, fixtureCleanup, frameSrc, record, SANDBOX, scriptDone, untilState, widget } from './helpers';
 import { frameUrlOf } from '../support/frame-url';
 

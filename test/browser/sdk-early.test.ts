@@ -4,7 +4,7 @@ import { fixtureCleanup, record, SANDBOX, waitUntil } from './helpers';
 import { LOADERS, mountSdk, scriptToken, sdkOptions, type SdkVendor } from './sdk-helpers';
 
 /**
- * The vendor's code starts loading from the boot chunk (element/vendor.ts), in the task the inputs resolve, before
+ * The vendor's code starts loading from the boot chunk (providers/vendor.ts, through the provider's plug-in), in the task the inputs resolve, before
  * the runtime chunk is here; the runtime's attempt shares that load instead of starting another. Each test holds
  * the runtime back (as boot.test.ts does) and asks for a vendor URL of its own (a query the sandbox counts requests
  * by), served a second late.
@@ -37,17 +37,17 @@ async function requests(count: string): Promise<number> {
 let runs = 0;
 
 describe("the vendor's script before the runtime", () => {
-  it("the SDK adapters' chunk is asked for by the stand-in, beside the runtime, not after it", async () => {
+  it("the SDK adapter's chunk is asked for by the stand-in, beside the runtime, not after it", async () => {
     const adapters = () =>
       performance
         .getEntriesByType('resource')
-        .filter((timing) => new URL(timing.name).pathname.endsWith('/src/sdk/sdk.ts'));
+        .filter((timing) => new URL(timing.name).pathname === '/src/providers/onfido/sdk.ts');
     expect(adapters()).toHaveLength(0); // this file's page has not fetched it yet (the first test here)
     forgetRuntime();
     holdRuntime();
     // Onfido's module: a classic script's global would answer the later tests' loads without a request.
     await mountSdk('onfido', scriptToken('onfido', ['wait']));
-    await waitUntil(() => adapters().length > 0, "the adapters' chunk waited for the runtime", { timeout: 5000 });
+    await waitUntil(() => adapters().length > 0, "the adapter's chunk waited for the runtime", { timeout: 5000 });
     expect(runtimeNow()).toBeUndefined();
   });
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureCleanup, waitUntil } from './helpers';
 import { LOADERS, mountSdk, scriptToken, type SdkVendor } from './sdk-helpers';
-import { ADAPTERS_DELAY } from '../support/slow-adapters';
+import { ADAPTER, ADAPTERS_DELAY } from '../support/slow-adapters';
 
 /**
  * The vendor's script is not serialized behind the SDK adapters' chunk (runtime/sdk-attempt.ts, vendor-script.ts):
- * its download starts while the chunk (`src/sdk/sdk.ts` and the adapters it imports, served one by one by Vite
- * here, the first `ADAPTERS_DELAY` ms late: test/support/slow-adapters.ts) is still on its way. Read from the page's
+ * its download starts while its adapter's chunk (`src/providers/<id>/sdk.ts` here, served by Vite
+ * `ADAPTERS_DELAY` ms late: test/support/slow-adapters.ts) is still on its way. Read from the page's
  * resource timing, an order, not a duration. This file runs in its
  * own page, so that the adapters' chunk is fetched here for the first time; each vendor URL is new (a query of its
  * own), so that nothing answers it from the module map or the cache.
@@ -23,7 +23,7 @@ describe("the vendor's script and the adapters' chunk download together", () => 
     const urls = Object.fromEntries(
       (['onfido', 'plaid'] as SdkVendor[]).map((vendor) => [vendor, `${LOADERS[vendor]}?run=${run}`]),
     ) as Record<'onfido' | 'plaid', string>;
-    expect(entry((name) => name.includes('/src/sdk/sdk.ts'))).toBeUndefined();
+    expect(entry((name) => ADAPTER.test(new URL(name).pathname))).toBeUndefined();
     const mounted = await Promise.all(
       (['onfido', 'plaid'] as const).map((vendor) =>
         mountSdk(vendor, scriptToken(vendor, ['wait']), { options: { sdkUrl: urls[vendor] } }),
@@ -31,11 +31,11 @@ describe("the vendor's script and the adapters' chunk download together", () => 
     );
     for (const { events } of mounted)
       await waitUntil(() => events.names().includes('kyc-ready'), 'the vendor never said ready');
-    const chunk = entry((name) => new URL(name).pathname.endsWith('/src/sdk/sdk.ts'));
-    expect(chunk, "the adapters' chunk was fetched on this page").toBeDefined();
-    // Long enough on its way that a serialized vendor request would show as one.
-    expect(chunk!.responseEnd - chunk!.startTime).toBeGreaterThanOrEqual(ADAPTERS_DELAY - 1);
     for (const vendor of ['onfido', 'plaid'] as const) {
+      const chunk = entry((name) => new URL(name).pathname === `/src/providers/${vendor}/sdk.ts`);
+      expect(chunk, `${vendor}'s adapter was fetched on this page`).toBeDefined();
+      // Long enough on its way that a serialized vendor request would show as one.
+      expect(chunk!.responseEnd - chunk!.startTime).toBeGreaterThanOrEqual(ADAPTERS_DELAY - 1);
       const script = entry((name) => name === urls[vendor]);
       expect(script, `${vendor}'s script was fetched`).toBeDefined();
       // Serialized, the vendor's request would start only after the chunk (and the adapters it imports) arrived.

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_IDS } from '../../src/providers/index';
+import { PROVIDER_IDS } from '../../src/index';
 import { SessionRefusal } from '../../src/server/errors';
 import { nodeRequestOf, toNodeHandler, type NodeRequestLike } from '../../src/server/node';
 import {

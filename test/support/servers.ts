@@ -18,12 +18,14 @@ export default async function setup(project: TestProject) {
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
   const stranger = await startSandbox({ host: '127.0.0.1', port: 0 });
   const silent = await startSilent();
+  const acme = await startFolder(path.join(import.meta.dirname, 'acme'));
   const jumio = await startJumio();
   project.provide('sandbox', sandbox.origin);
   project.provide('stranger', stranger.origin);
   project.provide('silent', silent.origin);
+  project.provide('acme', acme.origin);
   return async () => {
-    await Promise.all([sandbox.close(), stranger.close(), silent.close(), jumio?.close()]);
+    await Promise.all([sandbox.close(), stranger.close(), silent.close(), acme.close(), jumio?.close()]);
   };
 }
 
@@ -48,6 +50,32 @@ async function startJumio() {
   }
 }
 
+/** Serves a folder's .html and .js files, as a provider's own origin (the test-only provider's frame: acme/). */
+async function startFolder(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
+  const server: Server = createServer((req, res) => {
+    const name = path.basename(new URL(req.url ?? '/', 'http://x').pathname);
+    const type = types[path.extname(name)];
+    let body: Buffer | undefined;
+    try {
+      body = type ? readFileSync(path.join(dir, name)) : undefined;
+    } catch {
+      body = undefined;
+    }
+    res.writeHead(body ? 200 : 404, { 'Content-Type': type ?? 'text/plain' }).end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** Takes every request and never answers (until it closes). */
 async function startSilent(): Promise<{ origin: string; close: () => Promise<void> }> {
   const server: Server = createServer(() => {});
@@ -68,5 +96,6 @@ declare module 'vitest' {
     sandbox: string;
     stranger: string;
     silent: string;
+    acme: string;
   }
 }

@@ -3,7 +3,7 @@ import { canRetry } from '../../src/flow/machine';
 import { initialModel } from '../../src/element/first-step';
 import type { Config, Model } from '../../src/flow/model';
 import { step } from '../../src/flow/step';
-import type { FrameProviderId } from '../../src/providers/index';
+import type { FrameProviderId } from '../support/providers';
 import { adapters, context, send, start, TOKEN } from './providers/helpers';
 
 /**

@@ -1,3 +1,4 @@
+import '../support/providers';
 import { describe, expect, it } from 'vitest';
 import {
   BY_ATTRIBUTE,

@@ -2,32 +2,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ARCHITECTURE, roleOf } from '../../src/architecture';
 
 /**
- * The layers of src/, as docs/architecture.md draws them: each folder is one layer (and one chunk), and every import
- * (static, dynamic or type-only) points to the same folder or to a lower layer. Two folders on one level may not
- * import each other. Nothing in a cycle of static imports, even inside a folder.
+ * The architecture of src/ (src/architecture.ts: each file's role, and what each role may import) against every import
+ * of src/ (static, dynamic and type-only). Nothing in a cycle of static imports, even inside a folder.
  */
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-
-/** Lowest first. `.` is the entries (index.ts, define.ts, the framework bindings). */
-export const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['frame'],
-  ['providers'],
-  ['protocols'],
-  ['sdk'],
-  ['flow'],
-  ['session'],
-  ['element'],
-  ['i18n', 'styles'],
-  ['ui', 'modal'],
-  ['runtime'],
-  ['.'],
-  ['server'],
-];
-
-const RANK = new Map(LAYERS.flatMap((folders, rank) => folders.map((folder) => [folder, rank] as const)));
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -38,11 +20,9 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The folder right under src/ (its layer), `.` for the entries. */
-const folderOf = (file: string) => {
-  const rel = path.relative(SRC, file).split(path.sep);
-  return rel.length > 1 ? rel[0] : '.';
-};
+/** A file's path under src/, with `/` separators (as src/architecture.ts matches it). */
+const under = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+const providerOf = (file: string) => /^providers\/([\w-]+)\//.exec(under(file))?.[1];
 
 interface Edge {
   from: string;
@@ -81,7 +61,7 @@ export function importGraph(): { files: string[]; edges: Edge[] } {
 }
 
 /** Strongly connected components of more than one file (or a file importing itself): Tarjan's algorithm. */
-function cycles(files: string[], edges: Edge[]): string[][] {
+function cycles(files: string[], edges: Edge[], name: (file: string) => string): string[][] {
   const next = new Map(files.map((file) => [file, [] as string[]]));
   for (const edge of edges) next.get(edge.from)!.push(edge.to);
   let counter = 0;
@@ -107,7 +87,7 @@ function cycles(files: string[], edges: Edge[]): string[][] {
       do {
         member = stack.pop()!;
         onStack.delete(member);
-        component.push(path.relative(SRC, member));
+        component.push(name(member));
       } while (member !== file);
       if (component.length > 1 || next.get(file)!.includes(file)) found.push(component.sort());
     }
@@ -116,31 +96,56 @@ function cycles(files: string[], edges: Edge[]): string[][] {
   return found;
 }
 
-describe('the layers of src/', () => {
+describe('the architecture of src/ (src/architecture.ts)', () => {
   const { files, edges } = importGraph();
+  const role = (file: string) => roleOf(under(file))?.role;
 
-  it('every folder has a layer', () => {
-    const unknown = [...new Set(files.map(folderOf))].filter((folder) => !RANK.has(folder));
-    expect(unknown).toEqual([]);
+  it('every file has a role, and every role has files', () => {
+    expect(files.map(under).filter((file) => file !== 'architecture.ts' && !roleOf(file))).toEqual([]);
+    const used = new Set(files.map(role));
+    expect(ARCHITECTURE.map((row) => row.role).filter((name) => !used.has(name))).toEqual([]);
   });
 
-  it('no import points up, or across to another folder of the same level', () => {
+  it('every import is one its role may make: values from the roles it uses, types also from the roles it reads', () => {
+    const rows = new Map(ARCHITECTURE.map((row) => [row.role, row]));
     const wrong = edges
-      .filter(({ from, to }) => {
-        const [a, b] = [folderOf(from), folderOf(to)];
-        return a !== b && RANK.get(b)! >= RANK.get(a)!;
+      .filter(({ from, to, kind }) => {
+        const [a, b] = [role(from)!, role(to)!];
+        if (a === b) return false;
+        const row = rows.get(a)!;
+        return !(row.uses.includes(b) || (kind === 'type' && row.types?.includes(b)));
       })
-      .map(({ from, to, kind }) => `${path.relative(SRC, from)} → ${path.relative(SRC, to)} (${kind})`);
+      .map(({ from, to, kind }) => `${under(from)} → ${under(to)} (${kind}: ${role(from)} → ${role(to)})`);
     expect(wrong).toEqual([]);
+  });
+
+  it("a provider's folder imports nothing of another provider's", () => {
+    const wrong = edges
+      .filter(({ from, to }) => providerOf(from) && providerOf(to) && providerOf(from) !== providerOf(to))
+      .map(({ from, to }) => `${under(from)} → ${under(to)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('the roles use one another one way: no cycle of `uses`', () => {
+    const { edges: roleEdges } = {
+      edges: ARCHITECTURE.flatMap((row) => row.uses.map((to) => ({ from: row.role, to, kind: 'static' as const }))),
+    };
+    expect(
+      cycles(
+        ARCHITECTURE.map((row) => row.role),
+        roleEdges,
+        (name) => name,
+      ),
+    ).toEqual([]);
   });
 
   it('no cycle of static imports (type-only imports included)', () => {
     const statics = edges.filter((edge) => edge.kind !== 'dynamic');
-    expect(cycles(files, statics)).toEqual([]);
+    expect(cycles(files, statics, under)).toEqual([]);
   });
 
   it('the browser code never imports the server half', () => {
-    const leaks = edges.filter(({ from, to }) => folderOf(from) !== 'server' && folderOf(to) === 'server');
+    const leaks = edges.filter(({ from, to }) => role(from) !== 'server' && role(to) === 'server');
     expect(leaks).toEqual([]);
   });
 });

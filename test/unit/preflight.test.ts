@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asksForCamera, cameraProblem, type CameraFacts } from '../../src/runtime/preflight';
-import { frameFor, PROVIDER_IDS } from '../../src/providers/index';
+import { frameOf as frameFor, PROVIDER_IDS } from '../support/providers';
 
-const FRAMES = PROVIDER_IDS.map(frameFor);
+const FRAMES = PROVIDER_IDS.map((id) => frameFor(id));
 
 const ORIGIN = 'https://inquiry.withpersona.com';
 const allowed: CameraFacts = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kebab } from '../../src/providers/persona-options';
+import { kebab } from '../../src/providers/persona/options';
 import { resolveFrame } from '../support/frame-url';
 import type { Inputs } from '../../src/element/inputs';
 import { adapters, context, TOKEN } from './providers/helpers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMessage, type Decoded } from '../../src/frame/decode';
-import { frameFor, PROVIDER_IDS } from '../../src/providers/index';
-import { frameIdFor } from '../../src/providers/sumsub';
+import { frameOf as frameFor, PROVIDER_IDS } from '../support/providers';
+import { frameIdFor } from '../../src/providers/sumsub/frame';
 import type { FrameContext } from '../../src/providers/types';
 import { context } from './providers/helpers';
 

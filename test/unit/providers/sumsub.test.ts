@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rawParam } from '../../../src/protocols/sumsub';
+import { rawParam } from '../../../src/providers/sumsub/protocol';
 import { adapters, TOKEN, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
 import { frameUrlOf } from '../../support/frame-url';
 

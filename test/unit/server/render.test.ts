@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
 import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
-import { frameIdFor } from '../../../src/providers/sumsub';
+import { frameIdFor } from '../../../src/providers/sumsub/frame';
 import { PROVIDER_DEMOS } from '../../../examples/sandbox/catalog.mjs';
 
 /**

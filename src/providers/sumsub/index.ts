@@ -1,0 +1,8 @@
+import type { ProviderPlugin } from '../plugin';
+import { sumsub } from './frame';
+
+/** Sumsub as a bundle carries it: its frame in the boot, its protocol fetched with the runtime. */
+export default {
+  frame: sumsub,
+  protocol: () => import('./protocol'),
+} satisfies ProviderPlugin;
