@@ -1,7 +1,10 @@
-// `npm run build`: the four builds of vite.config.ts (standalone ES module with its lazy chunks, the one-file
-// IIFE, the library entries, the server entry kyc-widget/server), the type declarations, and custom-elements.json
-// from the element's JSDoc.
-import { execFileSync } from 'node:child_process';
+// `npm run build`: the builds of vite.config.ts (the all-in standalone ES module with its lazy chunks and the one-file
+// IIFE, the same two for each provider's entry, the library entries, the server entry kyc-widget/server), the type
+// declarations, and custom-elements.json from the element's JSDoc. The builds run in as many processes as the machine
+// has cores (at most four), beside the type checker's declarations.
+import { execFile, execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +23,29 @@ export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}
     'server',
     ...PROVIDERS.flatMap((id) => [`standalone-${id}`, `iife-${id}`]),
   ];
-  for (const mode of modes) await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
+  const workers = Math.min(4, availableParallelism(), modes.length);
+  const groups = Array.from({ length: workers }, (_, i) => modes.filter((_, j) => j % workers === i));
+  const node = promisify(execFile);
+  const output = (result) => result.stdout + result.stderr;
+  const results = await Promise.all([
+    ...groups.map((group) =>
+      node(
+        process.execPath,
+        [fileURLToPath(import.meta.url), '--modes', group.join(','), ...(quiet ? ['--quiet'] : [])],
+        {
+          cwd: root,
+          maxBuffer: 64 << 20,
+        },
+      ),
+    ),
+    node(process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root }),
+  ]);
+  for (const result of results) process.stdout.write(output(result));
   const run = (script, args) =>
     execFileSync(process.execPath, [bin(script), ...args], {
       cwd: root,
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     });
-  run('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
   addDeclarationExtensions(path.join(root, 'dist/types'));
   // Every one-provider entry (`kyc-widget/<id>`, dist/lib/<id>.js) has the same API: the element and its definer.
   writeFileSync(
@@ -90,4 +109,13 @@ function writeNotices() {
   writeFileSync(path.join(root, 'dist/THIRD-PARTY-NOTICES.md'), parts.join('\n'));
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();
+/** One worker of `buildAll`: these modes of vite.config.ts, one after the other. */
+async function buildModes(modes, quiet) {
+  for (const mode of modes) await build({ root, mode, logLevel: quiet ? 'warn' : 'info' });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--modes');
+  if (at > 0) await buildModes(process.argv[at + 1].split(','), process.argv.includes('--quiet'));
+  else await buildAll();
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDERS } from '../../scripts/providers.mjs';
 import { startSandbox } from '../../examples/sandbox/server.mjs';
 import { startHost } from '../../scripts/serve.mjs';
 import { launchChromium } from '../support/chromium';
@@ -102,8 +103,11 @@ describe('the built files', () => {
       name: string;
       exports: Record<string, unknown>;
     };
-    const entries = Object.keys(pkg.exports);
-    expect(entries).toEqual(expect.arrayContaining(['.', './define', './standalone', './standalone.iife']));
+    // `./*`: each provider's entry (kyc-widget/<id>).
+    const entries = Object.keys(pkg.exports).flatMap((entry) =>
+      entry === './*' ? PROVIDERS.map((id) => `./${id}`) : [entry],
+    );
+    expect(entries).toEqual(expect.arrayContaining(['.', './define', './standalone', './standalone.iife', './sumsub']));
     // A real Node process per entry, resolving the package by its own name (self-reference through "exports").
     const importInNode = (specifier: string) => {
       const attributes = specifier.endsWith('.json') ? ", { with: { type: 'json' } }" : '';
@@ -125,8 +129,11 @@ describe('the built files', () => {
   it('maps every export of package.json to a built file', async () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: object };
     for (const [entry, target] of Object.entries(pkg.exports as Record<string, string | Record<string, string>>)) {
-      for (const file of typeof target === 'string' ? [target] : Object.values(target)) {
-        expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), `${entry} → ${file}`).not.toThrow();
+      for (const pattern of typeof target === 'string' ? [target] : Object.values(target)) {
+        // `./*` → `./dist/lib/*.js`: each provider's entry.
+        const files = entry.includes('*') ? PROVIDERS.map((id) => pattern.replace('*', id)) : [pattern];
+        for (const file of files)
+          expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), `${entry} → ${file}`).not.toThrow();
       }
     }
   });
@@ -136,9 +143,11 @@ describe('the built files', () => {
     const chunks = readdirSync(path.join(dist, 'chunks')).map((name) => `chunks/${name}`);
     const hinted = (file: string) =>
       readFileSync(path.join(dist, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    // Each standalone build (the all-in one and each provider's) has its own screens' chunk.
     const screens = chunks.filter((file) => file.startsWith('chunks/screens-element-'));
-    expect(screens).toHaveLength(1);
-    for (const file of ['kyc-widget.js', 'kyc-widget.iife.js', ...chunks])
-      expect(hinted(file), file).toBe(!screens.includes(file));
+    expect(screens).toHaveLength(1 + PROVIDERS.length);
+    const boots = readdirSync(dist).filter((name) => /^kyc-widget.*\.js$/.test(name));
+    expect(boots).toHaveLength(2 * (1 + PROVIDERS.length));
+    for (const file of [...boots, ...chunks]) expect(hinted(file), file).toBe(!screens.includes(file));
   });
 });

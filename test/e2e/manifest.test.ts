@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { PROVIDERS } from '../../scripts/providers.mjs';
 
 /**
  * dist/custom-elements.json, as an IDE, Storybook or a framework's type generator reads it: valid against
@@ -93,7 +94,18 @@ describe('custom-elements.json', () => {
       .filter((m) => m.exports?.some((e) => e.kind === 'custom-element-definition' && e.name === 'kyc-widget'))
       .map((m) => m.path)
       .sort();
-    expect(definitions).toEqual(['dist/kyc-widget.iife.js', 'dist/kyc-widget.js', 'dist/lib/define.js']);
+    expect(definitions).toEqual(
+      [
+        'dist/kyc-widget.iife.js',
+        'dist/kyc-widget.js',
+        'dist/lib/define.js',
+        ...PROVIDERS.flatMap((id) => [
+          `dist/kyc-widget-${id}.iife.js`,
+          `dist/kyc-widget-${id}.js`,
+          `dist/lib/${id}.js`,
+        ]),
+      ].sort(),
+    );
   });
 
   it('describes <kyc-widget> with exactly the attributes the README lists, and their defaults as attribute text', () => {
@@ -115,7 +127,10 @@ describe('custom-elements.json', () => {
 
   it('declares or references every type it names (references per the schema: a module of this package, or global:)', () => {
     const declared = new Set(declarations.map((d) => d.name));
-    const typesEntry = readFileSync(new URL('dist/types/index.d.ts', root), 'utf8');
+    // The package entry's types: its own, and the API every entry shares (`export * from './core.js'`).
+    const typesEntry = ['index', 'core']
+      .map((name) => readFileSync(new URL(`dist/types/${name}.d.ts`, root), 'utf8'))
+      .join('\n');
     const exportedTypes = new Set(
       [...typesEntry.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap(([, list]) =>
         list.split(',').map((item) =>
