@@ -1,5 +1,5 @@
 /**
- * Widget inputs that run each provider's sandbox page (examples/sandbox/public/<provider>/…), for
+ * Widget inputs that run each provider's sandbox page (sandbox/public/<provider>/…), for
  * the demo page's provider picker and the browser tests. A plain ES module: no imports, no Node
  * APIs, usable in a browser and in Node.
  *

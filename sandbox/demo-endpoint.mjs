@@ -121,7 +121,7 @@ function mintedSession(provider, sandboxOrigin, lifetimeMs) {
  * module (`kyc-widget/server`): `npm start` and the e2e tests give it the built entry (server-companion.mjs),
  * `npm run dev` the TypeScript source.
  * `allowedOrigins`: the demo page's own origin, the only one allowed to ask for a session or a decision.
- * @param {{ server: typeof import('../../src/server/index'), sandboxOrigin: string, allowedOrigins: string[],
+ * @param {{ server: typeof import('../src/server/index'), sandboxOrigin: string, allowedOrigins: string[],
  *   lifetimeMs?: number, keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
  */
 export function demoBackend({

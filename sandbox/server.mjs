@@ -22,7 +22,7 @@
  * page scripts and styles must live in files under public/assets/ — never inline.
  * Paths with `..` segments (also encoded, `%2e%2e`, `..%2f`, backslashes, NUL) are refused with 400.
  *
- * Run:    node examples/sandbox/server.mjs [--host 127.0.0.1] [--port 5174]
+ * Run:    node sandbox/server.mjs [--host 127.0.0.1] [--port 5174]
  * Import: const { origin, port, close } = await startSandbox({ host, port: 0 });
  */
 import { createServer } from 'node:http';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_WEBHOOK_SECRET } from '../../examples/sandbox/keys.mjs';
-import { buildWebhook } from '../../examples/sandbox/webhooks.mjs';
+import { SANDBOX_WEBHOOK_SECRET } from '../../sandbox/keys.mjs';
+import { buildWebhook } from '../../sandbox/webhooks.mjs';
 import { startDemo } from '../../scripts/serve.mjs';
 import { launchChromium } from '../support/chromium';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import { startHost } from '../../scripts/serve.mjs';
 import { launchChromium } from '../support/chromium';
 
