@@ -166,6 +166,8 @@ export function demoBackend({
     plaid: server.plaidWebhooks({ ...keys.plaid, environment: 'sandbox', baseUrl: sandboxOrigin }),
     allowedOrigins,
     store: server.memoryStore(),
+    // The sandbox's keys, its plain-http APIs and frames: accepted only in development.
+    development: true,
   });
   const sessions = server.toNodeHandler(kyc.session);
   const webhooks = server.toNodeHandler((request) =>

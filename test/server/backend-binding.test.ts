@@ -38,6 +38,8 @@ beforeAll(async () => {
       didit: diditSessions({ apiKey: keys.didit.apiKey, workflowId: keys.didit.workflowId, baseUrl: api }),
       idenfy: idenfySessions({ apiKey: keys.idenfy.apiKey, apiSecret: keys.idenfy.apiSecret, baseUrl: api }),
     }),
+    // The sandbox's APIs and frames are plain http.
+    development: true,
   });
 });
 afterAll(async () => {

@@ -50,6 +50,7 @@ beforeAll(async () => {
     webhookSecrets: { onfido: SECRET, stripe: SECRET },
     plaid: plaidWebhooks(plaidOptions()),
     onError: (error) => void errors.push(error),
+    development: true, // the sandbox's APIs are plain http
   });
   target.url = backend.origin;
 });
