@@ -66,7 +66,9 @@ export async function trigger({
     });
   } catch (error) {
     const why =
-      error?.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error?.cause?.code ?? 'unreachable');
+      error?.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs} ms`
+        : (error?.cause?.code ?? error?.cause?.message ?? 'unreachable');
     return { ...result, ok: false, status: 0, answer: '', error: why };
   }
   const answer = (await response.text().catch(() => '')).slice(0, 2000);
