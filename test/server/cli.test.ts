@@ -171,7 +171,7 @@ describe('kyc-widget sandbox', () => {
       expect(await finish.json()).toMatchObject({ sent: true, webhookStatus: 200 });
       await waitFor(new RegExp(` webhook {2}sumsub approved for \\S+ → ${server.origin}/webhook/sumsub: 200$`));
     } catch (error) {
-      throw new Error(`${String(error)}\n${seen.join('\n')}`);
+      throw new Error(`the sandbox printed:\n${seen.join('\n')}`, { cause: error });
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
