@@ -1,6 +1,4 @@
 /** `kyc-widget/sandbox`: the development sandbox from code (index.mjs). Never needed in production. */
-import type { Server } from 'node:http';
-
 export { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
 
 export type SandboxDecision = 'approved' | 'declined' | 'review';
@@ -38,7 +36,6 @@ export interface Sandbox {
   /** Its origin, e.g. `http://127.0.0.1:5174`: give it to `allowed-origins` and to your session clients' `baseUrl`. */
   origin: string;
   port: number;
-  server: Server;
   /** Sends the webhook of a session its API created, as the frame does when the person picks an outcome. */
   finish(
     provider: string,
