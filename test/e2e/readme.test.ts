@@ -109,8 +109,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, '.env'), keys.stdout);
   expect(commands[2]).toBe('npx kyc-widget sandbox --webhook-url http://localhost:3000/webhooks/{provider}');
   started = Date.now();
+  // In a process group of its own: npx runs the CLI as its child, and the whole group is stopped at the end.
   const sandbox = spawn('npx', [...ported(commands[2]).split(' ').slice(1), '--port', String(sandboxPort)], {
     cwd: dir,
+    detached: true,
   });
   children.push(sandbox);
   const sandboxOut = watch(sandbox);
@@ -133,7 +135,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    if (child.pid === undefined || child.exitCode !== null) continue;
+    // A detached child leads its process group (npx and the CLI under it): stop the group.
+    if (child.spawnargs[0] === 'npx') process.kill(-child.pid, 'SIGTERM');
+    else child.kill('SIGTERM');
+  }
   if (dir) rmSync(dir, { recursive: true, force: true });
   console.log(`README guide timings (ms): ${JSON.stringify(timings)}`);
 });
