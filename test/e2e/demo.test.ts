@@ -213,10 +213,16 @@ describe('the demo', () => {
     await expect
       .poll(() => frame.locator('#sandbox-status').textContent(), { timeout: 10000 })
       .toBe('Token refreshed.');
-    expect(requests).toEqual([
+    // The first ask, then refreshes only: each token lives 2 s here, so a machine slow enough to take longer than
+    // that between the refresh and this read sees the refreshed token expire and refresh again (a loaded full run
+    // read three requests).
+    expect(requests.slice(0, 2)).toEqual([
       { provider: 'generic', locale: 'en', refresh: false },
       { provider: 'generic', locale: 'en', refresh: true },
     ]);
+    expect(requests.slice(2)).toEqual(
+      requests.slice(2).map(() => ({ provider: 'generic', locale: 'en', refresh: true })),
+    );
     expect((await logged(page)).includes('kyc-error')).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
