@@ -35,7 +35,12 @@ beforeAll(async () => {
   });
   server = await serve(toNodeHandler(routesOf(kyc)));
 });
-afterAll(() => server?.close());
+/** Every sandbox a test started, stopped at the end even when a test timed out before its own `finally`. */
+const started: ReturnType<typeof spawn>[] = [];
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGTERM');
+  await server?.close();
+});
 
 describe('kyc-widget trigger', () => {
   it('delivers one signed webhook in the provider’s scheme: exit 0 and one line saying what happened', async () => {
@@ -128,6 +133,7 @@ describe('kyc-widget sandbox', () => {
       '--webhook-url',
       `${server.origin}/webhook/{provider}`,
     ]);
+    started.push(child);
     const lines = createInterface({ input: child.stdout });
     const seen: string[] = [];
     const waitFor = (pattern: RegExp) =>
