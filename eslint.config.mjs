@@ -19,6 +19,7 @@ export default tseslint.config(
       'examples/*/next-env.d.ts',
       'examples/*/.svelte-kit/',
       'bench/.build/',
+      '_site/',
       'test/types/host/',
     ],
   },

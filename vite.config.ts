@@ -252,6 +252,9 @@ const BUILDS: Record<string, UserConfig> = {
       rollupOptions: {
         external: (id) => /^(react|react-dom|@r2wc\/react-to-web-component)(\/|$)/.test(id),
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        // vue.ts and svelte.ts carry types only (the ./vue and ./svelte exports): their empty modules are meant.
+        onwarn: (warning, warn) =>
+          warning.code === 'EMPTY_BUNDLE' && /"(vue|svelte)"/.test(warning.message) ? undefined : warn(warning),
       },
     },
   },

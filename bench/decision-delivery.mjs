@@ -9,7 +9,7 @@
 // The widget's own figure (the event in the page) is measured in the browser bench.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildWebhook } from '../examples/sandbox/webhooks.mjs';
+import { buildWebhook } from '../sandbox/webhooks.mjs';
 import { buildServerModule, startInstance } from '../test/server/support/instances.mjs';
 import { PG_CONFIG } from '../test/server/support/pg-config.mjs';
 import { quantile, round } from './stats.mjs';

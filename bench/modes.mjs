@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROVIDER_DEMOS, SANDBOX_TOKENS } from '../examples/sandbox/catalog.mjs';
+import { PROVIDER_DEMOS, SANDBOX_TOKENS } from '../sandbox/catalog.mjs';
 import { quantile, ratioInterval, round, roundAll, summary } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,7 +38,7 @@ export const READY_SIGNAL = {
 };
 export const readySignal = (provider) => READY_SIGNAL[provider] ?? 'iframe load event';
 /**
- * Catalog options per mode (examples/sandbox/catalog.mjs). None: the page's own mode, in which every
+ * Catalog options per mode (sandbox/catalog.mjs). None: the page's own mode, in which every
  * provider page with a ready message says it from its module script, before the frame's load event (a
  * `script` step runs only after load), and the only mode the Persona and Sumsub SDKs can run (they build
  * the frame URL themselves). Veriff's frame says VERIFF_STARTED right after the render, for its SDK's

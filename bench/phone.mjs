@@ -5,7 +5,7 @@
 // instant frame (the sandbox page) and a heavy one (the same page after ~300 KB of its own script); and the
 // session-endpoint shape (the widget's `session-endpoint`; the host's code fetching then initing the SDK),
 // whose backend answers after 200 ms of server work.
-import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
+import { PROVIDER_DEMOS } from '../sandbox/catalog.mjs';
 import { FRAME_OPTIONS, SDK_READY, SDK_ROOTS, SDKS, sdkSettings } from './modes.mjs';
 import { createLink, fillerScript, SHAPES, startShapedProxy } from './shape.mjs';
 import { medianInterval, quantile, ratioInterval, round, roundAll, summary } from './stats.mjs';

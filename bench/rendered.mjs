@@ -9,7 +9,7 @@
 // The SDK's figures: its markup shape (session in the page) and its fetch-then-init (the host's code POSTs to its
 // backend, 200 ms, then inits the SDK); the widget's session-endpoint shape beside them. Every load counts the
 // frame documents it requested: a frame requested twice (rebuilt or moved on adoption) shows.
-import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
+import { PROVIDER_DEMOS } from '../sandbox/catalog.mjs';
 import { FRAME_OPTIONS, SDK_READY, SDKS } from './modes.mjs';
 import {
   BACKEND_MS,

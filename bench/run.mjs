@@ -17,12 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startSandbox } from '../examples/sandbox/server.mjs';
+import { startSandbox } from '../sandbox/server.mjs';
 import { BOOT_BUDGET } from '../scripts/budget.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { cpuMeter } from './cpu.mjs';
 import { startBenchServer } from './server.mjs';
-import { PROVIDER_DEMOS } from '../examples/sandbox/catalog.mjs';
+import { PROVIDER_DEMOS } from '../sandbox/catalog.mjs';
 import {
   barePage,
   starterPage,

@@ -2,7 +2,7 @@
 // The SDK-hosted providers on a phone (bench/README.md, "The SDK-hosted providers"): a section of `npm run bench`
 // (run.mjs, `--skip sdk` to leave it out). Onfido, Stripe Identity, Plaid and Jumio's web component (`provider="jumio"`
 // with `options.sdk: true`) with the widget, each against the sandbox's stand-in for the vendor's code
-// (examples/sandbox/public/sdk/) used directly, as a host page uses the vendor's SDK. Every load is cold, at 4x CPU,
+// (sandbox/public/sdk/) used directly, as a host page uses the vendor's SDK. Every load is cold, at 4x CPU,
 // in each network shape (shape.mjs: loopback, slow 4G), on light pages identical but for the widget or the direct
 // call, in rotating rounds: the phone section's runner (phone.mjs measurePhone), so the figures sit beside its.
 //

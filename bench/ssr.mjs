@@ -7,7 +7,7 @@
 //   import { measureSsr, summarizeSsr } from './ssr.mjs'          (bench/run.mjs)
 //     const samples = await measureSsr({ browser, sandboxOrigin, runs: 9, delayMs: 300 });
 //     const table = summarizeSsr(samples);   // { client: {frameMs, readyMs}, rendered: {frameMs, readyMs} } medians
-//   browser: a playwright-core Browser; sandboxOrigin: the sandbox provider (examples/sandbox/server.mjs); dist/
+//   browser: a playwright-core Browser; sandboxOrigin: the sandbox provider (sandbox/server.mjs); dist/
 //   must be built (the page serves dist/kyc-widget.js and imports dist/server/index.js).
 //
 // Each run is a fresh page of its own; the two kinds alternate, so that a drift of the machine hits both.
@@ -126,7 +126,7 @@ if (isMain) {
     execFileSync('node', ['scripts/build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
   const { chromium } = await import('playwright-core');
   const { CHROMIUM, CHROMIUM_ARGS } = await import('../scripts/chromium.mjs');
-  const { startSandbox } = await import('../examples/sandbox/server.mjs');
+  const { startSandbox } = await import('../sandbox/server.mjs');
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { demoBackend, DEMO_WEBHOOK_PATH, visitorCookie, visitorOf } from '../examples/sandbox/demo-endpoint.mjs';
-import { SANDBOX_WEBHOOK_SECRET } from '../examples/sandbox/keys.mjs';
-import { startSandbox } from '../examples/sandbox/server.mjs';
+import { demoBackend, DEMO_WEBHOOK_PATH, visitorCookie, visitorOf } from '../sandbox/demo-endpoint.mjs';
+import { SANDBOX_WEBHOOK_SECRET } from '../sandbox/keys.mjs';
+import { startSandbox } from '../sandbox/server.mjs';
 // The server companion from its source: `npm run dev` builds nothing (and the Vite config that loads this file
 // is also the one `npm run build` runs, so it must not need dist/).
 import * as companion from '../src/server/index';
@@ -40,7 +40,6 @@ export function devDemo({ sandboxPort = 5174 } = {}): Plugin {
         const url = req.url ?? '/';
         if (url === '/' || url.startsWith('/?')) req.url = `/examples/html/index.html${url.slice(1)}`;
         else if (url.startsWith('/dist/kyc-widget.js')) req.url = '/src/define.ts';
-        else if (url.startsWith('/sandbox/')) req.url = `/examples${url}`;
         else if (/^\/(demo|plain)\.(js|css)/.test(url)) req.url = `/examples/html${url}`;
         next();
       });

@@ -34,7 +34,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startSandbox } from '../examples/sandbox/server.mjs';
+import { startSandbox } from '../sandbox/server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 /** Every framework host under examples/ this runner must run (examples/html and sandbox are not hosts). */

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import { startSandbox } from '../examples/sandbox/server.mjs';
+import { startSandbox } from '../sandbox/server.mjs';
 import { buildAll } from './build.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { startHost } from './serve.mjs';

@@ -5,9 +5,9 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoBackend, DEMO_WEBHOOK_PATH, visitorCookie, visitorOf } from '../examples/sandbox/demo-endpoint.mjs';
-import { SANDBOX_WEBHOOK_SECRET } from '../examples/sandbox/keys.mjs';
-import { startSandbox } from '../examples/sandbox/server.mjs';
+import { demoBackend, DEMO_WEBHOOK_PATH, visitorCookie, visitorOf } from '../sandbox/demo-endpoint.mjs';
+import { SANDBOX_WEBHOOK_SECRET } from '../sandbox/keys.mjs';
+import { startSandbox } from '../sandbox/server.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPES = {
@@ -21,7 +21,7 @@ const TYPES = {
 /** URL path prefix → folder in the repository. */
 const MOUNTS = [
   ['/dist/', 'dist/'],
-  ['/sandbox/', 'examples/sandbox/'],
+  ['/sandbox/', 'sandbox/'],
   ['/', 'examples/html/'],
 ];
 
@@ -56,7 +56,7 @@ function resolve(pathname) {
 /** @param {{ host?: string, port?: number, sandboxOrigin: string, sessionLifetimeMs?: number }} options */
 export async function startHost({ host = '127.0.0.1', port = 0, sandboxOrigin, sessionLifetimeMs }) {
   // The built server companion, imported only now: `npm start` builds dist/ before it starts the demo.
-  const companion = await import('../examples/sandbox/server-companion.mjs');
+  const companion = await import('../sandbox/server-companion.mjs');
   // The backend allows the page's own origin, known once the server listens (port 0: any free port).
   let backend = async () => false;
   const server = createServer(async (req, res) => {

@@ -17,10 +17,11 @@ console.log(`
   Sandbox provider (the verification frame):  ${sandbox.origin}/
 
   Open the host page, pick a provider, and click through a verification.
-  The log on the page shows every kyc-* event. With Persona, Sumsub, Veriff, Didit or iDenfy the whole loop
-  runs: the page's backend creates the session through the sandbox's copy of the provider's API, and the
-  decision you pick in the frame comes back as the provider's signed webhook, verified by the backend and
-  shown on the page as "Server confirmed". Ctrl+C to stop.
+  The log on the page shows every kyc-* event. With the generic protocol, Persona, Sumsub, Veriff, Didit, iDenfy,
+  Onfido, Stripe or Plaid the whole loop runs: the page's backend creates the session through the sandbox's copy of
+  the provider's API, the decision you pick in the frame comes back as the provider's signed webhook, verified by
+  the backend, and the widget asks its decision endpoint for it: "Server confirmed", and kyc-decision in the log.
+  Ctrl+C to stop.
 `);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

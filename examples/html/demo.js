@@ -1,8 +1,7 @@
 // The demo host page: applies the settings to <kyc-widget> as properties and logs every kyc-* event
-// it hears on `document` (they bubble out of the shadow root). It also shows the two answers apart: what the
-// browser heard (kyc-complete's outcome, a convenience) and what the backend confirmed from the provider's
-// verified webhook (GET /api/kyc-decision: the backend's decision endpoint, asked as JSON), which it then sets as the
-// widget's `decision`.
+// it hears on `document` (they bubble out of the shadow root). It shows the two answers apart: what the browser
+// heard (kyc-complete's outcome, a convenience) and what the backend confirmed from the provider's verified webhook,
+// which the widget asks its `decision-endpoint` (GET /api/kyc-decision) for and tells as kyc-decision.
 import { ALL_DEMOS, PROVIDER_LABELS, SESSION_API_PROVIDERS } from '/sandbox/catalog.mjs';
 
 const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').content;
@@ -19,6 +18,7 @@ const EVENTS = [
   'kyc-cancel',
   'kyc-error',
   'kyc-warning',
+  'kyc-decision',
   'kyc-close',
 ];
 
@@ -40,17 +40,8 @@ function pickSessionSource() {
 }
 pickSessionSource();
 
-// What the backend confirmed: polled while a backend session runs. The endpoint answers for the visitor's latest
-// session; until the widget has asked for the next one, that is still the previous: its answer is ignored.
-let lastAnswer = null;
-let ignoredAnswer = null;
-let confirmed = null;
-const answerKey = (answer) => `${answer.provider} ${answer.sessionId ?? ''} ${answer.occurredAt}`;
+// What the backend confirmed: the widget's kyc-decision, once its decision endpoint knows.
 function resetOutcome() {
-  ignoredAnswer = lastAnswer;
-  // A decision the backend confirmed belongs to that session, not to the next one (one picked by hand stays).
-  if (confirmed && form.decision.value === confirmed) form.decision.value = '';
-  confirmed = null;
   clientOutcome.textContent = '—';
   delete serverLine.dataset.decision;
   const fromBackend = form.session.value === 'endpoint';
@@ -61,28 +52,12 @@ function resetOutcome() {
       ? "(waiting for the provider's webhook)"
       : '(this provider has no session API in the sandbox: no webhook comes)';
 }
-async function pollDecision() {
-  if (form.session.value !== 'endpoint' || !hasSessionApi(form.provider.value)) return;
-  let answer;
-  try {
-    const query = new URLSearchParams({ provider: form.provider.value });
-    const response = await fetch(`/api/kyc-decision?${query}`, { cache: 'no-store' });
-    answer = response.ok ? await response.json() : null;
-  } catch {
-    return; // the next poll tries again
-  }
-  if (!answer?.decision || answerKey(answer) === ignoredAnswer) return;
-  lastAnswer = answerKey(answer);
-  if (answer.decision === confirmed) return;
-  confirmed = answer.decision;
-  serverLine.dataset.decision = answer.decision;
-  serverDecision.textContent = `${answer.decision} ✓`;
-  serverNote.textContent = `(${PROVIDER_LABELS[answer.provider]} webhook, signature verified by the backend)`;
-  // The backend's word is the one the result screen shows.
-  widget.decision = answer.decision;
-  form.decision.value = answer.decision;
-}
-setInterval(() => void pollDecision(), 1000);
+document.addEventListener('kyc-decision', (event) => {
+  if (!event.detail.confirmed) return; // the page's own `decision` (the form's "Backend decision")
+  serverLine.dataset.decision = event.detail.decision;
+  serverDecision.textContent = `${event.detail.decision} ✓`;
+  serverNote.textContent = `(${PROVIDER_LABELS[event.detail.provider] ?? event.detail.provider} webhook, signature verified by the backend)`;
+});
 
 function apply() {
   resetOutcome();
@@ -94,6 +69,8 @@ function apply() {
   Object.assign(widget, {
     provider: demo.provider,
     sessionEndpoint: viaEndpoint ? '/api/kyc-session' : undefined,
+    // The recommended path: the widget asks the backend for the decision it confirmed, from kyc-complete on.
+    decisionEndpoint: viaEndpoint ? '/api/kyc-decision' : undefined,
     sessionToken: viaEndpoint ? undefined : demo.sessionToken,
     sessionUrl: viaEndpoint ? undefined : demo.sessionUrl,
     options: demo.options ?? {},

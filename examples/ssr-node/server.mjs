@@ -136,7 +136,7 @@ ${renderKycWarmUp({ provider, allowedOrigins })}
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isMain) {
-  const { startSandbox } = await import('../sandbox/server.mjs');
+  const { startSandbox } = await import('../../sandbox/server.mjs');
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
   const example = await startSsrExample({
     port: Number(process.env.PORT ?? 5180),

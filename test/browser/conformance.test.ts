@@ -4,7 +4,7 @@ import { DiditSdk } from '@didit-protocol/sdk-web';
 import { Client as PersonaClient, setupEvents, setupIframe } from 'persona';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { SANDBOX_TOKENS } from '../../examples/sandbox/catalog.mjs';
+import { SANDBOX_TOKENS } from '../../sandbox/catalog.mjs';
 import { fitViewport, SANDBOX } from './helpers';
 
 /**

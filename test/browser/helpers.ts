@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { page } from 'vitest/browser';
 import { loadRuntime } from '../../src/element/handover';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
-import { PROVIDER_DEMOS } from '../../examples/sandbox/catalog.mjs';
+import { PROVIDER_DEMOS } from '../../sandbox/catalog.mjs';
 import { FRAME_PROVIDER_IDS, type FrameProviderId } from '../support/providers';
 
 export { fixture, fixtureCleanup, html, oneEvent, waitUntil };
@@ -186,7 +186,7 @@ export function attr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
-// ---- provider sandbox pages (examples/sandbox/catalog.mjs) -------------------------------------
+// ---- provider sandbox pages (sandbox/catalog.mjs) -------------------------------------
 
 /**
  * Every provider the widget frames has a sandbox page. The SDK-hosted ones (the vendor's own script) have the

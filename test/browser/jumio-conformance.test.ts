@@ -7,7 +7,7 @@ import { PENDING_FLOW } from './sdk-helpers';
 /**
  * Jumio's own web component (`@jumio/websdk@0.3.19`, a devDependency: its published code as the reference, never
  * bundled or served by the widget), imported by this page as a host imports it, run inside the widget against the
- * sandbox's stand-in for its API (examples/sandbox/jumio-api.mjs). Chromium resolves Jumio's API hosts to the
+ * sandbox's stand-in for its API (sandbox/jumio-api.mjs). Chromium resolves Jumio's API hosts to the
  * stand-in (test/support/jumio-api.ts): the package, unmodified, calls `https://web-sdk.<region>.jumio.ai` for the `dc`
  * the widget gives it. What the stand-in answers `/status` scripts the ending: Jumio's element turns it into its
  * `workflow:*` event, and the widget into its own.

@@ -4,7 +4,7 @@ import { fixtureCleanup, frameSrc, record, SANDBOX, untilState, widget } from '.
 
 /**
  * The widget's own frame (second origin) posts payloads a structured clone keeps and JSON cannot hold, or that
- * explode when walked as a tree (examples/sandbox/public/assets/pathological.js). Each is a generic `complete`
+ * explode when walked as a tree (sandbox/public/assets/pathological.js). Each is a generic `complete`
  * that the widget would act on if it took it; the frame then says `ready` and "pathological-done". The widget
  * must ignore every one and still work: ready, no outcome, no error.
  */

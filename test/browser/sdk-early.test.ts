@@ -28,7 +28,7 @@ afterEach(async () => {
   fixtureCleanup();
 });
 
-/** How many times the sandbox was asked for the script named `count` (examples/sandbox/server.mjs). */
+/** How many times the sandbox was asked for the script named `count` (sandbox/server.mjs). */
 async function requests(count: string): Promise<number> {
   const answer = await fetch(`${SANDBOX}/sdk-requests?count=${count}`);
   return ((await answer.json()) as { requests: number }).requests;

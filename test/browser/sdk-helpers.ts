@@ -4,7 +4,7 @@ import { record, SANDBOX, widget } from './helpers';
 
 /**
  * The SDK-hosted providers in real Chromium: the widget with the sandbox's stand-in for the vendor's loader
- * (examples/sandbox/public/sdk/, a second origin, allowlisted through allowed-origins), and what the stand-ins leave
+ * (sandbox/public/sdk/, a second origin, allowlisted through allowed-origins), and what the stand-ins leave
  * on the page, counted: their frames (inline or in an overlay), their overlays, their `message` listeners, the calls
  * the host made and the shapes they refused (window.__sandboxSdk, kept by sdk/core.js).
  */
@@ -44,7 +44,7 @@ export const LOADERS: Record<SdkVendor, string> = {
   plaid: `${SANDBOX}/sdk/plaid/link-initialize.js`,
 };
 
-/** A token that scripts the stand-in's UI (examples/sandbox/public/assets/sdk-ui.js), per vendor's token shape. */
+/** A token that scripts the stand-in's UI (sandbox/public/assets/sdk-ui.js), per vendor's token shape. */
 export function scriptToken(vendor: SdkVendor, steps: string[]): string {
   return `script=${steps.join(',')}`;
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../../scripts/providers.mjs';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import { startHost } from '../../scripts/serve.mjs';
 import { launchChromium } from '../support/chromium';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import { launchChromium } from '../support/chromium';
 
 /**

@@ -71,14 +71,14 @@ function compile(files: string[], resolution: Resolution): string {
 }
 
 describe('the published package', () => {
-  it('packs only what a host needs: dist, the docs pages, README, LICENSE, package.json', () => {
+  it('packs only what a host needs: dist, the sandbox and its CLI, the docs pages, README, LICENSE, package.json', () => {
     const [pack] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8' }),
     ) as Array<{ files: Array<{ path: string; size: number }> }>;
     const files = pack.files.map((f) => f.path);
     for (const file of files)
       expect(file, file).toMatch(
-        /^(dist\/|docs\/[^/]+\.md$|docs\/providers\/[^/]+\.md$|README\.md$|LICENSE$|SECURITY\.md$|package\.json$)/,
+        /^(dist\/|sandbox\/|docs\/[^/]+\.md$|docs\/providers\/[^/]+\.md$|README\.md$|LICENSE$|SECURITY\.md$|package\.json$)/,
       );
     for (const needed of [
       'LICENSE',
@@ -89,9 +89,15 @@ describe('the published package', () => {
       'dist/THIRD-PARTY-NOTICES.md',
       'dist/types/index.d.ts',
       'dist/lib/react.js',
+      'sandbox/cli.mjs',
+      'sandbox/index.mjs',
+      'sandbox/index.d.mts',
+      'sandbox/public/generic.html',
     ]) {
       expect(files).toContain(needed);
     }
+    // The demo's own backend stays in the repository.
+    expect(files).not.toContain('sandbox/demo-endpoint.mjs');
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       private?: boolean;
       exports: object;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import { launchChromium } from '../support/chromium';
 
 /**

@@ -127,7 +127,7 @@ describe('the server entry (kyc-widget/server)', () => {
           moduleResolution: resolution,
           types: [],
         },
-        files: [path.join(root, 'test/types/host/host-server.ts')],
+        files: [path.join(root, 'test/types/host/host-server.ts'), path.join(root, 'test/types/host/host-sandbox.ts')],
       };
       writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
       try {

@@ -1,7 +1,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import { startSsrExample } from '../../examples/ssr-node/server.mjs';
 import { launchChromium } from '../support/chromium';
 

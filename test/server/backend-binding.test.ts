@@ -1,13 +1,13 @@
 /**
  * createKycBackend with the real session clients, against the sandbox's copy of each provider's session API
- * (examples/sandbox/session-apis.mjs), over real HTTP: each created session is bound to its user by the id the
+ * (sandbox/session-apis.mjs), over real HTTP: each created session is bound to its user by the id the
  * client read from the provider's answer (Persona's inquiry id, Veriff's verification.id, Didit's session_id,
  * iDenfy's scanRef), so that a webhook naming that session reaches that user, whatever reference it carries; Sumsub,
  * whose answer names no applicant, by the user id it was sent as (externalUserId).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEYS } from '../../examples/sandbox/keys.mjs';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { SANDBOX_API_KEYS } from '../../sandbox/keys.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import {
   diditSessions,
   idenfySessions,
@@ -38,6 +38,8 @@ beforeAll(async () => {
       didit: diditSessions({ apiKey: keys.didit.apiKey, workflowId: keys.didit.workflowId, baseUrl: api }),
       idenfy: idenfySessions({ apiKey: keys.idenfy.apiKey, apiSecret: keys.idenfy.apiSecret, baseUrl: api }),
     }),
+    // The sandbox's APIs and frames are plain http.
+    development: true,
   });
 });
 afterAll(async () => {

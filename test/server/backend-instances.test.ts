@@ -5,7 +5,7 @@
  * retry delivered to B: nothing lost, nothing twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebhook } from '../../examples/sandbox/webhooks.mjs';
+import { buildWebhook } from '../../sandbox/webhooks.mjs';
 import { postgresStore } from '../../src/server/index';
 import { buildServerModule, startInstance as startChild } from './support/instances.mjs';
 import { testSchema, type TestSchema } from './support/postgres';

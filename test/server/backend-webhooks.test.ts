@@ -4,7 +4,7 @@
  * deliveries are one recorded event; events delivered out of order leave the decision of the latest occurredAt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_PROVIDERS } from '../../examples/sandbox/webhooks.mjs';
+import { SIGNED_PROVIDERS } from '../../sandbox/webhooks.mjs';
 import { inBatches, sessionIdFor, startBackend, webhookAt, type Built, type TestBackend } from './support/backend';
 
 let backend: TestBackend;

@@ -7,9 +7,9 @@
  * kids, its budget, Plaid unreachable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEYS as KEYS } from '../../examples/sandbox/keys.mjs';
-import { plaidKeyPair, signPlaidJwt } from '../../examples/sandbox/sdk-session-apis.mjs';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { SANDBOX_API_KEYS as KEYS } from '../../sandbox/keys.mjs';
+import { plaidKeyPair, signPlaidJwt } from '../../sandbox/sdk-session-apis.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import {
   jumioSessions,
   onfidoSessions,
@@ -50,6 +50,7 @@ beforeAll(async () => {
     webhookSecrets: { onfido: SECRET, stripe: SECRET },
     plaid: plaidWebhooks(plaidOptions()),
     onError: (error) => void errors.push(error),
+    development: true, // the sandbox's APIs are plain http
   });
   target.url = backend.origin;
 });

@@ -1,6 +1,6 @@
 /**
  * The session clients of the SDK-hosted providers against the sandbox's stand-ins of their APIs
- * (examples/sandbox/sdk-session-apis.mjs) over real HTTP on loopback: what each client sends (method, path,
+ * (sandbox/sdk-session-apis.mjs) over real HTTP on loopback: what each client sends (method, path,
  * authentication, body encoding, idempotency key) and how it reads the answer. The Stripe and Onfido stand-ins are
  * first checked against the vendors' own libraries (`stripe`, `@onfido/api`) creating the same thing, so that the
  * stand-in accepts what the vendor's client sends, and the client under test is compared with it.
@@ -8,8 +8,8 @@
 import { Configuration, DefaultApi } from '@onfido/api';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEYS as KEYS } from '../../examples/sandbox/keys.mjs';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { SANDBOX_API_KEYS as KEYS } from '../../sandbox/keys.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import {
   createSessionHandler,
   jumioSessions,

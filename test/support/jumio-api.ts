@@ -8,7 +8,7 @@ import path from 'node:path';
 /**
  * Jumio's web component calls `https://web-sdk.<region>.jumio.ai/websdk/v4/api` (its `dc` picks the region; no other
  * host can be given while `dc` is set). For the conformance test that runs Jumio's real package, Chromium resolves those
- * three host names to the sandbox's stand-in on loopback (examples/sandbox/jumio-api.mjs) and trusts its certificate by
+ * three host names to the sandbox's stand-in on loopback (sandbox/jumio-api.mjs) and trusts its certificate by
  * its public key alone (`--ignore-certificate-errors-spki-list`: no other certificate error is ignored), so the
  * package's unmodified code calls its real origins, through a real TLS handshake and real CORS preflights. Its RUM
  * logging (`browser-intake-datadoghq.com`) resolves nowhere: nothing leaves the machine even where there is a network.

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { startJumioApi } from '../../examples/sandbox/jumio-api.mjs';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { startJumioApi } from '../../sandbox/jumio-api.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 import { jumioApiSetup } from './jumio-api';
 
 /**

@@ -61,7 +61,7 @@ async function onfidoEndpoint(req: IncomingMessage, res: ServerResponse) {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(api)) return send(res, 400, { error: 'api: the sandbox origin' });
   const [{ createSessionHandler, onfidoSessions, toNodeHandler }, { SANDBOX_API_KEYS }] = await Promise.all([
     import('../../src/server/index'),
-    import('../../examples/sandbox/keys.mjs'),
+    import('../../sandbox/keys.mjs'),
   ]);
   const handler = createSessionHandler({
     createSession: onfidoSessions({

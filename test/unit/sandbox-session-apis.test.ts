@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEYS as KEYS, SANDBOX_WEBHOOK_SECRET } from '../../examples/sandbox/keys.mjs';
-import { startSandbox } from '../../examples/sandbox/server.mjs';
+import { SANDBOX_API_KEYS as KEYS, SANDBOX_WEBHOOK_SECRET } from '../../sandbox/keys.mjs';
+import { startSandbox } from '../../sandbox/server.mjs';
 
 /**
  * The sandbox playing each provider's server, over real HTTP on loopback: each session API accepts exactly the

@@ -25,6 +25,9 @@ export function kyc(): KycBackend {
     webhookSecrets: GENERIC_WEBHOOK_SECRET ? { generic: GENERIC_WEBHOOK_SECRET } : {},
     allowedOrigins: [APP_ORIGIN],
     store: memoryStore(),
+    // The example's sessions are the sandbox's (createSession in ./session): a backend that serves its plain-http
+    // frames says so. Yours, with your provider, leaves this out.
+    development: true,
   });
   return shared.kycBackend;
 }

@@ -30,6 +30,8 @@ import {
   wantsStream,
   type DecisionStreamOptions,
 } from './decision-endpoint';
+import { developmentFrame, needsDevelopment } from '../development';
+import { SessionRefusal } from '../errors';
 import { memoryStore } from './memory-store';
 import { withPlaidStatus } from './plaid-status';
 import type { Decision, KycStore, RecordOutcome } from './store';
@@ -88,6 +90,12 @@ export interface KycBackendOptions {
   onEvent?: (event: WebhookResult & { ok: true }, outcome: RecordOutcome) => void | Promise<void>;
   /** The clock webhook timestamps are checked against, in ms (for tests). Default `Date.now`. */
   now?: () => number;
+  /**
+   * Work against the sandbox (`npx kyc-widget sandbox`): accept its published keys as webhook secrets, session
+   * clients whose `baseUrl` is plain http, and sessions whose frame is plain http. Without it each is refused (at
+   * construction, or the session with a 403 and the reason to `onError`), so that a development setup never serves in production. Default false.
+   */
+  development?: boolean;
   /** Told of failures the browser or the provider only sees as a generic error (for your logs). */
   onError?: (error: unknown, where: 'session' | 'authorize' | 'webhook' | 'decision') => void;
 }
@@ -108,6 +116,8 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   if (typeof options.createSession !== 'function') throw new TypeError('createKycBackend: createSession is required');
   if (!options.allowedOrigins) throw new TypeError('createKycBackend: allowedOrigins is required');
   const secrets = checkedSecrets(options.webhookSecrets);
+  const sandbox = options.development === true ? undefined : needsDevelopment(options);
+  if (sandbox) throw new TypeError(`createKycBackend: ${sandbox}`);
   const store = options.store ?? memoryStore();
   const cors = corsCheck(options.allowedOrigins);
   const stream = {
@@ -130,6 +140,11 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   /** Runs inside the handler's create (after its authorize and its limit): binds what the provider made. */
   const createBound: CreateSession = async (context) => {
     const result: SessionResult = await options.createSession(context);
+    const frame = options.development === true ? undefined : developmentFrame(result);
+    if (frame) {
+      report(new Error(`createKycBackend: ${frame}`), 'session');
+      throw new SessionRefusal(403, 'development-only', 'This verification is not available here.');
+    }
     const userId = context.userId!;
     const sessionId = idOf(result?.sessionId);
     const referenceId = referenceOf(result?.referenceId) ?? (sessionId ? undefined : referenceOf(userId));

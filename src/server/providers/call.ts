@@ -78,7 +78,9 @@ export function sessionClient(options: ClientOptions, shape: ClientShape): Sessi
     };
     return shape.create(context, api);
   };
-  return Object.assign(create, { timeoutMs });
+  // Only the sandbox (or a stand-in) answers plain http: createKycBackend asks for `development: true` (development.ts).
+  const plainHttp = new URL(base).protocol === 'http:' ? { plainHttpApi: new URL(base).origin } : {};
+  return Object.assign(create, { timeoutMs, ...plainHttp });
 }
 
 /** One bounded JSON call to a provider's API (a session client's, or a webhook helper's key or status fetch). */
@@ -202,7 +204,10 @@ export function sessionsByProvider(clients: Partial<Record<SessionProvider, Crea
       );
     return chosen(context);
   };
-  return Object.assign(create, { timeoutMs: Math.max(0, ...timeouts) });
+  const plainHttpApi = Object.values(clients)
+    .map((client) => (client as { plainHttpApi?: string } | undefined)?.plainHttpApi)
+    .find(Boolean);
+  return Object.assign(create, { timeoutMs: Math.max(0, ...timeouts), ...(plainHttpApi && { plainHttpApi }) });
 }
 
 export function stringField(data: unknown, ...path: string[]): string | undefined {

@@ -6,7 +6,7 @@ import { calls, listeners, PENDING_FLOW, refusals, scriptToken } from '../sdk-he
 /**
  * Jumio's web component `<jumio-sdk>` as the second way into `jumio` (`options.sdk: true`), in real Chromium. The
  * host's page defines the element (Jumio's package is UNLICENSED: the widget never serves it); here the sandbox's
- * stand-in (examples/sandbox/public/sdk/jumio/jumio-sdk.js, on a second origin) does, following the package's
+ * stand-in (sandbox/public/sdk/jumio/jumio-sdk.js, on a second origin) does, following the package's
  * properties and event shapes. The widget mounts one element in its own box; what is left after each end, counted.
  */
 

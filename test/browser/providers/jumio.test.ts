@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TOKENS } from '../../../examples/sandbox/catalog.mjs';
+import { SANDBOX_TOKENS } from '../../../sandbox/catalog.mjs';
 import {
   burstDelivered,
   clickInFrame,

@@ -2,7 +2,7 @@
  * One `createKycBackend` over real HTTP on loopback, with a clock the test moves, and the helpers the backend tests
  * share: create a session as a signed-in user, deliver a built webhook, read the decision as JSON.
  */
-import { buildWebhook, SIGNED_PROVIDERS } from '../../../examples/sandbox/webhooks.mjs';
+import { buildWebhook, SIGNED_PROVIDERS } from '../../../sandbox/webhooks.mjs';
 import { createKycBackend, toNodeHandler, type KycBackendOptions, type KycStore } from '../../../src/server/index';
 import { routesOf, serve, testUser } from './serve.mjs';
 
@@ -90,7 +90,7 @@ export async function startBackend(
   };
 }
 
-/** A provider's decision webhook, built and signed as the provider does (examples/sandbox/webhooks.mjs), at `ms`. */
+/** A provider's decision webhook, built and signed as the provider does (sandbox/webhooks.mjs), at `ms`. */
 export function webhookAt(
   provider: string,
   ms: number,

@@ -1,12 +1,12 @@
 /**
  * Over real HTTP on loopback: a node:http server that collects the raw body bytes and verifies them, a client that
  * posts a signed body with non-ASCII characters and formatting that re-serialized JSON would not reproduce; and the
- * sandbox's webhook sender (examples/sandbox/webhooks.mjs), whose every provider and decision must round-trip.
+ * sandbox's webhook sender (sandbox/webhooks.mjs), whose every provider and decision must round-trip.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECISIONS, SIGNED_PROVIDERS, buildWebhook, sendWebhook } from '../../../examples/sandbox/webhooks.mjs';
+import { DECISIONS, SIGNED_PROVIDERS, buildWebhook, sendWebhook } from '../../../sandbox/webhooks.mjs';
 import { verifyWebhook, type WebhookResult } from '../../../src/server/webhooks/verify';
 import { SECRET, SIGNERS, WRONG_SECRET } from './signing';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
 import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
 import { frameIdFor } from '../../../src/providers/sumsub/frame';
-import { PROVIDER_DEMOS } from '../../../examples/sandbox/catalog.mjs';
+import { PROVIDER_DEMOS } from '../../../sandbox/catalog.mjs';
 
 /**
  * renderKycWidget without a browser: what it writes, what it never writes, and what it refuses. The DOM it makes

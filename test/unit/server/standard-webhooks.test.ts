@@ -1,11 +1,11 @@
 /**
  * The generic protocol is Standard Webhooks: checked against the specification's own TypeScript library
  * (`standardwebhooks`, a devDependency). Signed by their code and verified by ours, and the reverse: signed by the
- * sandbox's sender (examples/sandbox/webhooks.mjs) and by the tests' own signer, verified by theirs.
+ * sandbox's sender (sandbox/webhooks.mjs) and by the tests' own signer, verified by theirs.
  */
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { buildWebhook } from '../../../examples/sandbox/webhooks.mjs';
+import { buildWebhook } from '../../../sandbox/webhooks.mjs';
 import { verifyWebhook } from '../../../src/server/webhooks/verify';
 import { OLD_SECRET, SECRET, SIGNERS, WRONG_SECRET } from './signing';
 

@@ -4,6 +4,7 @@
 // so it runs under Trusted Types and a CSP without 'unsafe-inline'.
 import { params, resolveSessionId } from './frame.js';
 import { pickLocale, translator } from './i18n.js';
+import { reportFinish } from './provider-kit.js';
 
 const THEMES = ['light', 'dark', 'auto'];
 const DOC_TYPES = [
@@ -316,6 +317,8 @@ export function runInteractive(channel) {
               class: outcome === 'approved' ? 'primary' : '',
               type: 'button',
               onclick: () => {
+                // A session the sandbox's API made (POST /api/sessions): its Standard Webhooks delivery.
+                reportFinish('generic', sessionId, outcome === 'pending' ? 'review' : outcome);
                 channel.send('complete', { sessionId, outcome });
                 state.outcome = outcome;
                 go('done');

@@ -22,13 +22,13 @@
  * page scripts and styles must live in files under public/assets/ — never inline.
  * Paths with `..` segments (also encoded, `%2e%2e`, `..%2f`, backslashes, NUL) are refused with 400.
  *
- * Run:    node examples/sandbox/server.mjs [--host 127.0.0.1] [--port 5174]
+ * Run:    npx kyc-widget sandbox [--host localhost] [--port 5174] (cli.mjs)
  * Import: const { origin, port, close } = await startSandbox({ host, port: 0 });
  */
 import { createServer } from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createSessionApis } from './session-apis.mjs';
 
 export const PUBLIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
@@ -240,11 +240,12 @@ async function handle(req, res, apis) {
  *   keys?: typeof import('./keys.mjs').SANDBOX_API_KEYS,
  *   webhookUrl?: string | ((provider: string) => string),
  *   webhookSecret?: string | Record<string, string>,
- * }} [options]
+ *   onEvent?: Parameters<typeof createSessionApis>[0]['onEvent'],
+ * }} [options] `onEvent`: told of each session its APIs create and each webhook it sends
  */
-export async function startSandbox({ host = '127.0.0.1', port = 0, keys, webhookUrl, webhookSecret } = {}) {
+export async function startSandbox({ host = '127.0.0.1', port = 0, keys, webhookUrl, webhookSecret, onEvent } = {}) {
   let origin;
-  const apis = createSessionApis({ origin: () => origin, keys, webhookUrl, webhookSecret });
+  const apis = createSessionApis({ origin: () => origin, keys, webhookUrl, webhookSecret, onEvent });
   const server = createServer((req, res) => {
     handle(req, res, apis).catch(() => {
       if (!res.headersSent) plain(res, 500, 'Internal error');
@@ -278,31 +279,4 @@ export async function startSandbox({ host = '127.0.0.1', port = 0, keys, webhook
       return closing;
     },
   };
-}
-
-function parseArgs(argv) {
-  const options = {};
-  for (let i = 0; i < argv.length; i++) {
-    const match = /^--(host|port)(?:=(.*))?$/.exec(argv[i]);
-    if (!match) continue;
-    const value = match[2] ?? argv[++i];
-    if (match[1] === 'host') options.host = value;
-    else options.port = Number(value);
-  }
-  return options;
-}
-
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-if (isMain) {
-  const options = parseArgs(process.argv.slice(2));
-  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port < 65536)) {
-    console.error('--port must be an integer between 0 and 65535');
-    process.exit(2);
-  }
-  const sandbox = await startSandbox(options);
-  console.log(`Sandbox provider running at ${sandbox.origin}`);
-  console.log(`  generic frame: ${sandbox.origin}/generic   (scripted: /generic?script=ready,start)`);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => sandbox.close().then(() => process.exit(0)));
-  }
 }

@@ -4,4 +4,4 @@
  * imported; scripts/serve.mjs imports it only once the demo starts). `npm run dev` takes the TypeScript source
  * instead (scripts/dev-demo.ts), so that it needs no build.
  */
-export * from '../../dist/server/index.js';
+export * from '../dist/server/index.js';

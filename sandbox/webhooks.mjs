@@ -9,7 +9,7 @@
  *   const status = await sendWebhook('http://127.0.0.1:8080/api/kyc-webhook', 'persona', { …same options });
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { SDK_BUILDERS } from './sdk-webhooks.mjs';
+import { SDK_BUILDERS, SDK_SIGNERS } from './sdk-webhooks.mjs';
 
 /**
  * The providers that sign their webhooks with a shared secret and have all three decisions (and so can be played
@@ -36,7 +36,7 @@ export function buildWebhook(provider, { sessionId, referenceId, decision, secre
   if (typeof sessionId !== 'string' || !sessionId) throw new TypeError('buildWebhook: sessionId is required');
   if (typeof secret !== 'string' || !secret) throw new TypeError('buildWebhook: secret is required');
   const seconds = Math.floor(now / 1000);
-  const { payload, sign, indent } = build({
+  const { payload, indent } = build({
     sessionId,
     referenceId,
     decision,
@@ -44,7 +44,26 @@ export function buildWebhook(provider, { sessionId, referenceId, decision, secre
     iso: new Date(now).toISOString(),
   });
   const body = JSON.stringify(payload, null, indent);
-  return { body, headers: { 'Content-Type': 'application/json', ...sign(body, secret, seconds) } };
+  return { body, headers: { 'Content-Type': 'application/json', ...SIGNERS[provider](body, secret, seconds) } };
+}
+
+/**
+ * The headers `provider` sends with `payload`, signed the way that provider signs: for a test of your own webhook
+ * route with a body of your choosing (as Stripe's `generateTestHeaderString`). `payload`: the exact body (a string,
+ * sent as it is) or an object (serialized with JSON.stringify; send `body`, not the object, since the signature
+ * covers these bytes). `timestamp`: unix seconds (default now), for the schemes that sign one.
+ * @param {string} provider
+ * @param {{ payload: string | object, secret: string, timestamp?: number }} options
+ * @returns {{ body: string, headers: Record<string, string> }}
+ */
+export function webhookHeaders(provider, { payload, secret, timestamp = Math.floor(Date.now() / 1000) } = {}) {
+  const sign = Object.hasOwn(SIGNERS, provider) ? SIGNERS[provider] : undefined;
+  if (!sign) throw new TypeError(`webhookHeaders: no signing scheme for provider ${String(provider)}`);
+  if (typeof secret !== 'string' || !secret) throw new TypeError('webhookHeaders: secret is required');
+  if (!Number.isSafeInteger(timestamp)) throw new TypeError('webhookHeaders: timestamp must be unix seconds');
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  if (body === undefined) throw new TypeError('webhookHeaders: payload must be a string or a JSON value');
+  return { body, headers: { 'Content-Type': 'application/json', ...sign(body, secret, timestamp) } };
 }
 
 /**
@@ -104,7 +123,6 @@ const BUILDERS = {
           },
         },
       },
-      sign: timestamped('Persona-Signature'),
     };
   },
 
@@ -130,10 +148,6 @@ const BUILDERS = {
         sandboxMode: true,
         createdAtMs: new Date(seconds * 1000).toISOString().replace('T', ' ').replace('Z', ''),
       },
-      sign: (body, secret) => ({
-        'X-Payload-Digest': hmacHex('sha256', secret, body),
-        'X-Payload-Digest-Alg': 'HMAC_SHA256_HEX',
-      }),
     };
   },
 
@@ -156,14 +170,9 @@ const BUILDERS = {
       },
       technicalData: { ip: null },
     },
-    sign: (body, secret) => ({
-      'X-AUTH-CLIENT': 'sandbox-api-key',
-      'X-HMAC-SIGNATURE': hmacHex('sha256', secret, body),
-    }),
   }),
 
-  // https://docs.didit.me/integration/webhooks (the body's timestamp is what the signature covers; X-Timestamp
-  // repeats it, unsigned)
+  // https://docs.didit.me/integration/webhooks
   didit: ({ sessionId, referenceId, decision, seconds }) => {
     const status = { approved: 'Approved', declined: 'Declined', review: 'In Review' }[decision];
     return {
@@ -176,7 +185,6 @@ const BUILDERS = {
         ...(referenceId === undefined ? {} : { vendor_data: referenceId }),
         decision: { session_id: sessionId, status, vendor_data: referenceId ?? null, kyc: { first_name: 'José' } },
       },
-      sign: (body, secret, at) => ({ 'X-Signature': hmacHex('sha256', secret, body), 'X-Timestamp': String(at) }),
     };
   },
 
@@ -199,14 +207,33 @@ const BUILDERS = {
       startTime: seconds - 120,
       finishTime: seconds,
     },
-    sign: (body, secret) => ({ 'Idenfy-Signature': hmacHex('sha256', secret, body) }),
   }),
 
   // The generic protocol's webhook (docs/webhooks.md, "Generic"): Standard Webhooks, with its payload structure.
   generic: ({ sessionId, referenceId, decision, iso }) => ({
     payload: { type: 'verification.decided', timestamp: iso, data: { sessionId, referenceId, decision } },
-    sign: standardWebhooks,
   }),
 
   ...SDK_BUILDERS,
+};
+
+/**
+ * Each provider's signature over a body: `(body, secret, unix seconds) → headers`. Sources: the builders' comments
+ * above, and docs/webhooks.md.
+ */
+const SIGNERS = {
+  persona: timestamped('Persona-Signature'),
+  sumsub: (body, secret) => ({
+    'X-Payload-Digest': hmacHex('sha256', secret, body),
+    'X-Payload-Digest-Alg': 'HMAC_SHA256_HEX',
+  }),
+  veriff: (body, secret) => ({
+    'X-AUTH-CLIENT': 'sandbox-api-key',
+    'X-HMAC-SIGNATURE': hmacHex('sha256', secret, body),
+  }),
+  // The body's timestamp is what Didit's signature covers; X-Timestamp repeats it, unsigned.
+  didit: (body, secret, at) => ({ 'X-Signature': hmacHex('sha256', secret, body), 'X-Timestamp': String(at) }),
+  idenfy: (body, secret) => ({ 'Idenfy-Signature': hmacHex('sha256', secret, body) }),
+  generic: standardWebhooks,
+  ...SDK_SIGNERS,
 };

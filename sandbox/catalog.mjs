@@ -1,5 +1,5 @@
 /**
- * Widget inputs that run each provider's sandbox page (examples/sandbox/public/<provider>/…), for
+ * Widget inputs that run each provider's sandbox page (sandbox/public/<provider>/…), for
  * the demo page's provider picker and the browser tests. A plain ES module: no imports, no Node
  * APIs, usable in a browser and in Node.
  *
@@ -32,10 +32,12 @@ export const SANDBOX_TOKENS = Object.freeze({
 });
 
 /**
- * The providers whose session-creation API the sandbox also answers (session-apis.mjs): the demo's backend creates
- * their sessions through it, and their frames' outcome comes back as the provider's signed webhook.
+ * The providers whose session-creation API the sandbox also answers (session-apis.mjs; the generic protocol's is the
+ * sandbox's own): the demo's backend creates their sessions through it, and their frames' outcome comes back as the
+ * provider's signed webhook.
  */
 export const SESSION_API_PROVIDERS = Object.freeze([
+  'generic',
   'persona',
   'sumsub',
   'veriff',

@@ -96,7 +96,10 @@ const text = (value, max = 1000) => (typeof value === 'string' && value.length <
  *   webhookSecret?: string | Record<string, string>,
  *   sendWebhook?: typeof defaultSendWebhook,
  *   now?: () => number,
- * }} options
+ *   onEvent?: (event: { kind: 'session', provider: string, sessionId: string, referenceId: string | null }
+ *     | { kind: 'webhook', provider: string, sessionId: string, decision: string, to: string | undefined,
+ *         status: number | null }) => void,
+ * }} options `onEvent`: told of each session created and each webhook sent (the CLI's log)
  */
 export function createSessionApis({
   origin,
@@ -105,6 +108,7 @@ export function createSessionApis({
   webhookSecret = SANDBOX_WEBHOOK_SECRET,
   sendWebhook = defaultSendWebhook,
   now = Date.now,
+  onEvent = () => {},
 }) {
   /**
    * `${provider}:${frame key}` → the session: the frame key is what the frame page can read from its own URL.
@@ -129,6 +133,7 @@ export function createSessionApis({
       webhookStatus: null,
     };
     sessions.set(`${provider}:${frameKey}`, session);
+    onEvent({ kind: 'session', provider, sessionId, referenceId });
     return session;
   }
 
@@ -300,6 +305,29 @@ export function createSessionApis({
     res.end();
   }
 
+  // ---- Generic: the sandbox's own verification service ------------------------------------------------------
+  /**
+   * POST /api/sessions `{referenceId?}` with `Authorization: Bearer <generic API key>` → 201 `{sessionId,
+   * sessionUrl, expiresAt}`: a session of the generic protocol's frame page (/generic/session/<id>), whose outcome
+   * comes back as a Standard Webhooks delivery. The generic protocol has no provider API: this one is the sandbox's.
+   */
+  async function generic(req, res) {
+    const bearer = /^Bearer (.+)$/.exec(header(req, 'authorization') ?? '');
+    const body = await readBody(req);
+    if (!bearer || !sameSecret(bearer[1], keys.generic.apiKey))
+      return json(res, 401, { error: 'unauthorized', message: 'Send Authorization: Bearer <the sandbox generic key>' });
+    const fields = body === null ? null : parseJson(body || '{}');
+    if (!fields) return json(res, 400, { error: 'bad-request', message: 'The body must be a JSON object.' });
+    const referenceId = text(fields.referenceId, 255) ?? null;
+    const sessionId = `sbx_${hex(8)}`;
+    remember('generic', sessionId, sessionId, referenceId);
+    json(res, 201, {
+      sessionId,
+      sessionUrl: `${origin()}/generic/session/${sessionId}`,
+      expiresAt: new Date(now() + 3600_000).toISOString(),
+    });
+  }
+
   // ---- The person finished in a frame: the provider's webhook --------------------------------------------------
   function webhookTarget(provider) {
     if (typeof webhookUrl === 'function') return webhookUrl(provider);
@@ -313,7 +341,12 @@ export function createSessionApis({
     if (session.decision) return { status: 409, body: { error: 'this session is finished already' } };
     session.decision = decision;
     const target = webhookTarget(provider);
-    if (!target) return { status: 200, body: { sent: false, reason: 'no webhook URL configured' } };
+    const told = (status) =>
+      onEvent({ kind: 'webhook', provider, sessionId: session.sessionId, decision, to: target, status });
+    if (!target) {
+      told(null);
+      return { status: 200, body: { sent: false, reason: 'no webhook URL configured' } };
+    }
     // Plaid's webhook names the verification; its status is what Plaid's API answers afterwards.
     if (provider === 'plaid') sdk.plaid.decide(session.sessionId, decision);
     const secret =
@@ -329,6 +362,7 @@ export function createSessionApis({
       secret,
       now: now(),
     });
+    told(session.webhookStatus);
     return { status: 200, body: { sent: true, webhookStatus: session.webhookStatus } };
   }
 
@@ -353,6 +387,7 @@ export function createSessionApis({
     '/v3/session': didit,
     '/v2/session/': didit,
     '/api/v2/token': idenfy,
+    '/api/sessions': generic,
     '/sandbox/finish': finishRoute,
   };
   /**

@@ -4,9 +4,10 @@
  * a real backend reads its provider keys from its own secret store. `startSandbox({ keys })` takes others.
  * Each provider's shape follows what that provider issues (see docs/providers/<id>.md, "Sandbox session API"):
  * Sumsub an app token and a secret key, Veriff an API key (a UUID) and a shared secret key, iDenfy an API key and
- * secret, Persona and Didit one API key each.
+ * secret, Persona and Didit one API key each; the generic protocol's sessions come from the sandbox's own API (one key).
  */
 export const SANDBOX_API_KEYS = Object.freeze({
+  generic: Object.freeze({ apiKey: 'sbxDemoGenericKey0001' }),
   persona: Object.freeze({ apiKey: 'persona_sandbox_sbxDemoKey0001' }),
   sumsub: Object.freeze({ appToken: 'sbx:sbxDemoAppToken0001', secretKey: 'sbxDemoSumsubSecretKey0001' }),
   veriff: Object.freeze({

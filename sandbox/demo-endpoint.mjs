@@ -7,14 +7,15 @@
  *   POST /api/kyc-session           the widget's session endpoint (`kyc.session`), through the node:http adapter.
  *                                   Persona, Sumsub, Veriff, Didit and iDenfy sessions are created with that provider's
  *                                   session client against the sandbox's copy of its API (session-apis.mjs), with the
- *                                   sandbox's demo keys; the other providers (no documented session API there) get
+ *                                   sandbox's demo keys, and generic ones through the sandbox's own API (POST
+ *                                   /api/sessions); the other providers (no documented session API there) get
  *                                   sandbox-minted sessions that expire after `lifetimeMs` (default 45 s), so the
  *                                   widget's refresh can be watched.
  *   POST /api/kyc-webhook/<provider> the provider's webhook (`kyc.webhook`): verified, recorded once, and the
  *                                   decision of the event that occurred last kept. Anything else: 401, nothing changes.
  *   GET  /api/kyc-decision          the widget's decision endpoint (`kyc.decision`): this visitor's latest session's
- *                                   server-confirmed decision, as JSON or a stream of Server-Sent Events. The page
- *                                   polls the JSON until the widget asks it itself.
+ *                                   server-confirmed decision, as JSON or a stream of Server-Sent Events: the
+ *                                   widget's `decision-endpoint`, which it asks from kyc-complete on.
  *
  * The visitor plays the part of a signed-in user: a random id in an HttpOnly cookie that the demo server
  * sets on its pages (VISITOR_COOKIE), which the backend's `authorize` reads; a real backend knows its user
@@ -91,7 +92,7 @@ const SESSION_CLIENTS = {
 };
 
 /** True for the providers whose sessions the demo creates through a session API (the page says so). */
-export const hasSessionApi = (provider) => Object.hasOwn(SESSION_CLIENTS, provider);
+export const hasSessionApi = (provider) => provider === 'generic' || Object.hasOwn(SESSION_CLIENTS, provider);
 
 /** The visitor id from a Cookie header value, or null. */
 export function visitorOf(cookieHeader) {
@@ -102,17 +103,37 @@ export function visitorOf(cookieHeader) {
 /** A new visitor cookie (Set-Cookie value). */
 export const visitorCookie = () => `${VISITOR_COOKIE}=${hex(16)}; Path=/; HttpOnly; SameSite=Strict`;
 
-function mintedSession(provider, sandboxOrigin, lifetimeMs) {
+/**
+ * A generic session from the sandbox's own API (POST /api/sessions, session-apis.mjs), so that its outcome comes back
+ * as a Standard Webhooks delivery; its token expires after `lifetimeMs`, so that the widget's refresh can be watched.
+ */
+async function genericSession(sandboxOrigin, keys, reference, lifetimeMs) {
+  const response = await fetch(`${sandboxOrigin}/api/sessions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${keys.generic.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ referenceId: reference }),
+  });
+  if (!response.ok) throw new Error(`the sandbox's generic session API answered ${response.status}`);
+  const { sessionId, sessionUrl } = await response.json();
   const expires = Date.now() + lifetimeMs;
-  const demo = PROVIDER_DEMOS[provider](
-    sandboxOrigin,
-    provider === 'generic' ? { params: { expires } } : { session: `sbx_demo_${hex(6)}` },
-  );
+  const url = new URL(sessionUrl);
+  url.searchParams.set('expires', String(expires));
+  return {
+    sessionUrl: url.href,
+    // The generic page reads its expiry from the token.
+    sessionToken: `sbx_tok_${expires}_${hex(8)}`,
+    expiresAt: new Date(expires).toISOString(),
+    sessionId,
+    referenceId: reference,
+  };
+}
+
+function mintedSession(provider, sandboxOrigin, lifetimeMs) {
+  const demo = PROVIDER_DEMOS[provider](sandboxOrigin, { session: `sbx_demo_${hex(6)}` });
   return {
     sessionUrl: demo.sessionUrl,
-    // The generic page reads its expiry from the token; the other sandbox pages want their fixed tokens.
-    sessionToken: provider === 'generic' ? `sbx_tok_${expires}_${hex(8)}` : demo.sessionToken,
-    expiresAt: new Date(expires).toISOString(),
+    sessionToken: demo.sessionToken,
+    expiresAt: new Date(Date.now() + lifetimeMs).toISOString(),
   };
 }
 
@@ -121,7 +142,7 @@ function mintedSession(provider, sandboxOrigin, lifetimeMs) {
  * module (`kyc-widget/server`): `npm start` and the e2e tests give it the built entry (server-companion.mjs),
  * `npm run dev` the TypeScript source.
  * `allowedOrigins`: the demo page's own origin, the only one allowed to ask for a session or a decision.
- * @param {{ server: typeof import('../../src/server/index'), sandboxOrigin: string, allowedOrigins: string[],
+ * @param {{ server: typeof import('../src/server/index'), sandboxOrigin: string, allowedOrigins: string[],
  *   lifetimeMs?: number, keys?: typeof SANDBOX_API_KEYS, webhookSecret?: string }} options
  */
 export function demoBackend({
@@ -152,7 +173,10 @@ export function demoBackend({
     // A refresh goes on with the same person; a new start is a new verification, under a reference of its own.
     const reference = refresh && previous?.provider === provider ? previous.reference : `demo-user-${hex(8)}`;
     // The client answers the provider's session id and this reference: the backend binds both to the visitor.
-    const session = await clients({ ...context, userId: reference });
+    const session =
+      provider === 'generic'
+        ? await genericSession(sandboxOrigin, keys, reference, lifetimeMs)
+        : await clients({ ...context, userId: reference });
     if (latest.size >= MAX_VISITORS) latest.delete(latest.keys().next().value);
     latest.set(visitor, { provider, reference });
     return session;
@@ -166,6 +190,8 @@ export function demoBackend({
     plaid: server.plaidWebhooks({ ...keys.plaid, environment: 'sandbox', baseUrl: sandboxOrigin }),
     allowedOrigins,
     store: server.memoryStore(),
+    // The sandbox's keys, its plain-http APIs and frames: accepted only in development.
+    development: true,
   });
   const sessions = server.toNodeHandler(kyc.session);
   const webhooks = server.toNodeHandler((request) =>

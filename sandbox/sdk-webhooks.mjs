@@ -30,7 +30,6 @@ export const SDK_BUILDERS = {
         },
       },
     },
-    sign: (body, secret) => ({ 'X-SHA2-Signature': hmacHex(secret, body) }),
   }),
 
   // stripe@23.1.0 esm/Webhooks.js (t=…,v1=…, HMAC of "<t>.<body>"), resources/Identity/VerificationSessions.d.ts.
@@ -59,7 +58,6 @@ export const SDK_BUILDERS = {
           },
         },
       },
-      sign: (body, secret, at) => ({ 'Stripe-Signature': `t=${at},v1=${hmacHex(secret, `${at}.${body}`)}` }),
     };
   },
 
@@ -75,11 +73,18 @@ export const SDK_BUILDERS = {
       webhook_type: 'IDENTITY_VERIFICATION',
     },
     indent: 2,
-    sign: (body, secret, at) => {
-      const { kid, pem } = JSON.parse(secret);
-      return { 'Plaid-Verification': signPlaidJwt(body, { kid, privateKey: createPrivateKey(pem) }, at) };
-    },
   }),
+};
+
+/** Their signatures over a body: `(body, secret, unix seconds) → headers` (sources above). */
+export const SDK_SIGNERS = {
+  onfido: (body, secret) => ({ 'X-SHA2-Signature': hmacHex(secret, body) }),
+  stripe: (body, secret, at) => ({ 'Stripe-Signature': `t=${at},v1=${hmacHex(secret, `${at}.${body}`)}` }),
+  // The secret is the signing key as JSON {kid, pem} (plaidSecret below).
+  plaid: (body, secret, at) => {
+    const { kid, pem } = JSON.parse(secret);
+    return { 'Plaid-Verification': signPlaidJwt(body, { kid, privateKey: createPrivateKey(pem) }, at) };
+  },
 };
 
 /** The signing key of the sandbox's Plaid as buildWebhook's `secret` for 'plaid'. */
