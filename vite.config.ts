@@ -13,6 +13,7 @@ import { chunkOf } from './src/architecture';
 import { devDemo } from './scripts/dev-demo';
 import { decisionEndpoint } from './test/support/decision-endpoint';
 import { jumioApiRoute } from './test/support/jumio-api';
+import { messagePath } from './test/support/message-path';
 import { sessionEndpoint } from './test/support/session-endpoint';
 import { slowAdapters } from './test/support/slow-adapters';
 
@@ -346,6 +347,7 @@ export default defineConfig(({ command, mode }) => {
               headless: true,
               screenshotFailures: false,
               provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: browserArgs } }),
+              commands: { messagePath },
               instances: [{ browser: 'chromium' }],
             },
           },
