@@ -149,7 +149,7 @@ export function say({ code, at, got }: Problem): string {
     case 'page-origin':
       return `renderKycWidget: pageOrigin must be the page's origin, such as https://app.example (got ${quoted})`;
     case 'message-token':
-      return `renderKycWidget: ${at}'s token travels in a message to its frame, never in the page: render with a session-endpoint, or set sessionToken from script`;
+      return `renderKycWidget: ${at}'s token is handed over in the browser (to its frame in a message, or to its SDK), never written into the page: render with a session-endpoint, or set sessionToken from script`;
     case 'yoti-session':
       return `${at} is not a Yoti session id`;
     default:

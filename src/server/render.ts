@@ -5,14 +5,17 @@ import { WARM_SANDBOX, warmOrigin } from '../element/warm-up';
 import { CAPTURE_ATTRIBUTE, CAPTURE_SCRIPT, PROBLEM_ATTRIBUTE } from '../frame/capture';
 import { Problem } from '../frame/problem';
 import { ALL_PROVIDERS } from '../providers/all';
-import { register } from '../providers/registry';
+import { frameFor, isProviderId, register } from '../providers/registry';
+import type { Delivery } from '../providers/types';
 
 /**
  * `renderKycWidget(input) → string`: the element as HTML, with a declarative shadow root holding the skeleton the
  * element builds (element/skeleton.ts) and, for valid inputs, the provider's iframe built by the same resolution and
  * builders the browser runs (element/resolve.ts, providers/<id>/frame.ts), then the constant capture script
  * (frame/capture.ts). The frame is requested while the page is parsed; the element adopts the root and the frame
- * when its script arrives. Inline mode only. Bad input fails closed: no frame, and the reason on the element for it
+ * when its script arrives. An SDK-hosted provider (Onfido, Stripe, Plaid, Jumio's web component) has no frame: its
+ * vendor's code is a script, never a document, so it gets a preload of that script before the element, which the
+ * widget's loader then uses, and the element mounts it as without a server. Inline mode only. Bad input fails closed: no frame, and the reason on the element for it
  * to report as `config-invalid`. Guide: docs/server.md.
  */
 
@@ -90,9 +93,10 @@ export function renderKycWidget(input: RenderKycWidgetInput): string {
 
   const refused = problemOf(inputs, given);
   let frame = '';
+  let hint = '';
   if (refused) attributes += attr(PROBLEM_ATTRIBUTE, JSON.stringify([refused.code, refused.at, jsonSafe(refused.got)]));
   else {
-    const resolution = resolveFrame(inputs, {
+    const resolution = resolveFrame(loaderOnly(inputs), {
       locale: resolveLanguage(inputs.locale) ?? 'en',
       hostOrigin: given.pageOrigin!,
       baseUrl: `${given.pageOrigin!}/`,
@@ -100,6 +104,8 @@ export function renderKycWidget(input: RenderKycWidgetInput): string {
     if (resolution.kind === 'invalid') {
       const { code, at, got } = resolution.problem;
       attributes += attr(PROBLEM_ATTRIBUTE, JSON.stringify([code, at, jsonSafe(got)]));
+    } else if (resolution.kind === 'ok' && resolution.frame.provider.sdk) {
+      hint = vendorHint(resolution.frame.provider.sdk.delivery, resolution.frame.url, given.nonce);
     } else if (resolution.kind === 'ok' && !tokenInMessage(inputs)) {
       const { provider, url } = resolution.frame;
       frame =
@@ -111,20 +117,50 @@ export function renderKycWidget(input: RenderKycWidgetInput): string {
     }
   }
   return (
-    `<kyc-widget${attributes}><template shadowrootmode="open">` +
+    `${hint}<kyc-widget${attributes}><template shadowrootmode="open">` +
     '<div class="root" part="container"><div class="stage"><div class="frame-box" part="frame-container">' +
     `${frame}</div></div></div></template></kyc-widget>`
   );
 }
 
 /**
- * Providers whose token travels in a message to the frame, never in its URL: Sumsub (idCheck.init) and Yoti's post
- * launch (INIT_SESSION). The token is never written into the page: they render without a frame, and the element
- * frames them as it does without a server, from its session endpoint (or a `sessionToken` the page's script sets).
+ * Providers whose token the browser hands over, never in a URL: Sumsub (idCheck.init) and Yoti's post launch
+ * (INIT_SESSION) in a message to the frame, the SDK-hosted ones to the vendor's code. The token is never written
+ * into the page: they render without a frame, and the element starts them as it does without a server, from its
+ * session endpoint (or a `sessionToken` the page's script sets).
  */
 function tokenInMessage(inputs: Inputs): boolean {
   const options = inputs.options as Record<string, unknown>;
-  return inputs.provider === 'sumsub' || (inputs.provider === 'yoti' && options.launch === 'post');
+  return (
+    inputs.provider === 'sumsub' || (inputs.provider === 'yoti' && options.launch === 'post') || isSdkHosted(inputs)
+  );
+}
+
+function isSdkHosted(inputs: Inputs): boolean {
+  const options = inputs.options as Record<string, unknown>;
+  return isProviderId(inputs.provider) && frameFor(inputs.provider, options)?.sdk !== undefined;
+}
+
+/**
+ * An SDK-hosted provider's loader URL does not depend on its token (providers/sdk-url.ts): without one (the element
+ * asks its endpoint, or the page's script sets it), it is resolved with a stand-in, so the hint is written either
+ * way. The stand-in goes nowhere: an SDK-hosted provider renders no frame.
+ */
+function loaderOnly(inputs: Inputs): Inputs {
+  return isSdkHosted(inputs) && !inputs.sessionToken ? { ...inputs, sessionToken: 'loader-only' } : inputs;
+}
+
+/**
+ * What starts fetching an SDK-hosted provider's code while the page is parsed: a module preload (Onfido's runtime,
+ * which the loader imports), or a script preload (Stripe.js, Plaid Link, which the loader adds as a classic script
+ * with the same URL and no `crossorigin`, so the browser uses the preloaded response). Nothing for Jumio's web
+ * component: the host's page imports its package, and its URL is an API the element calls.
+ */
+function vendorHint(delivery: Delivery, url: URL, nonce: unknown): string {
+  const withNonce = typeof nonce === 'string' ? attr('nonce', nonce) : '';
+  if (delivery.kind === 'module') return `<link rel="modulepreload"${attr('href', url.href)}${withNonce}>`;
+  if (delivery.kind === 'script') return `<link rel="preload" as="script"${attr('href', url.href)}${withNonce}>`;
+  return '';
 }
 
 /** What only the server can see wrong: the page's origin, or a message-borne token with no way to reach the frame. */

@@ -55,6 +55,8 @@ function page(url: URL): string {
   const session = url.searchParams.get('session') ?? '';
   const script = (url.searchParams.get('script') ?? 'late') as Script;
   const steps = (url.searchParams.get('steps') ?? 'ready').split(',');
+  const sdk = url.searchParams.get('sdk');
+  if (sdk) return sdkPage(sdk, session);
   const widget = server.renderKycWidget({
     provider: 'generic',
     sessionUrl: frameUrl(session, steps),
@@ -79,6 +81,40 @@ function page(url: URL): string {
 <main>${widget}</main>${forger}${after}`;
 }
 
+/** The sandbox's stand-ins of the vendors' loaders, by provider (sandbox/public/sdk/). */
+const LOADERS: Record<string, string> = {
+  onfido: '/sdk/onfido/Onfido.js',
+  stripe: '/sdk/stripe/stripe.js',
+  plaid: '/sdk/plaid/link-initialize.js',
+};
+
+/**
+ * An SDK-hosted provider rendered with no token and no endpoint: the page's own script sets the token (before the
+ * tag is defined: the widget's script is held back). The loader's URL counts its downloads by the page's session.
+ */
+function sdkPage(provider: string, session: string): string {
+  const widget = server.renderKycWidget({
+    provider,
+    allowedOrigins: sandbox.origin,
+    options: {
+      sdkUrl: `${sandbox.origin}${LOADERS[provider]}?count=${session}`,
+      ...(provider === 'stripe' ? { publishableKey: 'pk_test_sbxDemo0001' } : {}),
+    },
+    locale: 'en',
+    pageOrigin: origin,
+    nonce: NONCE,
+  });
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>rendered</title>
+<script src="/recorder.js"></script><script type="module" src="/kyc-widget.js?hold=${session}"></script>
+<main>${widget}</main><script nonce="${NONCE}">document.querySelector('kyc-widget').sessionToken = 'script=wait';</script>`;
+}
+
+/** How many times the sandbox served the loader of the page with this session. */
+async function loaderDownloads(session: string): Promise<number> {
+  const answer = await fetch(`${sandbox.origin}/sdk-requests?count=${encodeURIComponent(session)}`);
+  return ((await answer.json()) as { requests: number }).requests;
+}
+
 async function send(res: import('node:http').ServerResponse, file: string, type: string): Promise<void> {
   const body = await readFile(new URL(file, dist));
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
@@ -92,7 +128,8 @@ function handle(req: IncomingMessage, res: import('node:http').ServerResponse): 
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       ...server.KYC_RENDERED_HEADERS,
-      'Content-Security-Policy': `script-src 'self' 'nonce-${NONCE}'`,
+      // An SDK-hosted provider's script runs in the page: its origin in script-src, as docs/embedding.md says.
+      'Content-Security-Policy': `script-src 'self' 'nonce-${NONCE}'${url.searchParams.has('sdk') ? ` ${sandbox.origin}` : ''}`,
     });
     res.end(page(url));
   } else if (url.pathname === '/favicon.ico') res.writeHead(204).end();
@@ -319,6 +356,22 @@ describe('a server-rendered widget', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it.each(Object.keys(LOADERS))(
+    '%s (SDK-hosted): no frame; its loader is requested while the page is parsed and downloaded once',
+    async (provider) => {
+      const { page, session, errors } = await open('late', { sdk: provider });
+      // The widget's script is still held back: only the page's preload can have asked for the loader.
+      await expect.poll(() => loaderDownloads(session), { timeout: 15000 }).toBe(1);
+      expect(held.has(session)).toBe(true);
+      await release(session);
+      await until(page, 'kyc-ready');
+      expect(await loaderDownloads(session)).toBe(1);
+      expect(types(await events(page)).slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('after adoption a new input starts a new attempt in a new frame, as without a server', async () => {
     const { page, session } = await open('late');

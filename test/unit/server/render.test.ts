@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
 import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
 import { frameIdFor } from '../../../src/providers/sumsub/frame';
-import { PROVIDER_DEMOS } from '../../../sandbox/catalog.mjs';
+import * as plugins from '../../../src/providers/plugins';
+import { ALL_DEMOS, PROVIDER_DEMOS } from '../../../sandbox/catalog.mjs';
 
 /**
  * renderKycWidget without a browser: what it writes, what it never writes, and what it refuses. The DOM it makes
@@ -153,6 +154,58 @@ describe('renderKycWidget', () => {
       expect(html.slice(html.indexOf('</iframe>', at)), provider).toMatch(/^<\/iframe><script>/);
     }
     expect(framed).toEqual(expect.arrayContaining(['generic', 'persona', 'veriff', 'didit', 'jumio', 'idenfy']));
+  });
+
+  it('renders what each provider is: a frame for a frame, never one for an SDK-hosted provider (every provider id)', () => {
+    const sandbox = 'https://sandbox.example';
+    type Input = Parameters<typeof renderKycWidget>[0];
+    const cases: [string, Input][] = Object.entries(ALL_DEMOS).map(([provider, demo]) => [
+      provider,
+      { ...(demo(sandbox, {}) as object), provider, sessionEndpoint: '/api/kyc-session', pageOrigin: PAGE } as Input,
+    ]);
+    const jumioSdk = { sessionToken: 'jumio-sdk-token-1', options: { sdk: true, dc: 'eu' } };
+    cases.push(['jumio-sdk', { provider: 'jumio', ...jumioSdk, sessionEndpoint: '/x', pageOrigin: PAGE }]);
+    const rendered: Record<string, string> = {};
+    for (const [name, input] of cases) {
+      const html = renderKycWidget(input);
+      expect(html, name).not.toContain('data-kyc-problem');
+      const hint = /^<link rel="(modulepreload|preload" as="script)" href="([^"]+)">/.exec(html);
+      const framed = /<iframe [^>]*src="([^"]+)"/.exec(html);
+      rendered[name] = hint ? `${hint[1]} ${hint[2]}` : framed ? `frame ${framed[1].split('?')[0]}` : 'element';
+      // Only a frame's URL may carry a token, where the provider's own builder puts it.
+      if (!framed && input.sessionToken) expect(html, `${name} writes no token`).not.toContain(input.sessionToken);
+    }
+    expect(
+      Object.keys(plugins).every((id) => id in rendered),
+      'every registered provider is rendered here',
+    ).toBe(true);
+    expect(rendered).toEqual({
+      generic: `frame ${sandbox}/generic`,
+      persona: `frame ${sandbox}/persona/widget`,
+      sumsub: 'element',
+      veriff: `frame ${sandbox}/veriff/v/sbx_veriff_session_0001`,
+      jumio: `frame ${sandbox}/jumio/web/sbx_workflow_0001`,
+      idenfy: `frame ${sandbox}/idenfy/`,
+      didit: `frame ${sandbox}/didit/session/sbx_tok_didit_7e2c5a9b4f1d3068`,
+      yoti: `frame ${sandbox}/yoti/idverify/v1/web/index.html`,
+      veratad: `frame ${sandbox}/veratad/sbx-veratad-link-0001`,
+      caf: `frame ${sandbox}/caf/sbx_tok_caf_6a9d2f5c8e1b4073`,
+      zignsec: `frame ${sandbox}/zignsec/ui/scanning-dp50/sbx-zignsec-session-0001`,
+      onfido: `modulepreload ${sandbox}/sdk/onfido/Onfido.js`,
+      stripe: `preload" as="script ${sandbox}/sdk/stripe/stripe.js`,
+      plaid: `preload" as="script ${sandbox}/sdk/plaid/link-initialize.js`,
+      'jumio-sdk': 'element',
+    });
+    // The hint carries the page's nonce, like the capture script; an SDK token without an endpoint is refused.
+    const onfido = { ...(ALL_DEMOS.onfido(sandbox, {}) as object), provider: 'onfido', pageOrigin: PAGE } as Input;
+    expect(renderKycWidget({ ...onfido, sessionEndpoint: '/x', nonce: 'n1' })).toMatch(
+      /^<link rel="modulepreload" href="[^"]+" nonce="n1"><kyc-widget /,
+    );
+    // Without a token (the page's script sets it): the hint all the same, since the loader's URL never depends on it.
+    const tokenless = { ...onfido, sessionToken: undefined };
+    expect(renderKycWidget(tokenless)).toMatch(/^<link rel="modulepreload" href="[^"]+"><kyc-widget (?![^>]*problem)/);
+    const refused = hostAttribute(renderKycWidget(onfido), 'data-kyc-problem');
+    expect(JSON.parse(refused!)).toEqual(['message-token', 'onfido', null]);
   });
 
   it('an endpoint alone renders the element without a frame: it asks for its session as it does today', () => {
