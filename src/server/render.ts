@@ -196,22 +196,41 @@ function jsonSafe(got: unknown): unknown {
 }
 
 /**
- * For a page's shell, sent before the session is known (a streamed response): a `<link rel="preconnect">` and a
- * hidden warm-up frame sandboxed to its own origin, no script (element/warm-up.ts says why a cross-site frame's
- * connection needs a frame, and why its sandbox keeps the origin: it starts the renderer the real frame shares) for
- * the origin the provider's frame will come from: the first exact `allowedOrigins` entry, else the provider's own.
- * Empty when there is none to warm.
+ * For a page's shell, sent before the session is known (a streamed response). A frame provider: a
+ * `<link rel="preconnect">` and a hidden warm-up frame sandboxed to its own origin, no script (element/warm-up.ts says
+ * why a cross-site frame's connection needs a frame, and why its sandbox keeps the origin: it starts the renderer the
+ * real frame shares) for the origin the provider's frame will come from: the first exact `allowedOrigins` entry,
+ * else the provider's own. An SDK-hosted provider: the preload of its vendor's code that `renderKycWidget` writes
+ * (its `options` as the element gets them: `sdkUrl`, Stripe's `publishableKey`). Empty when there is none.
  */
-export function renderKycWarmUp(input: { provider: string; allowedOrigins?: string | readonly string[] }): string {
+export function renderKycWarmUp(input: {
+  provider: string;
+  allowedOrigins?: string | readonly string[];
+  options?: Record<string, unknown> | string;
+  nonce?: string;
+}): string {
   const given = input?.allowedOrigins;
-  const origin = warmOrigin({
+  const inputs: Inputs = {
     ...defaults(),
     provider: String(input?.provider),
     allowedOrigins: Array.isArray(given) ? given.join(' ') : (given as string | undefined),
-  });
+  };
+  if (input?.options !== undefined) {
+    const options = typeof input.options === 'string' ? input.options : jsonText(input.options);
+    inputs.options = coerce(BY_PROPERTY.get('options')!, options ?? input.options) as Inputs['options'];
+  }
+  if (isSdkHosted(inputs)) {
+    const resolution = resolveFrame(loaderOnly(inputs), { locale: 'en', hostOrigin: SHELL, baseUrl: `${SHELL}/` });
+    const sdk = resolution.kind === 'ok' ? resolution.frame.provider.sdk : undefined;
+    return sdk && resolution.kind === 'ok' ? vendorHint(sdk.delivery, resolution.frame.url, input.nonce) : '';
+  }
+  const origin = warmOrigin(inputs);
   if (!origin) return '';
   return (
     `<link rel="preconnect"${attr('href', origin)}>` +
     `<iframe hidden${attr('sandbox', WARM_SANDBOX)} referrerpolicy="no-referrer"${attr('src', `${origin}/robots.txt`)}></iframe>`
   );
 }
+
+/** The shell's page, unknown here: an SDK-hosted provider's loader URL never depends on it. */
+const SHELL = 'https://shell.invalid';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
 import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
@@ -224,5 +225,33 @@ describe('renderKycWidget', () => {
     expect(renderKycWarmUp({ provider: 'generic' })).toBe('');
     expect(renderKycWarmUp({ provider: 'jumio', allowedOrigins: 'https://*.example.com' })).not.toContain('*');
     expect(renderKycWarmUp({ provider: '"><script>' })).toBe('');
+  });
+
+  it("renderKycWarmUp for an SDK-hosted provider: the preload of its vendor's code, never a warm-up frame", () => {
+    expect(renderKycWarmUp({ provider: 'onfido' })).toBe(
+      '<link rel="modulepreload" href="https://sdk.onfido.com/v14.80.0/Onfido.js">',
+    );
+    expect(renderKycWarmUp({ provider: 'plaid', nonce: 'n1' })).toBe(
+      '<link rel="preload" as="script" href="https://cdn.plaid.com/link/v2/stable/link-initialize.js" nonce="n1">',
+    );
+    // The same options as the element's: an allowlisted sdkUrl, Stripe's publishable key (without it, nothing).
+    const sdkUrl = 'https://sandbox.example/sdk/onfido/Onfido.js';
+    expect(
+      renderKycWarmUp({
+        provider: 'onfido',
+        options: JSON.stringify({ sdkUrl }),
+        allowedOrigins: 'https://sandbox.example',
+      }),
+    ).toBe(`<link rel="modulepreload" href="${sdkUrl}">`);
+    expect(renderKycWarmUp({ provider: 'onfido', options: { sdkUrl } })).toBe(''); // not allowlisted
+    expect(renderKycWarmUp({ provider: 'stripe' })).toBe('');
+    expect(renderKycWarmUp({ provider: 'stripe', options: { publishableKey: 'pk_test_1' } })).toMatch(
+      /^<link rel="preload" as="script" href="https:\/\/js\.stripe\.com\/[^"]+">$/,
+    );
+    expect(renderKycWarmUp({ provider: 'jumio', options: { sdk: true } })).toBe('');
+    // docs/embedding.md's hints for a static page are these, as written here.
+    const doc = readFileSync(new URL('../../../docs/embedding.md', import.meta.url), 'utf8');
+    for (const provider of ['onfido', 'plaid'])
+      expect(doc, provider).toContain(renderKycWarmUp({ provider }).replace(/>$/, ' />'));
   });
 });
