@@ -342,7 +342,7 @@ describe('the rendered markup in the DOM', () => {
     document.body.append(container);
     await waitUntil(() => errors.length > 0, 'no kyc-error');
     expect(errors[0].code).toBe('config-invalid');
-    expect(errors[0].message).toMatch(/sumsub's token travels in a message/);
+    expect(errors[0].message).toMatch(/sumsub's token is handed over in the browser .*never written into the page/);
     expect(el.shadowRoot!.querySelector('iframe')).toBeNull();
     expect(el.hasAttribute('data-kyc-problem')).toBe(false);
   });
