@@ -103,13 +103,19 @@ export function statements(schema: string) {
 
     /**
      * $1 provider, $2 event_id, $3 event, $4 session_id, $5 reference_id, $6 decision, $7 occurred_at (ms or null),
-     * $8 session_key, $9 channel. The owner is the first session bound under the id, else under the reference.
+     * $8 session_key, $9 channel, $10 the reference skew (ms). The owner is the first session bound under the
+     * event's session id; else the first bound by the reference alone (no session id), if the event occurred after it.
      */
     record: `WITH
   owner AS (
     SELECT coalesce(
       (SELECT user_id FROM ${s}.kyc_sessions WHERE provider = $1 AND session_id = $4 ORDER BY seq LIMIT 1),
-      (SELECT user_id FROM ${s}.kyc_sessions WHERE provider = $1 AND reference_id = $5 ORDER BY seq LIMIT 1)
+      (SELECT user_id FROM (
+        SELECT user_id, created_at FROM ${s}.kyc_sessions
+        WHERE provider = $1 AND reference_id = $5 AND session_id IS NULL ORDER BY seq LIMIT 1
+      ) first
+      WHERE $7::double precision IS NULL
+         OR to_timestamp($7::double precision / 1000) >= first.created_at - $10::double precision * interval '1 millisecond')
     ) AS user_id
   ),
   inserted AS (
@@ -151,16 +157,19 @@ SELECT
     bySession: `SELECT ${columns()} FROM ${s}.kyc_decisions
   WHERE user_id = $1 AND session_id = $2 AND ($3::text IS NULL OR provider = $3) ${later}`,
 
-    /** $1 user, $2 provider or null: the decision of the user's latest created session. */
+    /** $1 user, $2 provider or null: the decision of the user's latest created session only. */
     byLatestSession: `WITH latest AS (
-    SELECT provider, session_id, reference_id FROM ${s}.kyc_sessions
+    SELECT provider, session_id, reference_id, created_at FROM ${s}.kyc_sessions
     WHERE user_id = $1 AND ($2::text IS NULL OR provider = $2) ORDER BY seq DESC LIMIT 1
   )
   SELECT ${columns('d.')}
   FROM ${s}.kyc_decisions d, latest
   WHERE d.user_id = $1 AND d.provider = latest.provider
-    AND ((latest.session_id IS NOT NULL AND d.session_id = latest.session_id)
-      OR (latest.reference_id IS NOT NULL AND d.reference_id = latest.reference_id))
+    AND CASE WHEN latest.session_id IS NOT NULL THEN d.session_id = latest.session_id
+      -- A session bound by a reference alone: a decision under it recorded after the binding (an earlier
+      -- attempt's decision is not this one's).
+      ELSE d.reference_id = latest.reference_id AND d.recorded_at >= latest.created_at
+    END
   ORDER BY d.occurred_at DESC NULLS LAST, d.seq DESC LIMIT 1`,
 
     /** $1 user. */

@@ -8,6 +8,7 @@ import type { PgClient, PgPool } from './postgres-pool';
 import { postgresSessionStore } from './postgres-sessions';
 import { postgresMigration, schemaName, statements } from './postgres-sql';
 import {
+  REFERENCE_SKEW_MS,
   sessionKeyOf,
   type DecisionListener,
   type DecisionRecord,
@@ -144,6 +145,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
         event.occurredAtMs ?? null,
         sessionKeyOf(event) ?? null,
         channel,
+        REFERENCE_SKEW_MS,
       ];
       const client = await pool.connect();
       let row: Record<string, unknown> | undefined;

@@ -4,7 +4,11 @@
  * - an event is recorded once per (provider, eventId): a second delivery is a duplicate and changes nothing;
  * - per session, the decision kept is the one of the event that occurred last (by `occurredAt`; on a tie, the one
  *   recorded last). An event without a time never replaces a decision that has one.
- * - a decision belongs to the user whose created session the webhook names (by session id, else by reference).
+ * - a decision belongs to the user whose created session the webhook names: when the webhook names a session id,
+ *   only a binding with that session id owns it; a reference counts only for bindings made without a session id
+ *   (Sumsub, Plaid, a createSession that answers none), and only for events that occurred after that binding (less
+ *   REFERENCE_SKEW_MS). A verified event that no binding owns is recorded, and is nobody's decision.
+ * - the widget's question without a session id is answered by the user's latest created session only.
  */
 import type { LimitStore } from '../limits';
 import type { SessionStore } from '../reuse';
@@ -90,6 +94,12 @@ export interface KycStore extends LimitStore {
   /** Releases what the store holds (the PostgreSQL store's listening connection). */
   close(): Promise<void>;
 }
+
+/**
+ * How much earlier than its binding an event may say it occurred and still be the binding's (clocks differ: the
+ * provider's signs the event, ours the binding). Only for bindings by reference alone.
+ */
+export const REFERENCE_SKEW_MS = 60_000;
 
 /** The key a session's decision is kept under: its session id, else its reference. */
 export function sessionKeyOf(event: Pick<StoredEvent, 'sessionId' | 'referenceId'>): string | undefined {
