@@ -32,6 +32,7 @@ import {
 } from './decision-endpoint';
 import { developmentFrame, needsDevelopment } from '../development';
 import { SessionRefusal } from '../errors';
+import { withDeadlines } from './deadline';
 import { memoryStore } from './memory-store';
 import { withPlaidStatus } from './plaid-status';
 import type { Decision, KycStore, RecordOutcome } from './store';
@@ -68,6 +69,11 @@ export interface KycBackendOptions {
    * `memoryStore()` (one process); several instances share `postgresStore({ pool })`.
    */
   store?: KycStore;
+  /**
+   * How long one store call may take before the route gives up on it and answers 503 with `Retry-After` (default
+   * 3000 ms; `decisionOf` throws StoreUnavailable). Set your driver's own timeouts under it (docs/server.md).
+   */
+  storeTimeoutMs?: number;
   /** Provider creates per user per window (default 10 an hour), counted in `store` unless you give `limit.store`. */
   limit?: LimitOptions;
   /**
@@ -118,7 +124,12 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   const secrets = checkedSecrets(options.webhookSecrets);
   const sandbox = options.development === true ? undefined : needsDevelopment(options);
   if (sandbox) throw new TypeError(`createKycBackend: ${sandbox}`);
-  const store = options.store ?? memoryStore();
+  const kept = options.store ?? memoryStore();
+  const storeTimeoutMs = options.storeTimeoutMs ?? 3000;
+  if (!Number.isSafeInteger(storeTimeoutMs) || storeTimeoutMs < 1)
+    throw new TypeError('createKycBackend: storeTimeoutMs must be a whole number of at least 1');
+  // Every call below has a deadline; the host gets the store itself (for close()).
+  const store = withDeadlines(kept, storeTimeoutMs);
   const cors = corsCheck(options.allowedOrigins);
   const stream = {
     heartbeatMs: options.decisionStream?.heartbeatMs ?? 15_000,
@@ -182,7 +193,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   });
 
   return {
-    store,
+    store: kept,
 
     session: handler,
 
