@@ -69,6 +69,7 @@ export {
   type DecisionQuery,
   type DecisionRecord,
   type KycStore,
+  type PendingEvent,
   type RecordOutcome,
   type SessionBinding,
   type StoredEvent,

@@ -92,8 +92,18 @@ export interface KycBackendOptions {
   decisionStream?: DecisionStreamOptions;
   /** The session handler's other options (providers, maxBodyBytes, timeoutMs, reuse's times, …). */
   sessionOptions?: BackendSessionOptions;
-  /** Told of each newly recorded event, after it is recorded (not awaited; a throw is ignored). */
+  /**
+   * Told of each recorded event, after it is recorded (not awaited: the webhook's 2xx does not wait for it), at
+   * least once with a store that keeps pending events (memoryStore, postgresStore): an event whose handler did not
+   * finish (it threw, or the process died) is handed to it again, on the provider's retry of the event and by a
+   * sweep at start and every `onEventLeaseMs`. Make it idempotent (key your work by `event.eventId`).
+   */
   onEvent?: (event: WebhookResult & { ok: true }, outcome: RecordOutcome) => void | Promise<void>;
+  /**
+   * How long one run of `onEvent` holds its event before it may be handed out again (default 60 000 ms), and how
+   * often the sweep looks for such events. Longer than your handler takes.
+   */
+  onEventLeaseMs?: number;
   /** The clock webhook timestamps are checked against, in ms (for tests). Default `Date.now`. */
   now?: () => number;
   /**
@@ -144,6 +154,47 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
       // A throwing logger changes nothing.
     }
   };
+
+  const leaseMs = options.onEventLeaseMs ?? 60_000;
+  if (!Number.isSafeInteger(leaseMs) || leaseMs < 1)
+    throw new TypeError('createKycBackend: onEventLeaseMs must be a whole number of at least 1');
+  const atLeastOnce = !!options.onEvent && !!store.claimHandling && !!store.handled && !!store.unhandled;
+
+  /** Runs the handler; marks the event handled once it finished (a throw leaves it pending: handed out again). */
+  const handle = async (event: WebhookResult & { ok: true }, outcome: RecordOutcome): Promise<void> => {
+    try {
+      await options.onEvent!(event, outcome);
+      if (atLeastOnce) await store.handled!(event.provider, event.eventId);
+    } catch (error) {
+      report(error, 'webhook');
+    }
+  };
+
+  /** Hands every pending event whose lease ran out to the handler again (at start, then every leaseMs). */
+  const sweep = async (): Promise<void> => {
+    try {
+      for (;;) {
+        const due = await store.unhandled!(leaseMs, 100);
+        for (const { payload, userId, changed, occurredAtMs, ...rest } of due) {
+          const event = {
+            ok: true as const,
+            ...rest,
+            payload,
+            ...(occurredAtMs !== undefined && { occurredAt: new Date(occurredAtMs).toISOString() }),
+          };
+          void handle(event, { duplicate: false, changed, userId });
+        }
+        if (due.length < 100) return;
+      }
+    } catch (error) {
+      report(error, 'webhook');
+    }
+  };
+  if (atLeastOnce) {
+    void Promise.resolve().then(sweep);
+    const timer = setInterval(() => void sweep(), leaseMs) as { unref?: () => void };
+    timer.unref?.();
+  }
 
   /** Open decision streams per user, in this process. */
   const streams = new Map<string, number>();
@@ -242,6 +293,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
           ...(result.sessionId && { sessionId: result.sessionId }),
           ...(result.referenceId && { referenceId: result.referenceId }),
           ...(result.occurredAt && { occurredAtMs: Date.parse(result.occurredAt) }),
+          ...(atLeastOnce && { pending: { payload: result.payload } }),
         });
       } catch (error) {
         report(error, 'webhook');
@@ -254,10 +306,15 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
           report(error, 'webhook');
         });
       }
-      if (!outcome.duplicate && options.onEvent) {
-        void Promise.resolve()
-          .then(() => options.onEvent!(result, outcome))
-          .catch((error: unknown) => report(error, 'webhook'));
+      if (atLeastOnce) {
+        // New or a retry of an event whose handler has not finished: whoever takes the lease runs it.
+        const mine = await store.claimHandling!(provider, result.eventId, leaseMs).catch((error: unknown) => {
+          report(error, 'webhook');
+          return false;
+        });
+        if (mine) void handle(result, outcome);
+      } else if (!outcome.duplicate && options.onEvent) {
+        void Promise.resolve().then(() => handle(result, outcome));
       }
       return json(200, { received: true, duplicate: outcome.duplicate });
     },

@@ -47,6 +47,18 @@ export function withDeadlines(store: KycStore, timeoutMs: number): KycStore {
     current: (query) => within('current', timeoutMs, () => store.current(query)),
     latest: (userId) => within('latest', timeoutMs, () => store.latest(userId)),
     hit: (key, windowMs) => within('hit', timeoutMs, () => store.hit(key, windowMs)),
+    ...(store.claimHandling && {
+      claimHandling: (provider: string, eventId: string, leaseMs: number) =>
+        within('claimHandling', timeoutMs, () => store.claimHandling!(provider, eventId, leaseMs)),
+    }),
+    ...(store.handled && {
+      handled: (provider: string, eventId: string) =>
+        within('handled', timeoutMs, () => store.handled!(provider, eventId)),
+    }),
+    ...(store.unhandled && {
+      unhandled: (leaseMs: number, limit: number) =>
+        within('unhandled', timeoutMs, () => store.unhandled!(leaseMs, limit)),
+    }),
     subscribe: (listener) => store.subscribe(listener),
     openSessions,
     close: () => store.close(),

@@ -7,6 +7,7 @@ import {
   type DecisionQuery,
   type DecisionRecord,
   type KycStore,
+  type PendingEvent,
   type SessionBinding,
   type StoredEvent,
 } from './store';
@@ -53,6 +54,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
   /** user → their latest bound sessions, oldest first (a few per user). */
   const sessionsOf = new Map<string, Bound[]>();
   const decisions = new Map<string, Kept>();
+  /** Events waiting for their handler (onEvent), by provider + event id, with the time their lease runs out. */
+  const pending = new Map<string, { event: PendingEvent; leaseUntil: number }>();
   /** user → the keys of their decisions. */
   const decisionsOf = new Map<string, Set<string>>();
   const limits = memoryLimitStore(maxSessions, now);
@@ -124,6 +127,11 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
       if (events.has(id)) return Promise.resolve({ duplicate: true, changed: false, userId });
       events.add(id);
       if (events.size > maxEvents) events.delete(events.values().next().value as string);
+      if (event.pending) {
+        const { pending: kept, ...rest } = event;
+        pending.set(id, { event: { ...rest, payload: kept.payload, userId, changed: false }, leaseUntil: 0 });
+        if (pending.size > maxEvents) pending.delete(pending.keys().next().value as string);
+      }
       const key = sessionKeyOf(event);
       if (!event.decision || !key) return Promise.resolve({ duplicate: false, changed: false, userId });
       const decisionKey = `${event.provider}\u0000${key}`;
@@ -181,6 +189,32 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
     latest(userId) {
       const found = mineOf(userId).sort(later)[0];
       return Promise.resolve(found ? view(found) : null);
+    },
+
+    claimHandling(provider, eventId, leaseMs) {
+      const waiting = pending.get(`${provider}\u0000${eventId}`);
+      if (!waiting || waiting.leaseUntil > now()) return Promise.resolve(false);
+      waiting.leaseUntil = now() + leaseMs;
+      return Promise.resolve(true);
+    },
+
+    handled(provider, eventId) {
+      pending.delete(`${provider}\u0000${eventId}`);
+      return Promise.resolve();
+    },
+
+    unhandled(leaseMs, limit) {
+      const out: PendingEvent[] = [];
+      for (const waiting of pending.values()) {
+        if (out.length >= limit) break;
+        if (waiting.leaseUntil > now()) continue;
+        waiting.leaseUntil = now() + leaseMs;
+        const { event } = waiting;
+        const key = sessionKeyOf(event);
+        const changed = !!key && decisions.get(`${event.provider}\u0000${key}`)?.eventId === event.eventId;
+        out.push({ ...event, changed });
+      }
+      return Promise.resolve(out);
     },
 
     subscribe(listener) {

@@ -36,6 +36,20 @@ export interface StoredEvent {
   decision: WebhookDecision;
   /** Milliseconds since the epoch, from the signed payload; undefined when it carries no time. */
   occurredAtMs?: number;
+  /**
+   * Set when the backend has an `onEvent`: the event waits for its handler (with its payload, kept until then) and
+   * is handed to it again until `handled` (stores with `claimHandling`).
+   */
+  pending?: { payload: Record<string, unknown> };
+}
+
+/** A recorded event whose handler has not finished, as `unhandled` hands it out again. */
+export interface PendingEvent extends Omit<StoredEvent, 'pending'> {
+  payload: Record<string, unknown>;
+  /** The user the event's session is bound to, or null. */
+  userId: string | null;
+  /** This event's decision is its session's decision now. */
+  changed: boolean;
 }
 
 export interface RecordOutcome {
@@ -84,6 +98,16 @@ export interface KycStore extends LimitStore {
   current(query: DecisionQuery): Promise<DecisionRecord | null>;
   /** The user's decision that occurred last, across their sessions (`decisionOf`), or null. */
   latest(userId: string): Promise<DecisionRecord | null>;
+  /**
+   * `onEvent` at least once (optional: without these, `onEvent` runs once per newly recorded event, at most once).
+   * Takes the right to run the handler of a pending event for `leaseMs`: false when it is handled, or another
+   * holds a lease that has not run out.
+   */
+  claimHandling?(provider: string, eventId: string, leaseMs: number): Promise<boolean>;
+  /** The event's handler finished: it is never handed out again, and its kept payload is dropped. */
+  handled?(provider: string, eventId: string): Promise<void>;
+  /** Up to `limit` pending events whose lease ran out (or never was taken), each now leased for `leaseMs`. */
+  unhandled?(leaseMs: number, limit: number): Promise<PendingEvent[]>;
   /** Calls `listener` on every decision change; returns the function that stops it. */
   subscribe(listener: DecisionListener): () => void;
   /**
