@@ -215,7 +215,7 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         return result;
       } catch (error) {
         // Told once per create, however many requests wait on it; refusals and the limit are answers, not failures.
-        if (!(error instanceof SessionRefusal || error instanceof LimitReached)) report(error, provider, request);
+        if (!(isRefusal(error) || error instanceof LimitReached)) report(error, provider, request);
         if (typeof error === 'object' && error !== null) toldOnce.add(error);
         throw error;
       }
@@ -256,7 +256,7 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
   }
 
   function createFailure(error: unknown): Response {
-    if (error instanceof SessionRefusal) return failure(error.status, error.code, error.message);
+    if (isRefusal(error)) return failure(error.status, error.code, error.message);
     if (error instanceof StoreUnavailable)
       return failure(503, 'store-unavailable', 'The verification service is busy: try again shortly.', {
         'Retry-After': String(Math.max(1, retryAfter)),
@@ -284,6 +284,18 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
 }
 
 const WAITED_TOO_LONG = new Error('this request waited its timeoutMs');
+
+const REFUSAL_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
+
+/** A SessionRefusal with one of its documented statuses; any other (a 200 with an error body…) is a failure: 502. */
+function isRefusal(error: unknown): error is SessionRefusal {
+  return (
+    error instanceof SessionRefusal &&
+    REFUSAL_STATUSES.has(error.status) &&
+    typeof error.code === 'string' &&
+    typeof error.message === 'string'
+  );
+}
 
 /**
  * Waits for a shared create on this request's behalf only: its timeout or its client going away ends this wait,

@@ -19,9 +19,8 @@ import type { PlaidWebhooks } from '../providers/plaid-webhooks';
 import { readBounded } from '../session-request';
 import { signedInUser } from '../values';
 import { idOf, referenceOf } from '../webhooks/fields';
-import { secretProblem } from '../webhooks/secrets';
 import type { SumsubAlgorithm, WebhookResult } from '../webhooks/types';
-import { verifyWebhook } from '../webhooks/verify';
+import { verifyWebhook, webhookSecretProblem } from '../webhooks/verify';
 import {
   answerOf,
   corsCheck,
@@ -131,6 +130,9 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   if (typeof options?.authorize !== 'function') throw new TypeError('createKycBackend: authorize is required');
   if (typeof options.createSession !== 'function') throw new TypeError('createKycBackend: createSession is required');
   if (!options.allowedOrigins) throw new TypeError('createKycBackend: allowedOrigins is required');
+  const tolerance = options.toleranceSeconds;
+  if (tolerance !== undefined && (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0))
+    throw new TypeError('createKycBackend: toleranceSeconds must be a number of seconds of at least 0');
   const secrets = checkedSecrets(options.webhookSecrets);
   const sandbox = options.development === true ? undefined : needsDevelopment(options);
   if (sandbox) throw new TypeError(`createKycBackend: ${sandbox}`);
@@ -145,6 +147,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     heartbeatMs: options.decisionStream?.heartbeatMs ?? 15_000,
     lifetimeMs: options.decisionStream?.lifetimeMs ?? 60_000,
     maxPerUser: options.decisionStream?.maxPerUser ?? 5,
+    maxOpen: options.decisionStream?.maxOpen ?? 1000,
     retryMs: options.decisionStream?.retryMs ?? 3000,
   };
   const report = (error: unknown, where: Parameters<NonNullable<KycBackendOptions['onError']>>[1]) => {
@@ -196,8 +199,9 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     timer.unref?.();
   }
 
-  /** Open decision streams per user, in this process. */
+  /** Open decision streams per user, in this process, and in all. */
   const streams = new Map<string, number>();
+  let openStreams = 0;
 
   /** Runs inside the handler's create (after its authorize and its limit): binds what the provider made. */
   const createBound: CreateSession = async (context) => {
@@ -267,7 +271,11 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
         ...(options.sumsubAlgorithms && { algorithms: options.sumsubAlgorithms }),
       });
       if (!verified.ok) {
-        if (verified.reason === 'malformed') return failure(400, 'malformed', 'The webhook could not be read.');
+        if (verified.reason === 'malformed') {
+          // A body that is not JSON, or a setting of ours the verifier refused: either way, the host should know.
+          report(new Error(`webhook of ${provider} not read: ${verified.message ?? 'malformed'}`), 'webhook');
+          return failure(400, 'malformed', 'The webhook could not be read.');
+        }
         if (verified.reason === 'unavailable') {
           report(new Error(`webhook of ${provider} not verified: ${verified.message ?? 'key unavailable'}`), 'webhook');
           return failure(503, 'unavailable', 'The webhook could not be verified yet; retry.', { 'Retry-After': '30' });
@@ -345,8 +353,15 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
       const open = streams.get(userId) ?? 0;
       if (open >= stream.maxPerUser)
         return failure(429, 'too-many-streams', 'Too many open decision streams.', { ...headers, 'Retry-After': '5' });
+      if (openStreams >= stream.maxOpen)
+        return failure(503, 'unavailable', 'Too many open decision streams here; retry.', {
+          ...headers,
+          'Retry-After': '5',
+        });
       streams.set(userId, open + 1);
+      openStreams++;
       const release = () => {
+        openStreams--;
         const left = (streams.get(userId) ?? 1) - 1;
         if (left > 0) streams.set(userId, left);
         else streams.delete(userId);
@@ -374,7 +389,7 @@ function checkedSecrets(given: KycBackendOptions['webhookSecrets']): Record<stri
       );
     const list = typeof secret === 'string' ? [secret] : secret;
     for (const one of list) {
-      const problem = typeof one === 'string' ? secretProblem(one) : 'a secret must be a string';
+      const problem = typeof one === 'string' ? webhookSecretProblem(provider, one) : 'a secret must be a string';
       if (problem) throw new TypeError(`createKycBackend: webhookSecrets.${provider}: ${problem}`);
     }
     out[provider] = secret;

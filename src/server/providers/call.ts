@@ -1,6 +1,6 @@
 import { ProviderCallFailed, retryAfterSeconds, SessionRefusal } from '../errors';
 import type { CreateSession, SessionClient, SessionContext, SessionProvider, SessionResult } from '../session-types';
-import { isPlainObject, randomToken } from '../values';
+import { isLoopback, isPlainObject, randomToken } from '../values';
 import { hmac, toHex, utf8 } from '../webhooks/crypto';
 
 /**
@@ -51,11 +51,15 @@ export function sessionClient(options: ClientOptions, shape: ClientShape): Sessi
   const client = `${shape.provider}Sessions`;
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) throw new TypeError(`${client}: timeoutMs must be at least 1`);
   const base = options.baseUrl ?? shape.api;
+  let baseUrl: URL;
   try {
-    new URL(base);
+    baseUrl = new URL(base);
   } catch {
     throw new TypeError(`${client}: baseUrl must be an absolute URL`);
   }
+  // The API key goes to baseUrl: over plain http only to this machine (a sandbox), never across a network.
+  if (baseUrl.protocol !== 'https:' && !(baseUrl.protocol === 'http:' && isLoopback(baseUrl.hostname)))
+    throw new TypeError(`${client}: baseUrl must be https (plain http only on a loopback host)`);
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const create: CreateSession = async (context) => {
     if (context.provider !== shape.provider)
