@@ -100,10 +100,52 @@ describe('PostgreSQL partitioned behind a stalling proxy', () => {
     const outcomes = await burst(backend, 'pg');
     expectAllRefused(outcomes, 'partitioned PostgreSQL');
     await expect(backend.kyc.decisionOf('partition-before')).rejects.toMatchObject({ name: 'StoreUnavailable' });
+    // Answered, but the pool without timeouts still queues the work it was given.
+    console.log(`a pool without timeouts, partitioned: ${pool.waitingCount} queued`);
+    expect(pool.waitingCount).toBeGreaterThan(0);
     proxy.heal();
     await expect
       .poll(async () => (await backend.startSession('partition-after', 'veriff'))[0], { timeout: 15_000 })
       .toBe(200);
+  }, 60_000);
+
+  it('with the pool settings docs/server.md gives (scaled under storeTimeoutMs), the pool sheds its queue', async () => {
+    const timed = new pg.Pool({
+      ...PG_CONFIG,
+      port: proxy.port,
+      max: 5,
+      connectionTimeoutMillis: 500,
+      query_timeout: 800,
+      statement_timeout: 800,
+    });
+    timed.on('error', () => undefined);
+    const timedStore = postgresStore({ pool: timed, schema: db.schema });
+    const timedBackend = await startBackend({ store: timedStore, storeTimeoutMs: STORE_TIMEOUT_MS });
+    try {
+      expect((await timedBackend.startSession('timed-before', 'veriff'))[0]).toBe(200);
+      proxy.stall();
+      const outcomes = await burst(timedBackend, 'timed');
+      const slowest = Math.max(...outcomes.map((one) => one.ms));
+      console.log(
+        `pool with timeouts, partitioned: statuses ${[...new Set(outcomes.map((one) => one.status))].join()}, ` +
+          `slowest ${Math.round(slowest)} ms`,
+      );
+      // The driver's errors or the backend's deadline, whichever comes first: a 5xx with Retry-After, never silence.
+      for (const one of outcomes) {
+        expect(typeof one.status === 'number' && one.status >= 502 && one.status <= 503, one.route).toBe(true);
+        expect(Number(one.retryAfter), one.route).toBeGreaterThanOrEqual(1);
+      }
+      await expect.poll(() => timed.waitingCount, { timeout: 5000 }).toBe(0);
+      proxy.heal();
+      await expect
+        .poll(async () => (await timedBackend.startSession('timed-after', 'veriff'))[0], { timeout: 15_000 })
+        .toBe(200);
+    } finally {
+      proxy.heal();
+      await timedBackend.close();
+      await timedStore.close();
+      await timed.end().catch(() => undefined);
+    }
   }, 60_000);
 });
 
