@@ -47,3 +47,17 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
+
+/**
+ * The store (PostgreSQL, Redis, your own) did not answer within its deadline (`createKycBackend`'s
+ * `storeTimeoutMs`). The routes answer 503 with `Retry-After` for it; `decisionOf` throws it.
+ */
+export class StoreUnavailable extends Error {
+  readonly operation: string;
+
+  constructor(operation: string, timeoutMs: number) {
+    super(`the store did not answer ${operation} within ${timeoutMs} ms`);
+    this.name = 'StoreUnavailable';
+    this.operation = operation;
+  }
+}

@@ -15,7 +15,7 @@ export {
   type SessionProvider,
   type SessionResult,
 } from './session-handler';
-export { ProviderCallFailed, SessionRefusal } from './errors';
+export { ProviderCallFailed, SessionRefusal, StoreUnavailable } from './errors';
 export {
   nodeRequestOf,
   readRawBody,
@@ -69,6 +69,7 @@ export {
   type DecisionQuery,
   type DecisionRecord,
   type KycStore,
+  type PendingEvent,
   type RecordOutcome,
   type SessionBinding,
   type StoredEvent,

@@ -226,7 +226,8 @@ function drained(res: NodeResponseLike): Promise<void> {
 }
 
 export type RawBodyResult =
-  { ok: true; body: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'already-parsed' | 'aborted' };
+  | { ok: true; body: Uint8Array<ArrayBuffer> }
+  | { ok: false; reason: 'too-large' | 'too-slow' | 'already-parsed' | 'aborted' };
 
 /**
  * The exact bytes of a request's body, for `verifyWebhook` (a signature covers bytes, not parsed JSON).
@@ -234,8 +235,12 @@ export type RawBodyResult =
  * Under Express, mount `express.raw({ type: '*\/*' })` on the webhook route (its Buffer is used as is), or
  * keep every body parser off that route; a body parsed into an object or string is `already-parsed`.
  */
-export function readRawBody(req: NodeRequestLike, options: { maxBytes?: number } = {}): Promise<RawBodyResult> {
+export function readRawBody(
+  req: NodeRequestLike,
+  options: { maxBytes?: number; timeoutMs?: number } = {},
+): Promise<RawBodyResult> {
   const limit = options.maxBytes ?? 1_048_576;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   if (req.body !== undefined) {
     if (req.body instanceof Uint8Array) {
       return Promise.resolve(
@@ -252,14 +257,21 @@ export function readRawBody(req: NodeRequestLike, options: { maxBytes?: number }
     const settle = (result: RawBodyResult) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
+      // Refused: read no more (answer with Connection: close, and Node closes the socket rather than read on).
+      if (!result.ok) req.pause?.();
       resolve(result);
     };
+    const timer = setTimeout(() => {
+      chunks.length = 0;
+      settle({ ok: false, reason: 'too-slow' });
+    }, timeoutMs);
     req.on('data', (chunk) => {
       if (settled) return;
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
       size += bytes.byteLength;
       if (size > limit) {
-        // Dropped from here on (node:http drains the rest), so that the caller can still answer 413.
+        // Dropped from here on, and the stream paused, so that the caller can still answer 413.
         chunks.length = 0;
         settle({ ok: false, reason: 'too-large' });
         return;

@@ -1,5 +1,5 @@
 import { answerBody, failure, json, readResult } from './answers';
-import { ProviderCallFailed, SessionRefusal } from './errors';
+import { ProviderCallFailed, SessionRefusal, StoreUnavailable } from './errors';
 import { createLimit, type LimitOptions } from './limits';
 import { nodeRequestOf } from './node';
 import { clientAddress, originCheck, type AllowedOrigins, type ClientAddressOptions } from './origins';
@@ -178,13 +178,22 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
 
     const asker = await identify(request, provider);
     if (asker instanceof Response) return asker;
+    // One deadline for the rest: the decision already made, the limit, the reuse and the create.
+    const deadline = Date.now() + timeoutMs;
     if (asker.userId !== null && options.decided) {
       try {
-        const decision = await options.decided({ provider, userId: asker.userId });
+        const userId = asker.userId;
+        const asked = Promise.resolve().then(() => options.decided!({ provider, userId }));
+        const decision = await waitAtMost(asked, timeoutMs, request.signal);
         if (decision === 'approved' || decision === 'declined' || decision === 'review')
           return json(200, { provider, decision });
       } catch (error) {
-        // The store could not say: a session as usual (the person can still verify), and the failure told.
+        // A store that does not answer, or this request's time is up: the same answers as for the create.
+        if (error === WAITED_TOO_LONG || error instanceof StoreUnavailable) {
+          if (error instanceof StoreUnavailable) report(error, provider, request);
+          return createFailure(error);
+        }
+        // The store failed otherwise: a session as usual (the person can still verify), and the failure told.
         report(error, provider, request);
       }
     }
@@ -206,7 +215,7 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         return result;
       } catch (error) {
         // Told once per create, however many requests wait on it; refusals and the limit are answers, not failures.
-        if (!(error instanceof SessionRefusal || error instanceof LimitReached)) report(error, provider, request);
+        if (!(isRefusal(error) || error instanceof LimitReached)) report(error, provider, request);
         if (typeof error === 'object' && error !== null) toldOnce.add(error);
         throw error;
       }
@@ -214,7 +223,8 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
 
     let result: SessionResult;
     try {
-      result = await waitAtMost(reuse.obtain(scope, { provider, refresh, request }, create), timeoutMs, request.signal);
+      const left = Math.max(1, deadline - Date.now());
+      result = await waitAtMost(reuse.obtain(scope, { provider, refresh, request }, create), left, request.signal);
     } catch (error) {
       // A store that fails (Redis down) fails here, outside any create: told to onError too.
       if (error !== WAITED_TOO_LONG && !toldOnce.has(error as object)) report(error, provider, request);
@@ -246,7 +256,11 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
   }
 
   function createFailure(error: unknown): Response {
-    if (error instanceof SessionRefusal) return failure(error.status, error.code, error.message);
+    if (isRefusal(error)) return failure(error.status, error.code, error.message);
+    if (error instanceof StoreUnavailable)
+      return failure(503, 'store-unavailable', 'The verification service is busy: try again shortly.', {
+        'Retry-After': String(Math.max(1, retryAfter)),
+      });
     if (error instanceof LimitReached)
       return failure(429, 'too-many-sessions', 'Too many verification sessions: try again later.', {
         'Retry-After': String(error.retryAfter),
@@ -270,6 +284,18 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
 }
 
 const WAITED_TOO_LONG = new Error('this request waited its timeoutMs');
+
+const REFUSAL_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
+
+/** A SessionRefusal with one of its documented statuses; any other (a 200 with an error body…) is a failure: 502. */
+function isRefusal(error: unknown): error is SessionRefusal {
+  return (
+    error instanceof SessionRefusal &&
+    REFUSAL_STATUSES.has(error.status) &&
+    typeof error.code === 'string' &&
+    typeof error.message === 'string'
+  );
+}
 
 /**
  * Waits for a shared create on this request's behalf only: its timeout or its client going away ends this wait,

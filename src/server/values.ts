@@ -42,7 +42,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 const MAX_USER_ID_LENGTH = 512;
 
 function isUserId(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_USER_ID_LENGTH && !/\p{Cc}/u.test(value);
+  // No control characters, and no lone surrogate halves (PostgreSQL's text would store them as one replacement
+  // character, so that two such ids would be one user there and two in memory).
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= MAX_USER_ID_LENGTH &&
+    !/\p{Cc}/u.test(value) &&
+    !/\p{Cs}/u.test(value)
+  );
 }
 
 /** The host's `authorize`: who a request is from. */

@@ -58,6 +58,17 @@ const deliver = (origin: string, provider: string, webhook: { body: string; head
 const count = async (sql: string, values: unknown[]) =>
   ((await db.pool.query(sql.replaceAll('$schema', `"${db.schema}"`), values)).rows[0] as { n: number }).n;
 
+/** The session id the user's latest created session was bound by: only a webhook naming it is theirs. */
+const boundSession = async (user: string, provider: string) =>
+  (
+    (
+      await db.pool.query(
+        `SELECT session_id FROM "${db.schema}".kyc_sessions WHERE user_id = $1 AND provider = $2 ORDER BY seq DESC LIMIT 1`,
+        [user, provider],
+      )
+    ).rows[0] as { session_id: string }
+  ).session_id;
+
 describe('two instances, one database', () => {
   it('100 concurrent session requests of one user over A and B, half refresh: one create, bound and counted once', async () => {
     const responses = await Promise.all(
@@ -79,15 +90,16 @@ describe('two instances, one database', () => {
     expect(stream.status).toBe(200);
     // B's stream is open and waiting (its first look found nothing) before the webhook goes to A.
     await expect.poll(() => stream.seen.some((one) => one.data === 'waiting for the decision')).toBe(true);
+    const sessionId = await boundSession('user-ab', 'persona');
     const webhook = buildWebhook('persona', {
-      sessionId: 'inq_abInstances01',
+      sessionId,
       referenceId: 'user-ab',
       decision: 'approved',
       secret: SECRET,
     });
     expect((await deliver(a.origin, 'persona', webhook)).status).toBe(200);
     // B's heartbeat is a minute away (instance.mjs): only A's NOTIFY can have told it.
-    expect((await stream.decision)?.data).toMatchObject({ decision: 'approved', sessionId: 'inq_abInstances01' });
+    expect((await stream.decision)?.data).toMatchObject({ decision: 'approved', sessionId });
     await stream.ended;
   });
 
@@ -97,7 +109,7 @@ describe('two instances, one database', () => {
     expect((await startSession(held.origin, 'user-kill', 'idenfy')).status).toBe(200);
     const stream = await openDecisionStream(`${b.origin}/decision?provider=idenfy`, { 'X-Test-User': 'user-kill' });
     const webhook = buildWebhook('idenfy', {
-      sessionId: 'aa0cfd4-a8d6-11ea-a2d9-0242ac130099',
+      sessionId: await boundSession('user-kill', 'idenfy'),
       referenceId: 'user-kill',
       decision: 'declined',
       secret: SECRET,

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { readRawBody, type RawBodyResult } from '../../src/server/node';
 import { listen } from './helpers';
@@ -43,5 +43,30 @@ describe('readRawBody', () => {
     expect(raw.result.ok && Buffer.from(raw.result.body).toString()).toBe('{"a":1}');
     expect((await roundTrip('{}', { parsed: { a: 1 } })).result).toEqual({ ok: false, reason: 'already-parsed' });
     expect((await roundTrip('{}', { parsed: '{"a":1}' })).result).toEqual({ ok: false, reason: 'already-parsed' });
+  });
+
+  it('a body that stops arriving is too-slow after timeoutMs, not a read that waits forever', async () => {
+    let result: RawBodyResult | undefined;
+    const server = await listen((req: IncomingMessage, res: ServerResponse) => {
+      void readRawBody(req, { timeoutMs: 300 }).then((read) => {
+        result = read;
+        res.writeHead(read.ok ? 200 : 408, { Connection: 'close' }).end();
+      });
+    });
+    try {
+      // Half a body, then nothing: the client never ends it.
+      const status = await new Promise<number>((resolve) => {
+        const client = httpRequest(server.origin, { method: 'POST', headers: { 'Content-Length': '1000' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        client.on('error', () => resolve(0));
+        client.write('x'.repeat(500));
+      });
+      expect(status).toBe(408);
+      expect(result).toEqual({ ok: false, reason: 'too-slow' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -140,6 +140,9 @@ const clients = () => ({
   idenfy: idenfySessions({ apiKey: KEYS.idenfyKey, apiSecret: KEYS.idenfySecret, baseUrl: api('/idenfy') }),
 });
 
+/** The reference a client makes for one session (sessionReference): never the user id. */
+const REFERENCE = /^kyc_[0-9a-f]{32}$/;
+
 describe('session clients', () => {
   it('Sumsub: a signed POST /resources/accessTokens/sdk gives the access token and its expiry', async () => {
     const before = Date.now();
@@ -179,13 +182,16 @@ describe('session clients', () => {
     await expect(stale(context('sumsub'))).rejects.toThrow(/HTTP 401/);
   });
 
-  it('Veriff: POST /v1/sessions with X-AUTH-CLIENT gives verification.url and .id; vendorData is the user', async () => {
-    expect(await clients().veriff(context('veriff'))).toEqual({
+  it('Veriff: POST /v1/sessions with X-AUTH-CLIENT gives verification.url and .id; vendorData is a fresh reference', async () => {
+    const result = await clients().veriff(context('veriff'));
+    expect(result).toEqual({
       sessionUrl: 'https://magic.veriff.me/v/eyJ0b2tlbiJ9',
       sessionId: 'f04bdb47-d3be-4b28-b028-a652feb060b5',
-      referenceId: 'user-42',
+      referenceId: expect.stringMatching(REFERENCE) as string,
     });
-    expect(seen.at(-1)!.body).toEqual({ verification: { vendorData: 'user-42' } });
+    expect(seen.at(-1)!.body).toEqual({ verification: { vendorData: result.referenceId } });
+    // Per session: the next one's is another.
+    expect((await clients().veriff(context('veriff'))).referenceId).not.toBe(result.referenceId);
     const wrong = veriffSessions({ apiKey: 'nope', baseUrl: api('/veriff') });
     await expect(wrong(context('veriff'))).rejects.toThrow(/HTTP 401/);
     const signed = veriffSessions({ apiKey: KEYS.veriff, sharedSecret: KEYS.veriffSecret, baseUrl: api('/veriff') });
@@ -196,16 +202,24 @@ describe('session clients', () => {
   });
 
   it('Persona: POST /api/v1/inquiries with the Bearer key gives the inquiry URL, its id and session token', async () => {
-    expect(await clients().persona(context('persona'))).toEqual({
+    const result = await clients().persona(context('persona'));
+    expect(result).toEqual({
       sessionUrl: 'https://inquiry.withpersona.com/widget?inquiry-id=inq_ABC123',
       sessionToken: 'persona_session_token_1',
       sessionId: 'inq_ABC123',
-      referenceId: 'user-42',
+      referenceId: expect.stringMatching(REFERENCE) as string,
     });
+    expect(result.referenceId).not.toContain('user-42');
     expect(seen.at(-1)!.body).toEqual({
-      data: { attributes: { 'inquiry-template-id': 'itmpl_abc', 'reference-id': 'user-42' } },
+      data: { attributes: { 'inquiry-template-id': 'itmpl_abc', 'reference-id': result.referenceId } },
       meta: { 'auto-create-inquiry-session': true },
     });
+    // A retry of the same attempt (same idempotency key) sends the same body; another attempt, another reference.
+    const keyed = { ...context('persona'), idempotencyKey: 'attempt-1' };
+    const again = (await clients().persona(keyed)).referenceId;
+    expect(again).toMatch(REFERENCE);
+    expect((await clients().persona(keyed)).referenceId).toBe(again);
+    expect((await clients().persona({ ...keyed, idempotencyKey: 'attempt-2' })).referenceId).not.toBe(again);
     const local = personaSessions({
       apiKey: KEYS.persona,
       templateId: 'itmpl_abc',
@@ -221,22 +235,23 @@ describe('session clients', () => {
   });
 
   it('Didit: POST /v3/session/ with x-api-key gives the session url and session_id', async () => {
-    expect(await clients().didit(context('didit'))).toEqual({
+    const result = await clients().didit(context('didit'));
+    expect(result).toEqual({
       sessionUrl: 'https://verify.didit.me/session/AbC123xyz',
       sessionId: '11111111-2222-3333-4444-555555555555',
-      referenceId: 'user-42',
+      referenceId: expect.stringMatching(REFERENCE) as string,
     });
-    expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1', vendor_data: 'user-42' });
+    expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1', vendor_data: result.referenceId });
     const wrong = diditSessions({ apiKey: 'nope', workflowId: 'wf-1', baseUrl: api('/didit') });
     await expect(wrong(context('didit'))).rejects.toThrow(/HTTP 401/);
   });
 
   it('iDenfy: POST /api/v2/token with Basic auth gives the authToken and the scanRef', async () => {
     const result = await clients().idenfy(context('idenfy'));
-    expect(result.sessionToken).toBe('idenfy_user-42');
+    expect(result.referenceId).toMatch(REFERENCE);
+    expect(result.sessionToken).toBe(`idenfy_${result.referenceId}`);
     expect(result.sessionId).toBe('scan-1');
-    expect(result.referenceId).toBe('user-42');
-    expect(seen.at(-1)!.body).toEqual({ clientId: 'user-42', expiryTime: 3600 });
+    expect(seen.at(-1)!.body).toEqual({ clientId: result.referenceId, expiryTime: 3600 });
     const kyb = idenfySessions({
       apiKey: KEYS.idenfyKey,
       apiSecret: KEYS.idenfySecret,
@@ -253,14 +268,16 @@ describe('session clients', () => {
     for (const name of ['sumsub', 'idenfy'] as const)
       await expect(clients()[name](context(name, null))).rejects.toBeInstanceOf(SessionRefusal);
     expect(seen.length).toBe(before);
-    // The others create without a reference to the user (anonymous: true), and send none.
-    expect((await clients().veriff(context('veriff', null))).referenceId).toBeUndefined();
-    expect(seen.at(-1)!.body).toEqual({ verification: {} });
-    await clients().didit(context('didit', null));
-    expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1' });
-    await clients().persona(context('persona', null));
-    expect(seen.at(-1)!.body).toMatchObject({ data: { attributes: { 'inquiry-template-id': 'itmpl_abc' } } });
-    expect(Object.keys((seen.at(-1)!.body.data as { attributes: object }).attributes)).toEqual(['inquiry-template-id']);
+    // The others create without a user (anonymous: true), under a reference of the session's own.
+    const veriff = (await clients().veriff(context('veriff', null))).referenceId;
+    expect(seen.at(-1)!.body).toEqual({ verification: { vendorData: veriff } });
+    const didit = (await clients().didit(context('didit', null))).referenceId;
+    expect(seen.at(-1)!.body).toEqual({ workflow_id: 'wf-1', vendor_data: didit });
+    const persona = (await clients().persona(context('persona', null))).referenceId;
+    expect(seen.at(-1)!.body).toMatchObject({
+      data: { attributes: { 'inquiry-template-id': 'itmpl_abc', 'reference-id': persona } },
+    });
+    for (const reference of [veriff, didit, persona]) expect(reference).toMatch(REFERENCE);
   });
 
   it('forwards the Idempotency-Key to Persona, which documents one, and to no other provider', async () => {

@@ -19,9 +19,8 @@ import type { PlaidWebhooks } from '../providers/plaid-webhooks';
 import { readBounded } from '../session-request';
 import { signedInUser } from '../values';
 import { idOf, referenceOf } from '../webhooks/fields';
-import { secretProblem } from '../webhooks/secrets';
 import type { SumsubAlgorithm, WebhookResult } from '../webhooks/types';
-import { verifyWebhook } from '../webhooks/verify';
+import { verifyWebhook, webhookSecretProblem } from '../webhooks/verify';
 import {
   answerOf,
   corsCheck,
@@ -32,6 +31,7 @@ import {
 } from './decision-endpoint';
 import { developmentFrame, needsDevelopment } from '../development';
 import { SessionRefusal } from '../errors';
+import { withDeadlines } from './deadline';
 import { memoryStore } from './memory-store';
 import { withPlaidStatus } from './plaid-status';
 import type { Decision, KycStore, RecordOutcome } from './store';
@@ -68,6 +68,11 @@ export interface KycBackendOptions {
    * `memoryStore()` (one process); several instances share `postgresStore({ pool })`.
    */
   store?: KycStore;
+  /**
+   * How long one store call may take before the route gives up on it and answers 503 with `Retry-After` (default
+   * 3000 ms; `decisionOf` throws StoreUnavailable). Set your driver's own timeouts under it (docs/server.md).
+   */
+  storeTimeoutMs?: number;
   /** Provider creates per user per window (default 10 an hour), counted in `store` unless you give `limit.store`. */
   limit?: LimitOptions;
   /**
@@ -86,8 +91,18 @@ export interface KycBackendOptions {
   decisionStream?: DecisionStreamOptions;
   /** The session handler's other options (providers, maxBodyBytes, timeoutMs, reuse's times, …). */
   sessionOptions?: BackendSessionOptions;
-  /** Told of each newly recorded event, after it is recorded (not awaited; a throw is ignored). */
+  /**
+   * Told of each recorded event, after it is recorded (not awaited: the webhook's 2xx does not wait for it), at
+   * least once with a store that keeps pending events (memoryStore, postgresStore): an event whose handler did not
+   * finish (it threw, or the process died) is handed to it again, on the provider's retry of the event and by a
+   * sweep at start and every `onEventLeaseMs`. Make it idempotent (key your work by `event.eventId`).
+   */
   onEvent?: (event: WebhookResult & { ok: true }, outcome: RecordOutcome) => void | Promise<void>;
+  /**
+   * How long one run of `onEvent` holds its event before it may be handed out again (default 60 000 ms), and how
+   * often the sweep looks for such events. Longer than your handler takes.
+   */
+  onEventLeaseMs?: number;
   /** The clock webhook timestamps are checked against, in ms (for tests). Default `Date.now`. */
   now?: () => number;
   /**
@@ -115,15 +130,24 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   if (typeof options?.authorize !== 'function') throw new TypeError('createKycBackend: authorize is required');
   if (typeof options.createSession !== 'function') throw new TypeError('createKycBackend: createSession is required');
   if (!options.allowedOrigins) throw new TypeError('createKycBackend: allowedOrigins is required');
+  const tolerance = options.toleranceSeconds;
+  if (tolerance !== undefined && (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0))
+    throw new TypeError('createKycBackend: toleranceSeconds must be a number of seconds of at least 0');
   const secrets = checkedSecrets(options.webhookSecrets);
   const sandbox = options.development === true ? undefined : needsDevelopment(options);
   if (sandbox) throw new TypeError(`createKycBackend: ${sandbox}`);
-  const store = options.store ?? memoryStore();
+  const kept = options.store ?? memoryStore();
+  const storeTimeoutMs = options.storeTimeoutMs ?? 3000;
+  if (!Number.isSafeInteger(storeTimeoutMs) || storeTimeoutMs < 1)
+    throw new TypeError('createKycBackend: storeTimeoutMs must be a whole number of at least 1');
+  // Every call below has a deadline; the host gets the store itself (for close()).
+  const store = withDeadlines(kept, storeTimeoutMs);
   const cors = corsCheck(options.allowedOrigins);
   const stream = {
     heartbeatMs: options.decisionStream?.heartbeatMs ?? 15_000,
     lifetimeMs: options.decisionStream?.lifetimeMs ?? 60_000,
     maxPerUser: options.decisionStream?.maxPerUser ?? 5,
+    maxOpen: options.decisionStream?.maxOpen ?? 1000,
     retryMs: options.decisionStream?.retryMs ?? 3000,
   };
   const report = (error: unknown, where: Parameters<NonNullable<KycBackendOptions['onError']>>[1]) => {
@@ -134,8 +158,50 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     }
   };
 
-  /** Open decision streams per user, in this process. */
+  const leaseMs = options.onEventLeaseMs ?? 60_000;
+  if (!Number.isSafeInteger(leaseMs) || leaseMs < 1)
+    throw new TypeError('createKycBackend: onEventLeaseMs must be a whole number of at least 1');
+  const atLeastOnce = !!options.onEvent && !!store.claimHandling && !!store.handled && !!store.unhandled;
+
+  /** Runs the handler; marks the event handled once it finished (a throw leaves it pending: handed out again). */
+  const handle = async (event: WebhookResult & { ok: true }, outcome: RecordOutcome): Promise<void> => {
+    try {
+      await options.onEvent!(event, outcome);
+      if (atLeastOnce) await store.handled!(event.provider, event.eventId);
+    } catch (error) {
+      report(error, 'webhook');
+    }
+  };
+
+  /** Hands every pending event whose lease ran out to the handler again (at start, then every leaseMs). */
+  const sweep = async (): Promise<void> => {
+    try {
+      for (;;) {
+        const due = await store.unhandled!(leaseMs, 100);
+        for (const { payload, userId, changed, occurredAtMs, ...rest } of due) {
+          const event = {
+            ok: true as const,
+            ...rest,
+            payload,
+            ...(occurredAtMs !== undefined && { occurredAt: new Date(occurredAtMs).toISOString() }),
+          };
+          void handle(event, { duplicate: false, changed, userId });
+        }
+        if (due.length < 100) return;
+      }
+    } catch (error) {
+      report(error, 'webhook');
+    }
+  };
+  if (atLeastOnce) {
+    void Promise.resolve().then(sweep);
+    const timer = setInterval(() => void sweep(), leaseMs) as { unref?: () => void };
+    timer.unref?.();
+  }
+
+  /** Open decision streams per user, in this process, and in all. */
   const streams = new Map<string, number>();
+  let openStreams = 0;
 
   /** Runs inside the handler's create (after its authorize and its limit): binds what the provider made. */
   const createBound: CreateSession = async (context) => {
@@ -182,7 +248,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   });
 
   return {
-    store,
+    store: kept,
 
     session: handler,
 
@@ -205,7 +271,11 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
         ...(options.sumsubAlgorithms && { algorithms: options.sumsubAlgorithms }),
       });
       if (!verified.ok) {
-        if (verified.reason === 'malformed') return failure(400, 'malformed', 'The webhook could not be read.');
+        if (verified.reason === 'malformed') {
+          // A body that is not JSON, or a setting of ours the verifier refused: either way, the host should know.
+          report(new Error(`webhook of ${provider} not read: ${verified.message ?? 'malformed'}`), 'webhook');
+          return failure(400, 'malformed', 'The webhook could not be read.');
+        }
         if (verified.reason === 'unavailable') {
           report(new Error(`webhook of ${provider} not verified: ${verified.message ?? 'key unavailable'}`), 'webhook');
           return failure(503, 'unavailable', 'The webhook could not be verified yet; retry.', { 'Retry-After': '30' });
@@ -231,6 +301,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
           ...(result.sessionId && { sessionId: result.sessionId }),
           ...(result.referenceId && { referenceId: result.referenceId }),
           ...(result.occurredAt && { occurredAtMs: Date.parse(result.occurredAt) }),
+          ...(atLeastOnce && { pending: { payload: result.payload } }),
         });
       } catch (error) {
         report(error, 'webhook');
@@ -243,10 +314,15 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
           report(error, 'webhook');
         });
       }
-      if (!outcome.duplicate && options.onEvent) {
-        void Promise.resolve()
-          .then(() => options.onEvent!(result, outcome))
-          .catch((error: unknown) => report(error, 'webhook'));
+      if (atLeastOnce) {
+        // New or a retry of an event whose handler has not finished: whoever takes the lease runs it.
+        const mine = await store.claimHandling!(provider, result.eventId, leaseMs).catch((error: unknown) => {
+          report(error, 'webhook');
+          return false;
+        });
+        if (mine) void handle(result, outcome);
+      } else if (!outcome.duplicate && options.onEvent) {
+        void Promise.resolve().then(() => handle(result, outcome));
       }
       return json(200, { received: true, duplicate: outcome.duplicate });
     },
@@ -277,8 +353,15 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
       const open = streams.get(userId) ?? 0;
       if (open >= stream.maxPerUser)
         return failure(429, 'too-many-streams', 'Too many open decision streams.', { ...headers, 'Retry-After': '5' });
+      if (openStreams >= stream.maxOpen)
+        return failure(503, 'unavailable', 'Too many open decision streams here; retry.', {
+          ...headers,
+          'Retry-After': '5',
+        });
       streams.set(userId, open + 1);
+      openStreams++;
       const release = () => {
+        openStreams--;
         const left = (streams.get(userId) ?? 1) - 1;
         if (left > 0) streams.set(userId, left);
         else streams.delete(userId);
@@ -306,7 +389,7 @@ function checkedSecrets(given: KycBackendOptions['webhookSecrets']): Record<stri
       );
     const list = typeof secret === 'string' ? [secret] : secret;
     for (const one of list) {
-      const problem = typeof one === 'string' ? secretProblem(one) : 'a secret must be a string';
+      const problem = typeof one === 'string' ? webhookSecretProblem(provider, one) : 'a secret must be a string';
       if (problem) throw new TypeError(`createKycBackend: webhookSecrets.${provider}: ${problem}`);
     }
     out[provider] = secret;

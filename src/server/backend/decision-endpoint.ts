@@ -16,6 +16,11 @@ export interface DecisionStreamOptions {
   lifetimeMs?: number;
   /** Open streams per user; one more is refused with 429 (default 5). */
   maxPerUser?: number;
+  /**
+   * Open streams in this process, all users together; one more is refused with 503 and Retry-After (default 1000;
+   * each holds a socket: keep it under the process's file descriptor limit).
+   */
+  maxOpen?: number;
   /** Sent as the stream's `retry:` field: how long EventSource waits before it reconnects (default 3000 ms). */
   retryMs?: number;
 }

@@ -1,11 +1,13 @@
 import { memoryLimitStore } from '../limits';
 import { memorySessionStore } from '../reuse';
 import {
+  REFERENCE_SKEW_MS,
   sessionKeyOf,
   type DecisionListener,
   type DecisionQuery,
   type DecisionRecord,
   type KycStore,
+  type PendingEvent,
   type SessionBinding,
   type StoredEvent,
 } from './store';
@@ -24,6 +26,8 @@ export interface MemoryStoreOptions {
 
 interface Bound extends SessionBinding {
   seq: number;
+  /** When it was bound (ms): a reference binding owns only the events that occurred after it. */
+  atMs: number;
 }
 
 interface Kept extends Omit<DecisionRecord, 'userId' | 'occurredAt'> {
@@ -43,11 +47,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
   const maxSessions = options.maxSessions ?? 100_000;
   const now = options.now ?? Date.now;
   const events = new Set<string>();
-  /** provider + session id or reference → the user it was first bound to. */
+  /** provider + session id → the user it was first bound to. */
   const owners = new Map<string, string>();
+  /** provider + reference of a binding made without a session id → the first such binding's user and time. */
+  const referenceOwners = new Map<string, { userId: string; atMs: number }>();
   /** user → their latest bound sessions, oldest first (a few per user). */
   const sessionsOf = new Map<string, Bound[]>();
   const decisions = new Map<string, Kept>();
+  /** Events waiting for their handler (onEvent), by provider + event id, with the time their lease runs out. */
+  const pending = new Map<string, { event: PendingEvent; leaseUntil: number }>();
   /** user → the keys of their decisions. */
   const decisionsOf = new Map<string, Set<string>>();
   const limits = memoryLimitStore(maxSessions, now);
@@ -55,15 +63,26 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
   let seq = 0;
 
   const ownerKey = (provider: string, kind: 's' | 'r', id: string) => `${provider}\u0000${kind}:${id}`;
-  const ownerOf = (provider: string, sessionId?: string, referenceId?: string): string | null =>
-    (sessionId && owners.get(ownerKey(provider, 's', sessionId))) ||
-    (referenceId && owners.get(ownerKey(provider, 'r', referenceId))) ||
-    null;
-  const own = (key: string, userId: string) => {
+  /**
+   * Only a binding with the event's session id owns an event that names one; the reference counts only for bindings
+   * made without a session id, and only for events that occurred after that binding (store.ts).
+   */
+  const ownerOf = (event: StoredEvent): string | null => {
+    if (event.sessionId) {
+      const bySession = owners.get(ownerKey(event.provider, 's', event.sessionId));
+      if (bySession) return bySession;
+    }
+    if (!event.referenceId) return null;
+    const byReference = referenceOwners.get(ownerKey(event.provider, 'r', event.referenceId));
+    if (!byReference) return null;
+    if (event.occurredAtMs !== undefined && event.occurredAtMs < byReference.atMs - REFERENCE_SKEW_MS) return null;
+    return byReference.userId;
+  };
+  const own = <T>(map: Map<string, T>, key: string, value: T) => {
     // The first session bound under an id owns it (ids are the provider's: a second owner would be a mix-up).
-    if (owners.has(key)) return;
-    owners.set(key, userId);
-    if (owners.size > maxSessions) owners.delete(owners.keys().next().value as string);
+    if (map.has(key)) return;
+    map.set(key, value);
+    if (map.size > maxSessions) map.delete(map.keys().next().value as string);
   };
   const mineOf = (userId: string): Kept[] =>
     [...(decisionsOf.get(userId) ?? [])].flatMap((key) => decisions.get(key) ?? []);
@@ -89,10 +108,12 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
 
   return {
     bind(binding) {
-      if (binding.sessionId) own(ownerKey(binding.provider, 's', binding.sessionId), binding.userId);
-      if (binding.referenceId) own(ownerKey(binding.provider, 'r', binding.referenceId), binding.userId);
+      const atMs = now();
+      if (binding.sessionId) own(owners, ownerKey(binding.provider, 's', binding.sessionId), binding.userId);
+      else if (binding.referenceId)
+        own(referenceOwners, ownerKey(binding.provider, 'r', binding.referenceId), { userId: binding.userId, atMs });
       const list = sessionsOf.get(binding.userId) ?? [];
-      list.push({ ...binding, seq: ++seq });
+      list.push({ ...binding, seq: ++seq, atMs });
       if (list.length > MAX_SESSIONS_PER_USER) list.shift();
       sessionsOf.delete(binding.userId);
       sessionsOf.set(binding.userId, list);
@@ -102,10 +123,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
 
     record(event: StoredEvent) {
       const id = `${event.provider}\u0000${event.eventId}`;
-      const userId = ownerOf(event.provider, event.sessionId, event.referenceId);
+      const userId = ownerOf(event);
       if (events.has(id)) return Promise.resolve({ duplicate: true, changed: false, userId });
       events.add(id);
       if (events.size > maxEvents) events.delete(events.values().next().value as string);
+      if (event.pending) {
+        const { pending: kept, ...rest } = event;
+        pending.set(id, { event: { ...rest, payload: kept.payload, userId, changed: false }, leaseUntil: 0 });
+        if (pending.size > maxEvents) pending.delete(pending.keys().next().value as string);
+      }
       const key = sessionKeyOf(event);
       if (!event.decision || !key) return Promise.resolve({ duplicate: false, changed: false, userId });
       const decisionKey = `${event.provider}\u0000${key}`;
@@ -146,12 +172,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
         .filter((s) => !query.provider || s.provider === query.provider)
         .at(-1);
       if (!session) return Promise.resolve(null);
+      // Only that session's decision: a session bound by its id, by that id; one bound by a reference alone, by
+      // a decision under that reference recorded after it was bound (an earlier attempt's is not this one's).
       const found = mine
-        .filter(
-          (d) =>
-            d.provider === session.provider &&
-            ((session.sessionId !== undefined && d.sessionId === session.sessionId) ||
-              (session.referenceId !== undefined && d.referenceId === session.referenceId)),
+        .filter((d) =>
+          d.provider !== session.provider
+            ? false
+            : session.sessionId !== undefined
+              ? d.sessionId === session.sessionId
+              : d.referenceId === session.referenceId && d.seq > session.seq,
         )
         .sort(later)[0];
       return Promise.resolve(found ? view(found) : null);
@@ -160,6 +189,32 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
     latest(userId) {
       const found = mineOf(userId).sort(later)[0];
       return Promise.resolve(found ? view(found) : null);
+    },
+
+    claimHandling(provider, eventId, leaseMs) {
+      const waiting = pending.get(`${provider}\u0000${eventId}`);
+      if (!waiting || waiting.leaseUntil > now()) return Promise.resolve(false);
+      waiting.leaseUntil = now() + leaseMs;
+      return Promise.resolve(true);
+    },
+
+    handled(provider, eventId) {
+      pending.delete(`${provider}\u0000${eventId}`);
+      return Promise.resolve();
+    },
+
+    unhandled(leaseMs, limit) {
+      const out: PendingEvent[] = [];
+      for (const waiting of pending.values()) {
+        if (out.length >= limit) break;
+        if (waiting.leaseUntil > now()) continue;
+        waiting.leaseUntil = now() + leaseMs;
+        const { event } = waiting;
+        const key = sessionKeyOf(event);
+        const changed = !!key && decisions.get(`${event.provider}\u0000${key}`)?.eventId === event.eventId;
+        out.push({ ...event, changed });
+      }
+      return Promise.resolve(out);
     },
 
     subscribe(listener) {

@@ -37,6 +37,12 @@ CREATE TABLE IF NOT EXISTS ${s}.kyc_events (
   received_at  timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (provider, event_id)
 );
+-- onEvent at least once: an event recorded for a handler stays pending (with its payload) until the handler
+-- finished; lease_until is how long the instance running it holds it. Rows from before these columns: not pending.
+ALTER TABLE ${s}.kyc_events ADD COLUMN IF NOT EXISTS pending boolean NOT NULL DEFAULT false;
+ALTER TABLE ${s}.kyc_events ADD COLUMN IF NOT EXISTS payload jsonb;
+ALTER TABLE ${s}.kyc_events ADD COLUMN IF NOT EXISTS lease_until timestamptz;
+CREATE INDEX IF NOT EXISTS kyc_events_pending ON ${s}.kyc_events (seq) WHERE pending;
 -- Each created session, bound to the user who asked for it.
 CREATE TABLE IF NOT EXISTS ${s}.kyc_sessions (
   seq          bigserial   PRIMARY KEY,
@@ -103,18 +109,26 @@ export function statements(schema: string) {
 
     /**
      * $1 provider, $2 event_id, $3 event, $4 session_id, $5 reference_id, $6 decision, $7 occurred_at (ms or null),
-     * $8 session_key, $9 channel. The owner is the first session bound under the id, else under the reference.
+     * $8 session_key, $9 channel, $10 the reference skew (ms), $11 pending (a handler waits), $12 payload (JSON). The owner is the first session bound under the
+     * event's session id; else the first bound by the reference alone (no session id), if the event occurred after it.
      */
     record: `WITH
   owner AS (
     SELECT coalesce(
       (SELECT user_id FROM ${s}.kyc_sessions WHERE provider = $1 AND session_id = $4 ORDER BY seq LIMIT 1),
-      (SELECT user_id FROM ${s}.kyc_sessions WHERE provider = $1 AND reference_id = $5 ORDER BY seq LIMIT 1)
+      (SELECT user_id FROM (
+        SELECT user_id, created_at FROM ${s}.kyc_sessions
+        WHERE provider = $1 AND reference_id = $5 AND session_id IS NULL ORDER BY seq LIMIT 1
+      ) first
+      WHERE $7::double precision IS NULL
+         OR to_timestamp($7::double precision / 1000) >= first.created_at - $10::double precision * interval '1 millisecond')
     ) AS user_id
   ),
   inserted AS (
-    INSERT INTO ${s}.kyc_events (provider, event_id, event, session_id, reference_id, decision, occurred_at, user_id)
-    SELECT $1, $2, $3, $4, $5, $6, to_timestamp($7::double precision / 1000), owner.user_id FROM owner
+    INSERT INTO ${s}.kyc_events
+      (provider, event_id, event, session_id, reference_id, decision, occurred_at, user_id, pending, payload)
+    SELECT $1, $2, $3, $4, $5, $6, to_timestamp($7::double precision / 1000), owner.user_id, $11, $12::jsonb
+    FROM owner
     ON CONFLICT (provider, event_id) DO NOTHING
     RETURNING seq, user_id
   ),
@@ -151,20 +165,44 @@ SELECT
     bySession: `SELECT ${columns()} FROM ${s}.kyc_decisions
   WHERE user_id = $1 AND session_id = $2 AND ($3::text IS NULL OR provider = $3) ${later}`,
 
-    /** $1 user, $2 provider or null: the decision of the user's latest created session. */
+    /** $1 user, $2 provider or null: the decision of the user's latest created session only. */
     byLatestSession: `WITH latest AS (
-    SELECT provider, session_id, reference_id FROM ${s}.kyc_sessions
+    SELECT provider, session_id, reference_id, created_at FROM ${s}.kyc_sessions
     WHERE user_id = $1 AND ($2::text IS NULL OR provider = $2) ORDER BY seq DESC LIMIT 1
   )
   SELECT ${columns('d.')}
   FROM ${s}.kyc_decisions d, latest
   WHERE d.user_id = $1 AND d.provider = latest.provider
-    AND ((latest.session_id IS NOT NULL AND d.session_id = latest.session_id)
-      OR (latest.reference_id IS NOT NULL AND d.reference_id = latest.reference_id))
+    AND CASE WHEN latest.session_id IS NOT NULL THEN d.session_id = latest.session_id
+      -- A session bound by a reference alone: a decision under it recorded after the binding (an earlier
+      -- attempt's decision is not this one's).
+      ELSE d.reference_id = latest.reference_id AND d.recorded_at >= latest.created_at
+    END
   ORDER BY d.occurred_at DESC NULLS LAST, d.seq DESC LIMIT 1`,
 
     /** $1 user. */
     latest: `SELECT ${columns()} FROM ${s}.kyc_decisions WHERE user_id = $1 ${later}`,
+
+    /** $1 provider, $2 event id, $3 lease ms: a row when the right to run its handler is taken. */
+    claimHandling: `UPDATE ${s}.kyc_events SET lease_until = now() + $3::double precision * interval '1 millisecond'
+  WHERE provider = $1 AND event_id = $2 AND pending AND (lease_until IS NULL OR lease_until <= now())
+  RETURNING event_id`,
+
+    /** $1 provider, $2 event id. */
+    handled: `UPDATE ${s}.kyc_events SET pending = false, payload = NULL, lease_until = NULL
+  WHERE provider = $1 AND event_id = $2`,
+
+    /** $1 lease ms, $2 limit: pending events whose lease ran out, leased again (another instance skips them). */
+    unhandled: `UPDATE ${s}.kyc_events e SET lease_until = now() + $1::double precision * interval '1 millisecond'
+  FROM (
+    SELECT provider, event_id FROM ${s}.kyc_events
+    WHERE pending AND (lease_until IS NULL OR lease_until <= now())
+    ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED
+  ) due
+  WHERE e.provider = due.provider AND e.event_id = due.event_id
+  RETURNING e.provider, e.event_id, e.event, e.session_id, e.reference_id, e.decision, e.user_id, e.payload,
+    (extract(epoch FROM e.occurred_at) * 1000)::float8 AS occurred_at_ms,
+    EXISTS (SELECT 1 FROM ${s}.kyc_decisions d WHERE d.provider = e.provider AND d.event_id = e.event_id) AS changed`,
 
     /** $1 key, $2 window ms. */
     hit: `INSERT INTO ${s}.kyc_limits AS l (key, window_start, window_ms, count) VALUES ($1, now(), $2, 1)

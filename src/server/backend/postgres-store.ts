@@ -7,11 +7,14 @@
 import type { PgClient, PgPool } from './postgres-pool';
 import { postgresSessionStore } from './postgres-sessions';
 import { postgresMigration, schemaName, statements } from './postgres-sql';
+import { isPlainObject } from '../values';
 import {
+  REFERENCE_SKEW_MS,
   sessionKeyOf,
   type DecisionListener,
   type DecisionRecord,
   type KycStore,
+  type PendingEvent,
   type RecordOutcome,
   type StoredEvent,
 } from './store';
@@ -144,6 +147,9 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
         event.occurredAtMs ?? null,
         sessionKeyOf(event) ?? null,
         channel,
+        REFERENCE_SKEW_MS,
+        !!event.pending,
+        event.pending ? JSON.stringify(event.pending.payload) : null,
       ];
       const client = await pool.connect();
       let row: Record<string, unknown> | undefined;
@@ -174,6 +180,36 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
 
     async latest(userId) {
       return recordOf((await pool.query(sql.latest, [userId])).rows[0]);
+    },
+
+    async claimHandling(provider, eventId, leaseMs) {
+      return (await pool.query(sql.claimHandling, [provider, eventId, Math.max(1, leaseMs)])).rows.length === 1;
+    },
+
+    async handled(provider, eventId) {
+      await pool.query(sql.handled, [provider, eventId]);
+    },
+
+    async unhandled(leaseMs, limit) {
+      const { rows } = await pool.query(sql.unhandled, [Math.max(1, leaseMs), limit]);
+      return rows.map((row): PendingEvent => {
+        const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+        const sessionId = text(row.session_id);
+        const referenceId = text(row.reference_id);
+        const occurredAtMs = typeof row.occurred_at_ms === 'number' ? row.occurred_at_ms : undefined;
+        return {
+          provider: String(row.provider),
+          eventId: String(row.event_id),
+          event: String(row.event),
+          ...(sessionId && { sessionId }),
+          ...(referenceId && { referenceId }),
+          decision: (text(row.decision) ?? null) as PendingEvent['decision'],
+          ...(occurredAtMs !== undefined && { occurredAtMs }),
+          payload: isPlainObject(row.payload) ? row.payload : {},
+          userId: text(row.user_id) ?? null,
+          changed: row.changed === true,
+        };
+      });
     },
 
     subscribe(listener) {

@@ -4,7 +4,11 @@
  * - an event is recorded once per (provider, eventId): a second delivery is a duplicate and changes nothing;
  * - per session, the decision kept is the one of the event that occurred last (by `occurredAt`; on a tie, the one
  *   recorded last). An event without a time never replaces a decision that has one.
- * - a decision belongs to the user whose created session the webhook names (by session id, else by reference).
+ * - a decision belongs to the user whose created session the webhook names: when the webhook names a session id,
+ *   only a binding with that session id owns it; a reference counts only for bindings made without a session id
+ *   (Sumsub, Plaid, a createSession that answers none), and only for events that occurred after that binding (less
+ *   REFERENCE_SKEW_MS). A verified event that no binding owns is recorded, and is nobody's decision.
+ * - the widget's question without a session id is answered by the user's latest created session only.
  */
 import type { LimitStore } from '../limits';
 import type { SessionStore } from '../reuse';
@@ -32,6 +36,20 @@ export interface StoredEvent {
   decision: WebhookDecision;
   /** Milliseconds since the epoch, from the signed payload; undefined when it carries no time. */
   occurredAtMs?: number;
+  /**
+   * Set when the backend has an `onEvent`: the event waits for its handler (with its payload, kept until then) and
+   * is handed to it again until `handled` (stores with `claimHandling`).
+   */
+  pending?: { payload: Record<string, unknown> };
+}
+
+/** A recorded event whose handler has not finished, as `unhandled` hands it out again. */
+export interface PendingEvent extends Omit<StoredEvent, 'pending'> {
+  payload: Record<string, unknown>;
+  /** The user the event's session is bound to, or null. */
+  userId: string | null;
+  /** This event's decision is its session's decision now. */
+  changed: boolean;
 }
 
 export interface RecordOutcome {
@@ -80,6 +98,16 @@ export interface KycStore extends LimitStore {
   current(query: DecisionQuery): Promise<DecisionRecord | null>;
   /** The user's decision that occurred last, across their sessions (`decisionOf`), or null. */
   latest(userId: string): Promise<DecisionRecord | null>;
+  /**
+   * `onEvent` at least once (optional: without these, `onEvent` runs once per newly recorded event, at most once).
+   * Takes the right to run the handler of a pending event for `leaseMs`: false when it is handled, or another
+   * holds a lease that has not run out.
+   */
+  claimHandling?(provider: string, eventId: string, leaseMs: number): Promise<boolean>;
+  /** The event's handler finished: it is never handed out again, and its kept payload is dropped. */
+  handled?(provider: string, eventId: string): Promise<void>;
+  /** Up to `limit` pending events whose lease ran out (or never was taken), each now leased for `leaseMs`. */
+  unhandled?(leaseMs: number, limit: number): Promise<PendingEvent[]>;
   /** Calls `listener` on every decision change; returns the function that stops it. */
   subscribe(listener: DecisionListener): () => void;
   /**
@@ -90,6 +118,12 @@ export interface KycStore extends LimitStore {
   /** Releases what the store holds (the PostgreSQL store's listening connection). */
   close(): Promise<void>;
 }
+
+/**
+ * How much earlier than its binding an event may say it occurred and still be the binding's (clocks differ: the
+ * provider's signs the event, ours the binding). Only for bindings by reference alone.
+ */
+export const REFERENCE_SKEW_MS = 60_000;
 
 /** The key a session's decision is kept under: its session id, else its reference. */
 export function sessionKeyOf(event: Pick<StoredEvent, 'sessionId' | 'referenceId'>): string | undefined {

@@ -1,6 +1,6 @@
 import { ProviderCallFailed, retryAfterSeconds, SessionRefusal } from '../errors';
 import type { CreateSession, SessionClient, SessionContext, SessionProvider, SessionResult } from '../session-types';
-import { isPlainObject } from '../values';
+import { isLoopback, isPlainObject, randomToken } from '../values';
 import { hmac, toHex, utf8 } from '../webhooks/crypto';
 
 /**
@@ -51,11 +51,15 @@ export function sessionClient(options: ClientOptions, shape: ClientShape): Sessi
   const client = `${shape.provider}Sessions`;
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) throw new TypeError(`${client}: timeoutMs must be at least 1`);
   const base = options.baseUrl ?? shape.api;
+  let baseUrl: URL;
   try {
-    new URL(base);
+    baseUrl = new URL(base);
   } catch {
     throw new TypeError(`${client}: baseUrl must be an absolute URL`);
   }
+  // The API key goes to baseUrl: over plain http only to this machine (a sandbox), never across a network.
+  if (baseUrl.protocol !== 'https:' && !(baseUrl.protocol === 'http:' && isLoopback(baseUrl.hostname)))
+    throw new TypeError(`${client}: baseUrl must be https (plain http only on a loopback host)`);
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const create: CreateSession = async (context) => {
     if (context.provider !== shape.provider)
@@ -219,4 +223,18 @@ export function stringField(data: unknown, ...path: string[]): string | undefine
 /** Lowercase hex HMAC-SHA256 of `text` with `secret`, in Web Crypto. */
 export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
   return toHex(await hmac('SHA-256', secret, utf8(text)));
+}
+
+/**
+ * The reference a session client sends for one session where the provider echoes it back in webhooks (Veriff's
+ * `vendorData`, Persona's `reference-id`, Didit's `vendor_data`, iDenfy's `clientId`), kept in the session's binding.
+ * Never the user id: anyone who can start a session with the provider (Veriff's API key rides in its browser SDK; a
+ * Persona template may allow client-side inquiries) chooses its reference, so a reference that names the user would
+ * let them speak for that user. 128 random bits (`kyc_` and 32 hex digits: ASCII, fits every provider's limit).
+ * With an idempotency key, the reference is derived from it under the API key (HMAC-SHA256), so that a retried call
+ * sends the same body from any instance and is still unguessable without the key.
+ */
+export async function sessionReference(apiKey: string, idempotencyKey?: string): Promise<string> {
+  if (!idempotencyKey) return `kyc_${randomToken()}`;
+  return `kyc_${(await hmacSha256Hex(apiKey, `kyc-widget reference\n${idempotencyKey}`)).slice(0, 32)}`;
 }

@@ -2,7 +2,7 @@ import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
 import { isSessionUrl } from '../values';
 import { compact, idOf } from '../webhooks/fields';
-import { requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
+import { requireSecret, requireString, sessionClient, sessionReference, stringField, type ClientOptions } from './call';
 
 /**
  * Didit: `POST https://verification.didit.me/v3/session/` with the API key in `x-api-key` and
@@ -23,7 +23,11 @@ export interface DiditSessionOptions extends ClientOptions {
   callback?: string;
 }
 
-/** The user id (`authorize`'s) is sent as `vendor_data`, which Didit links to one user entity. */
+/**
+ * Each session's `vendor_data` is a fresh random reference (`sessionReference`), never the user id, so that no one
+ * else's session can carry it; Didit's own de-duplication by `vendor_data` therefore never applies (the session
+ * endpoint's reuse does that). The session is bound by `session_id`.
+ */
 export function diditSessions(options: DiditSessionOptions): SessionClient {
   const apiKey = requireSecret(options.apiKey, 'apiKey', 'diditSessions');
   const workflowId = requireString(options.workflowId, 'workflowId', 'diditSessions');
@@ -33,7 +37,7 @@ export function diditSessions(options: DiditSessionOptions): SessionClient {
     needsUser: false,
     async create(context, api) {
       const body: Record<string, string> = { workflow_id: workflowId };
-      if (context.userId) body.vendor_data = context.userId;
+      body.vendor_data = await sessionReference(apiKey);
       if (options.callback) body.callback = options.callback;
       const data = await api.post('session', api.url('/v3/session/'), { 'x-api-key': apiKey }, JSON.stringify(body));
       const url = stringField(data, 'url');

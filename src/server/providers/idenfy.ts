@@ -1,7 +1,7 @@
 import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
 import { compact, idOf } from '../webhooks/fields';
-import { requireSecret, sessionClient, stringField, type ClientOptions } from './call';
+import { requireSecret, sessionClient, sessionReference, stringField, type ClientOptions } from './call';
 
 /**
  * iDenfy: `POST https://ivs.idenfy.com/api/v2/token` with HTTP Basic auth (API key as user, API secret as
@@ -28,7 +28,11 @@ export interface IdenfySessionOptions extends ClientOptions {
   now?: () => number;
 }
 
-/** The user id (`authorize`'s) is iDenfy's `clientId` (ASCII, at most 100 characters): required (401 without one). */
+/**
+ * Each token's `clientId` (ASCII, at most 100 characters, echoed in webhooks) is a fresh random reference
+ * (`sessionReference`), never the user id. A signed-in user is still required (401 without one). The session is
+ * bound by `scanRef`.
+ */
 export function idenfySessions(options: IdenfySessionOptions): SessionClient {
   const apiKey = requireSecret(options.apiKey, 'apiKey', 'idenfySessions');
   const apiSecret = requireSecret(options.apiSecret, 'apiSecret', 'idenfySessions');
@@ -41,7 +45,8 @@ export function idenfySessions(options: IdenfySessionOptions): SessionClient {
     needsUser: true,
     async create(context, api) {
       const started = now();
-      const body = JSON.stringify({ clientId: context.userId, expiryTime });
+      const clientId = await sessionReference(apiKey);
+      const body = JSON.stringify({ clientId, expiryTime });
       const data = await api.post('token', api.url('/api/v2/token'), { Authorization: authorization }, body);
       const authToken = stringField(data, 'authToken');
       if (!authToken) throw new ProviderCallFailed('idenfy', 'token: no authToken in the answer');
@@ -51,7 +56,7 @@ export function idenfySessions(options: IdenfySessionOptions): SessionClient {
         expiresAt: started + expiryTime * 1000,
         sessionUrl: options.frameUrl,
         sessionId: idOf(stringField(data, 'scanRef')),
-        referenceId: context.userId!,
+        referenceId: clientId,
       });
     },
   });

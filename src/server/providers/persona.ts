@@ -1,7 +1,15 @@
 import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
 import { compact } from '../webhooks/fields';
-import { endpoint, requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
+import {
+  endpoint,
+  requireSecret,
+  requireString,
+  sessionClient,
+  sessionReference,
+  stringField,
+  type ClientOptions,
+} from './call';
 
 /**
  * Persona: an inquiry created on the server, `POST /api/v1/inquiries` with `Authorization: Bearer <API key>`
@@ -28,7 +36,12 @@ export interface PersonaSessionOptions extends ClientOptions {
   flowHost?: string;
 }
 
-/** The user id (`authorize`'s) is sent as `reference-id`: Persona groups inquiries with one reference into one account. */
+/**
+ * Each inquiry's `reference-id` is a reference of its own (`sessionReference`, derived from the attempt's
+ * idempotency key), never the user id: a template that allows client-side inquiries lets anyone choose a
+ * reference-id. Persona therefore does not group one user's inquiries into one account by it. The session is bound
+ * by the inquiry id.
+ */
 export function personaSessions(options: PersonaSessionOptions): SessionClient {
   const apiKey = requireSecret(options.apiKey, 'apiKey', 'personaSessions');
   const templateId = requireString(options.templateId, 'templateId', 'personaSessions');
@@ -38,7 +51,7 @@ export function personaSessions(options: PersonaSessionOptions): SessionClient {
     needsUser: false,
     async create(context, api) {
       const attributes: Record<string, string> = { 'inquiry-template-id': templateId };
-      if (context.userId) attributes['reference-id'] = context.userId;
+      attributes['reference-id'] = await sessionReference(apiKey, context.idempotencyKey ?? undefined);
       const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
       if (context.idempotencyKey) headers['Idempotency-Key'] = context.idempotencyKey;
       const body = JSON.stringify({ data: { attributes }, meta: { 'auto-create-inquiry-session': true } });

@@ -2,7 +2,7 @@ import { ProviderCallFailed } from '../errors';
 import type { SessionClient } from '../session-types';
 import { isSessionUrl } from '../values';
 import { compact, idOf } from '../webhooks/fields';
-import { hmacSha256Hex, requireSecret, sessionClient, stringField, type ClientOptions } from './call';
+import { hmacSha256Hex, requireSecret, sessionClient, sessionReference, stringField, type ClientOptions } from './call';
 
 /**
  * Veriff: `POST <BaseURL>/v1/sessions` with the integration's API key in `X-AUTH-CLIENT` and a JSON
@@ -29,9 +29,10 @@ export interface VeriffSessionOptions extends ClientOptions {
 }
 
 /**
- * The user id (`authorize`'s) is sent as `verification.vendorData`, which ties an end-user to their sessions and
- * comes back in webhooks (https://devdocs.veriff.com/docs/quick-guide-of-idv-using-the-api: at most 1000
- * characters, nothing that identifies the person outside your systems).
+ * Each session's `verification.vendorData` (echoed in webhooks, at most 1000 characters,
+ * https://devdocs.veriff.com/docs/quick-guide-of-idv-using-the-api) is a fresh random reference
+ * (`sessionReference`), never the user id: Veriff's API key rides in its browser SDK, so anyone can make a
+ * session with the vendorData of their choice. The session is bound by `verification.id`.
  */
 export function veriffSessions(options: VeriffSessionOptions): SessionClient {
   const apiKey = requireSecret(options.apiKey, 'apiKey', 'veriffSessions');
@@ -46,7 +47,7 @@ export function veriffSessions(options: VeriffSessionOptions): SessionClient {
     async create(context, api) {
       const verification: Record<string, string> = {};
       if (options.callback) verification.callback = options.callback;
-      if (context.userId) verification.vendorData = context.userId;
+      verification.vendorData = await sessionReference(apiKey);
       const body = JSON.stringify({ verification });
       const headers: Record<string, string> = { 'X-AUTH-CLIENT': apiKey };
       if (sharedSecret) headers['X-HMAC-SIGNATURE'] = await hmacSha256Hex(sharedSecret, body);

@@ -23,9 +23,12 @@ export async function verifyBodyHmac(
   return { ok: true };
 }
 
-/** Whether a unix time in seconds (a string of digits) is within the tolerance of now, either way. */
+/**
+ * Whether a unix time in whole seconds is within the tolerance of now, either way. Now is taken in whole seconds too
+ * (the providers sign whole seconds): `toleranceSeconds: 0` accepts the same second, not only a fractional zero.
+ */
 export function fresh(request: SignedRequest, seconds: number): boolean {
-  return Math.abs(request.nowSeconds - seconds) <= request.toleranceSeconds;
+  return Math.abs(Math.floor(request.nowSeconds) - seconds) <= request.toleranceSeconds;
 }
 
 const UNIX = /^\d{1,12}$/;

@@ -56,6 +56,12 @@ export type WebhookProvider =
   | 'incode'
   | 'generic';
 
+/** What is wrong with a webhook secret for `provider` (its scheme's own rules included), or undefined. */
+export function webhookSecretProblem(provider: string, secret: string): string | undefined {
+  const scheme = own(SCHEMES, provider) ? SCHEMES[provider] : undefined;
+  return secretProblem(secret) ?? scheme?.checkSecret?.(secret);
+}
+
 const SCHEMES: Readonly<Record<string, WebhookScheme>> = {
   persona,
   sumsub,

@@ -3,7 +3,9 @@
  * bindings, the limit's counters and the open sessions all shared through the database), served over HTTP on
  * 127.0.0.1 (port 0). Several of them share one database in the multi-instance tests and the delivery bench.
  * It prints one JSON line, {"origin"}, once it listens; with KYC_HOLD=1 it holds every recording transaction open
- * before COMMIT and prints {"holding": eventId} (so that a test can kill it mid-recording).
+ * before COMMIT and prints {"holding": eventId} (so that a test can kill it mid-recording). With KYC_ON_EVENT=hang its
+ * onEvent prints {"handling": eventId} and never finishes (so that a test can kill it before the handler is done);
+ * with KYC_ON_EVENT=print it prints {"handled": eventId} and finishes. KYC_LEASE_MS is its onEventLeaseMs.
  *
  * Environment: KYC_SERVER_MODULE (the built kyc-widget/server), KYC_SCHEMA, KYC_SECRET, PG* (see pg-config.mjs).
  */
@@ -26,6 +28,17 @@ const store = server.postgresStore({
     : undefined,
 });
 const secret = process.env.KYC_SECRET;
+const onEventMode = process.env.KYC_ON_EVENT;
+const onEvent =
+  onEventMode === 'hang'
+    ? async (event) => {
+        process.stdout.write(`${JSON.stringify({ handling: event.eventId })}\n`);
+        await new Promise(() => {});
+      }
+    : onEventMode === 'print'
+      ? (event) => void process.stdout.write(`${JSON.stringify({ handled: event.eventId })}\n`)
+      : undefined;
+const leaseMs = Number(process.env.KYC_LEASE_MS) || undefined;
 const kyc = server.createKycBackend({
   authorize: testUser,
   allowedOrigins: ['https://app.example'],
@@ -47,6 +60,8 @@ const kyc = server.createKycBackend({
       ),
     ),
   store,
+  ...(onEvent && { onEvent }),
+  ...(leaseMs && { onEventLeaseMs: leaseMs }),
   // Heartbeats far apart: a decision that reaches a stream in a test came through NOTIFY, not a heartbeat's look.
   decisionStream: { heartbeatMs: 60_000, lifetimeMs: 120_000, maxPerUser: 1000 },
 });

@@ -36,7 +36,7 @@ export async function buildServerModule() {
  * Starts one instance; resolves once it listens.
  * @param {{ module: string, schema: string, secret: string, hold?: boolean }} options
  */
-export function startInstance({ module, schema, secret, hold = false }) {
+export function startInstance({ module, schema, secret, hold = false, onEvent = '', leaseMs = 0 }) {
   const child = spawn(process.execPath, [INSTANCE], {
     cwd: ROOT,
     env: {
@@ -45,6 +45,8 @@ export function startInstance({ module, schema, secret, hold = false }) {
       KYC_SCHEMA: schema,
       KYC_SECRET: secret,
       KYC_HOLD: hold ? '1' : '0',
+      KYC_ON_EVENT: onEvent,
+      KYC_LEASE_MS: String(leaseMs),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,6 +78,7 @@ export function startInstance({ module, schema, secret, hold = false }) {
     child,
     exited,
     next,
+    messages,
     kill: (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

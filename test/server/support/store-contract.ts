@@ -88,8 +88,20 @@ export function storeContract(store: () => KycStore): void {
     await store().bind({ provider: 'persona', userId: bob, sessionId: s1 });
     await store().bind({ provider: 'sumsub', userId: bob, referenceId: bob });
     expect(await store().record(event({ sessionId: s1, referenceId: bob }))).toMatchObject({ userId: alice });
-    expect(await store().record(event({ provider: 'sumsub', sessionId: s2, referenceId: bob }))).toMatchObject({
-      userId: bob,
+    // A session id that no binding has: its reference counts only for a binding made without a session id (bob's
+    // sumsub), and only for an event after that binding.
+    expect(
+      await store().record(event({ provider: 'sumsub', sessionId: s2, referenceId: bob, occurredAtMs: Date.now() })),
+    ).toMatchObject({ userId: bob });
+    expect(
+      await store().record(
+        event({ provider: 'sumsub', sessionId: unique('inq'), referenceId: bob, occurredAtMs: Date.now() - 3_600_000 }),
+      ),
+    ).toMatchObject({ userId: null });
+    // Alice's persona binding has a session id: her user id as a reference on another session gives her nothing.
+    await store().bind({ provider: 'persona', userId: alice, sessionId: unique('inq'), referenceId: alice });
+    expect(await store().record(event({ sessionId: unique('inq'), referenceId: alice }))).toMatchObject({
+      userId: null,
     });
     // Nobody created s3 and its reference is nobody's: recorded, but nobody's decision.
     expect(await store().record(event({ sessionId: s3, referenceId: unique('stranger') }))).toEqual({
