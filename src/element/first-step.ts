@@ -156,13 +156,12 @@ export function firstStep(
       // The frame there now, once per attempt, as the machine moves: ready from loading, start from loading or ready.
       const { state } = m.snapshot;
       const start = event.said === 'start';
-      if (
-        m.connected &&
-        m.framed &&
-        m.frame?.id === event.frame &&
-        (state === 'loading' || (start && state === 'ready'))
-      )
+      if (!m.connected || !m.framed || m.frame?.id !== event.frame) break;
+      if (state === 'loading' || (start && state === 'ready'))
         enter(start ? 'in-progress' : 'ready', undefined, event.sessionId);
+      // No move (a framed flow is live here), but the session it names is the flow's now, as the machine's `idOnly`.
+      else if (event.sessionId && !m.snapshot.sessionId)
+        effects.push({ type: 'snapshot', snapshot: (m.snapshot = { ...m.snapshot, sessionId: event.sessionId }) });
       break;
     }
     case 'runtime-failed':
