@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
 import { AFTER_READY, HOLD_LIMIT } from '../../src/element/stand-in';
 import type { KycWidgetElement } from '../../src/index';
+import { frameFor } from '../../src/providers/registry';
+import { SANDBOX_TOKENS } from '../../sandbox/catalog.mjs';
 import {
   applyInputs,
   demoInputs,
@@ -753,6 +755,75 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
       // And then the rest, as the runtime said it: no second kyc-start, nothing in another order.
       expect([...events]).toEqual(expected);
       expect(el.sessionId).toBe(sessionId);
+    },
+  );
+});
+
+describe("the boot's handshake answer goes to the origin that spoke, nowhere else", () => {
+  // Each provider whose frame waits for the host's answer (providers/<id>/frame.ts `reply`): the handshake, and what
+  // the answer carries (Sumsub's access token, Yoti's session token: secrets).
+  const HANDSHAKES: Array<[DemoProvider, string[], RegExp, { launch?: 'post' }, string | undefined]> = [
+    ['generic', ['ready'], /"type":"ready"/, {}, undefined],
+    ['sumsub', ['on-ready'], /idCheck\.onReady/, {}, SANDBOX_TOKENS.sumsub],
+    ['veriff', ['wait:1'], /VERIFF_HANDSHAKE/i, {}, undefined], // these two say it on load
+    ['yoti', ['wait:1'], /"eventType":"STARTED"/, { launch: 'post' }, SANDBOX_TOKENS.yoti],
+  ];
+
+  it.each(HANDSHAKES)(
+    '%s: a handshake still queued when the frame has gone to a third origin is answered to no one there',
+    async (provider, script, handshake, options, secret) => {
+      forgetRuntime();
+      holdRuntime();
+      const target = frameFor(provider, options)!;
+      const original = target.reply!;
+      const replies: unknown[] = [];
+      target.reply = (...args) => {
+        const reply = original(...args);
+        if (reply !== undefined) replies.push(reply);
+        return reply;
+      };
+      // The handshake is taken off the page before the bridge sees it (a capturing listener on the target runs
+      // before the bridge's) and given back once the frame is on the stranger's spy page: the race Chromium allows
+      // when the frame navigates while its message waits in the page's queue, made certain.
+      let el: KycWidgetElement | undefined;
+      let frame: HTMLIFrameElement | null = null;
+      let held: MessageEvent | undefined;
+      const spied: string[][] = [];
+      const listen = (event: MessageEvent) => {
+        frame ??= el ? frameOf(el) : null;
+        if (!frame || event.source !== frame.contentWindow) return;
+        const data = event.data as { spy?: unknown; received?: string[] } | null;
+        if (event.origin === STRANGER && data?.spy && data.received) spied.push(data.received);
+        else if (!held && handshake.test(typeof data === 'string' ? data : JSON.stringify(data))) {
+          held = event;
+          event.stopImmediatePropagation();
+        }
+      };
+      window.addEventListener('message', listen, { capture: true });
+      try {
+        const inputs = demoInputs(provider, { script });
+        el = mount((el) => {
+          if (options.launch) el.options = options;
+          applyInputs(el, inputs);
+        });
+        await waitUntil(() => held, `the ${provider} frame never sent its handshake`, { timeout: 5000 });
+        expect(replies).toEqual([]);
+        frame!.contentWindow!.location.href = `${STRANGER}/spy`;
+        await waitUntil(() => spied.length > 0, 'the frame never reached the spy page', { timeout: 5000 });
+        const data: unknown = held!.data;
+        const { origin, source } = held!;
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+        // The bridge answered (with the secret, where the provider hands one over)…
+        expect(replies).toHaveLength(1);
+        if (secret) expect(JSON.stringify(replies[0])).toContain(secret);
+        // …and the spy, which reports all it received every 100 ms, reports twice more: it got nothing.
+        const before = spied.length;
+        await waitUntil(() => spied.length > before + 1, 'the spy stopped reporting', { timeout: 5000 });
+        expect(spied.at(-1)).toEqual([]);
+      } finally {
+        window.removeEventListener('message', listen, { capture: true });
+        target.reply = original;
+      }
     },
   );
 });
