@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { personaSessions } from '../../src/server/providers/persona';
 import { createSessionHandler, type CreateSession, type SessionContext } from '../../src/server/session-handler';
 import { fetchSession } from '../../src/runtime/session-client';
@@ -99,12 +99,18 @@ describe('one signed-in user cannot make more than one provider session at a tim
   });
 
   it('one of two tabs waiting on one shared create goes away: the other still gets its session', async () => {
-    const { persona, app } = await setup(800);
+    // The tabs in order by markers, not by time: the first tab's create has reached the provider (the first is the
+    // one whose create is shared), and the second tab's request has been authorized (it is in the handler) before
+    // the first goes away. The provider answers after 3 s, long after both.
+    let authorized = 0;
+    const { persona, app } = await setup(3000, () => ({
+      authorize: (request: Request) => (authorized++, authorizeByHeader(request)),
+    }));
     const leaving = new AbortController();
     const first = app.ask({ user: 'alice', key: 'tab-1', signal: leaving.signal }).catch(() => 'aborted');
-    await sleep(100);
+    await vi.waitFor(() => expect(persona.requests()).toBe(1), { timeout: 10_000, interval: 5 });
     const second = app.ask({ user: 'alice', key: 'tab-2' });
-    await sleep(100);
+    await vi.waitFor(() => expect(authorized).toBe(2), { timeout: 10_000, interval: 5 });
     leaving.abort();
     expect(await first).toBe('aborted');
     const response = await second;
