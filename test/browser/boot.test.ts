@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
 import { AFTER_READY, HOLD_LIMIT } from '../../src/element/stand-in';
 import type { KycWidgetElement } from '../../src/index';
@@ -56,6 +56,7 @@ const holds: Array<() => void> = [];
 
 afterEach(async () => {
   holds.splice(0).forEach((release) => release());
+  probes.splice(0).forEach((restore) => restore());
   runtimeLoader.load = realLoad;
   await loadRuntime().catch(() => undefined);
   fixtureCleanup();
@@ -492,6 +493,27 @@ describe('the boot: the frame first, the runtime after', () => {
 });
 
 /**
+ * A message of no protocol that a scripted frame posts after the messages under test (a `raw:` step). The runtime
+ * logs it, in debug mode, as an ignored message: once it has, it has handled every message the frame posted before
+ * it (postMessage keeps one window's order, and the bridge hands its queue over in order), the replay of what the
+ * frame said before the runtime was here included. The marker for "the runtime said nothing more".
+ */
+const PROBE = `raw:${encodeURIComponent(JSON.stringify({ sandboxProbe: 1 }))}`;
+
+/** Watches debug mode's log (set `el.debug` before the inputs) for the runtime's handling of PROBE. */
+function probeHandled() {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  probes.push(() => info.mockRestore());
+  return () =>
+    waitUntil(
+      () => info.mock.calls.some((args) => String(args[0]) === '[kyc-widget] ignored message'),
+      'the runtime never handled the probe',
+      { timeout: 5000 },
+    );
+}
+const probes: Array<() => void> = [];
+
+/**
  * The scripted sandbox page at `src` posted its last step (and so every earlier one), and this page had one more
  * task to handle them: helpers' scriptDone, without its wait for the runtime (held back here).
  */
@@ -553,8 +575,12 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     const held = holdRuntime();
     const events = record(document);
     // The frame waits before its own ready: until then, a kyc-ready could only come from a forger.
-    const src = scripted(['wait:1500', 'ready']);
-    const el = mount((el) => (el.sessionUrl = src));
+    const src = scripted(['wait:1500', 'ready', PROBE]);
+    const handled = probeHandled();
+    const el = mount((el) => {
+      el.debug = true;
+      el.sessionUrl = src;
+    });
     const said = scriptSaid(src);
     await waitUntil(() => frameOf(el)?.contentWindow, 'no frame', { timeout: 5000 });
     window.postMessage({ kyc: 1, type: 'ready' }, '*');
@@ -571,7 +597,7 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     forged.forEach(({ forger }) => forger.remove());
     held.release();
     await loadRuntime();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await handled(); // the runtime replayed the frame's ready, and then handled what came after it
     events.stop();
     expect(readyCount(events)).toBe(1);
     expect(el.state).toBe('ready');
@@ -610,14 +636,19 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
       forgetRuntime();
       const held = holdRuntime();
       const events = record(document);
-      const el = mount((el) => applyInputs(el, inputs));
+      const handled = probeHandled();
+      const probed = demoInputs(provider, { script: [...script, PROBE], session });
+      const el = mount((el) => {
+        el.debug = true;
+        applyInputs(el, probed);
+      });
       await waitUntil(() => readyCount(events) > 0, 'no kyc-ready before the runtime', { timeout: 5000 });
       expect(runtimeNow()).toBeUndefined();
       expect(el.state).toBe('ready');
       expect({ detail: events.find((e) => e.type === 'kyc-ready')!.detail, sessionId: el.sessionId }).toEqual(expected);
       held.release();
       await loadRuntime();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await handled(); // the runtime replayed what the frame said before it, and then handled the probe after it
       events.stop();
       expect(events.names().slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
       expect(readyCount(events)).toBe(1);
