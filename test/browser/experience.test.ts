@@ -327,6 +327,8 @@ describe('layout stability', () => {
     el.after(below);
     await untilState(el, 'complete');
     await uiRendered(el, '[part~="result"]');
+    // The figure is the layout shift until 300 ms after the result is on screen (shifts are reported after they
+    // happen). fixed wait: the time is what it measures
     await sleep(300);
     observer.disconnect();
     below.remove();
@@ -348,7 +350,7 @@ describe('the modal on phones and desktops', () => {
         `<kyc-widget mode="modal" open session-url="${attr(scripted(['ready', 'resize:2000']))}"></kyc-widget>`,
       );
       await untilState(el, 'ready');
-      await sleep(250); // the frame height's transition
+      await sleep(250); // fixed wait: the frame height's CSS transition, which has no event the test waits on yet
       const inside = (rect: DOMRect) =>
         rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight + 0.5 && rect.right <= innerWidth + 0.5;
       const dialog = el.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();

@@ -292,7 +292,7 @@ export async function forgeEverywhere(messages: unknown[], repeat = 2): Promise<
     for (let i = 0; i < repeat; i++) window.postMessage(message, '*');
   }
   await done;
-  await sleep(30);
+  await settle();
 }
 
 /** Collects what /spy pages on STRANGER report having received (each report: every message so far). */

@@ -97,7 +97,7 @@ async function chunked(client: Raw, total: number): Promise<void> {
 
 /** The server's side of a socket reports its close a moment after the client's may: waits for it (1 s at most). */
 async function serverSideClosed(served: { openSockets: () => number }): Promise<void> {
-  for (let waited = 0; served.openSockets() > 0 && waited < 1000; waited += 20) await sleep(20);
+  for (let waited = 0; served.openSockets() > 0 && waited < 1000; waited += 20) await sleep(20); // fixed wait: a poll
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string) =>
@@ -113,9 +113,9 @@ describe('slow bodies', () => {
     }, 200);
     try {
       for (const client of clients) client.socket.write(head(served.origin, { 'Content-Length': '200' }) + '{"pro');
-      for (let waited = 0; served.openSockets() < 300 && waited < 2500; waited += 20) await sleep(20);
+      for (let waited = 0; served.openSockets() < 300 && waited < 2500; waited += 20) await sleep(20); // fixed wait: a poll
       const held = served.openSockets();
-      await Promise.race([Promise.all(clients.map((client) => client.closed)), sleep(6000)]);
+      await Promise.race([Promise.all(clients.map((client) => client.closed)), sleep(6000)]); // fixed wait: a bound
       await serverSideClosed(served);
       console.log(`300 slow bodies: ${held} held before the 3 s deadline, ${served.openSockets()} left after it`);
       expect(held).toBe(300);
@@ -166,7 +166,7 @@ describe('bodies over the limit', () => {
     });
     slot.node = toNodeHandler(async (request) => {
       const response = await handler(request);
-      await sleep(500);
+      await sleep(500); // fixed wait: the subject, an answer that takes a while after the 413
       return response;
     });
     const client = await raw(slowed.origin);
@@ -194,6 +194,7 @@ describe('bodies over the limit', () => {
       'the answer',
     );
     expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
+    // fixed wait: 'stays open' has no event; a close for an unread body comes with the answer, long before 100 ms
     await sleep(100);
     expect(client.socket.destroyed).toBe(false);
     client.socket.destroy();

@@ -73,7 +73,7 @@ describe('one signed-in user cannot make more than one provider session at a tim
     const { persona, app } = await setup(0, () => ({ reuse: { minAgeMs: 1000 } }));
     const first = await tokenOf(await app.ask({ user: 'mallory', body: { ...GOOD, refresh: true } }));
     // The provider said the session expired, and the stored one is older than the minimum age: a new session.
-    await sleep(1100);
+    await sleep(1100); // fixed wait: the minimum age (1 s) is the subject; the reuse store takes no clock
     const renewed = await tokenOf(await app.ask({ user: 'mallory', body: { ...GOOD, refresh: true } }));
     expect(persona.made()).toBe(2);
     expect(renewed).not.toBe(first);

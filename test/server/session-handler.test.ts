@@ -298,6 +298,7 @@ describe('createSessionHandler over real HTTP', () => {
     await expectError(response, 504, 'session-timeout');
     expect(response.headers.get('Retry-After')).toBe('1');
     expect(signal?.aborted).toBe(false); // answered at timeoutMs (300): the create may still be joined by a retry
+    // fixed wait: the create's deadline (500) is the subject; the handler takes no clock
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(signal?.aborted).toBe(true); // createTimeoutMs (500)
   });
@@ -408,7 +409,7 @@ describe('createSessionHandler with Web Requests', () => {
       onError: (error) => errors.push(error),
     });
     const waiting = Array.from({ length: 5 }, () => shared(request({ body: JSON.stringify(GOOD) })));
-    while (!fail.now) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!fail.now) await new Promise((resolve) => setTimeout(resolve, 5)); // fixed wait: a poll
     fail.now();
     expect((await Promise.all(waiting)).map((response) => response.status)).toEqual([502, 502, 502, 502, 502]);
     expect(errors.map(String)).toEqual(['Error: provider down']);
