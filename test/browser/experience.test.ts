@@ -8,6 +8,7 @@ import {
   frameOf,
   record,
   SANDBOX,
+  scriptDone,
   scripted,
   settle,
   sleep,
@@ -350,7 +351,10 @@ describe('the modal on phones and desktops', () => {
         `<kyc-widget mode="modal" open session-url="${attr(scripted(['ready', 'resize:2000']))}"></kyc-widget>`,
       );
       await untilState(el, 'ready');
-      await sleep(250); // fixed wait: the frame height's CSS transition, which has no event the test waits on yet
+      // The frame's resize has been handled (the script's last step, then a task), and the height's CSS transition,
+      // a running animation of the shadow root while it lasts, is over.
+      await scriptDone(frameOf(el)!.src);
+      await waitUntil(() => el.shadowRoot!.getAnimations().length === 0, 'the frame height kept moving');
       const inside = (rect: DOMRect) =>
         rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight + 0.5 && rect.right <= innerWidth + 0.5;
       const dialog = el.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();
