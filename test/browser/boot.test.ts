@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
 import { AFTER_READY, HOLD_LIMIT } from '../../src/element/stand-in';
 import type { KycWidgetElement } from '../../src/index';
+import { frameFor } from '../../src/providers/registry';
+import { SANDBOX_TOKENS } from '../../sandbox/catalog.mjs';
 import {
   applyInputs,
   demoInputs,
@@ -54,6 +56,7 @@ const holds: Array<() => void> = [];
 
 afterEach(async () => {
   holds.splice(0).forEach((release) => release());
+  probes.splice(0).forEach((restore) => restore());
   runtimeLoader.load = realLoad;
   await loadRuntime().catch(() => undefined);
   fixtureCleanup();
@@ -490,6 +493,27 @@ describe('the boot: the frame first, the runtime after', () => {
 });
 
 /**
+ * A message of no protocol that a scripted frame posts after the messages under test (a `raw:` step). The runtime
+ * logs it, in debug mode, as an ignored message: once it has, it has handled every message the frame posted before
+ * it (postMessage keeps one window's order, and the bridge hands its queue over in order), the replay of what the
+ * frame said before the runtime was here included. The marker for "the runtime said nothing more".
+ */
+const PROBE = `raw:${encodeURIComponent(JSON.stringify({ sandboxProbe: 1 }))}`;
+
+/** Watches debug mode's log (set `el.debug` before the inputs) for the runtime's handling of PROBE. */
+function probeHandled() {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  probes.push(() => info.mockRestore());
+  return () =>
+    waitUntil(
+      () => info.mock.calls.some((args) => String(args[0]) === '[kyc-widget] ignored message'),
+      'the runtime never handled the probe',
+      { timeout: 5000 },
+    );
+}
+const probes: Array<() => void> = [];
+
+/**
  * The scripted sandbox page at `src` posted its last step (and so every earlier one), and this page had one more
  * task to handle them: helpers' scriptDone, without its wait for the runtime (held back here).
  */
@@ -551,8 +575,12 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     const held = holdRuntime();
     const events = record(document);
     // The frame waits before its own ready: until then, a kyc-ready could only come from a forger.
-    const src = scripted(['wait:1500', 'ready']);
-    const el = mount((el) => (el.sessionUrl = src));
+    const src = scripted(['wait:1500', 'ready', PROBE]);
+    const handled = probeHandled();
+    const el = mount((el) => {
+      el.debug = true;
+      el.sessionUrl = src;
+    });
     const said = scriptSaid(src);
     await waitUntil(() => frameOf(el)?.contentWindow, 'no frame', { timeout: 5000 });
     window.postMessage({ kyc: 1, type: 'ready' }, '*');
@@ -569,7 +597,7 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
     forged.forEach(({ forger }) => forger.remove());
     held.release();
     await loadRuntime();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await handled(); // the runtime replayed the frame's ready, and then handled what came after it
     events.stop();
     expect(readyCount(events)).toBe(1);
     expect(el.state).toBe('ready');
@@ -608,14 +636,19 @@ describe('kyc-ready: as soon as the frame says it, before the runtime is here', 
       forgetRuntime();
       const held = holdRuntime();
       const events = record(document);
-      const el = mount((el) => applyInputs(el, inputs));
+      const handled = probeHandled();
+      const probed = demoInputs(provider, { script: [...script, PROBE], session });
+      const el = mount((el) => {
+        el.debug = true;
+        applyInputs(el, probed);
+      });
       await waitUntil(() => readyCount(events) > 0, 'no kyc-ready before the runtime', { timeout: 5000 });
       expect(runtimeNow()).toBeUndefined();
       expect(el.state).toBe('ready');
       expect({ detail: events.find((e) => e.type === 'kyc-ready')!.detail, sessionId: el.sessionId }).toEqual(expected);
       held.release();
       await loadRuntime();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await handled(); // the runtime replayed what the frame said before it, and then handled the probe after it
       events.stop();
       expect(events.names().slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
       expect(readyCount(events)).toBe(1);
@@ -753,6 +786,75 @@ describe('kyc-start: as soon as the frame says the person began, before the runt
       // And then the rest, as the runtime said it: no second kyc-start, nothing in another order.
       expect([...events]).toEqual(expected);
       expect(el.sessionId).toBe(sessionId);
+    },
+  );
+});
+
+describe("the boot's handshake answer goes to the origin that spoke, nowhere else", () => {
+  // Each provider whose frame waits for the host's answer (providers/<id>/frame.ts `reply`): the handshake, and what
+  // the answer carries (Sumsub's access token, Yoti's session token: secrets).
+  const HANDSHAKES: Array<[DemoProvider, string[], RegExp, { launch?: 'post' }, string | undefined]> = [
+    ['generic', ['ready'], /"type":"ready"/, {}, undefined],
+    ['sumsub', ['on-ready'], /idCheck\.onReady/, {}, SANDBOX_TOKENS.sumsub],
+    ['veriff', ['wait:1'], /VERIFF_HANDSHAKE/i, {}, undefined], // these two say it on load
+    ['yoti', ['wait:1'], /"eventType":"STARTED"/, { launch: 'post' }, SANDBOX_TOKENS.yoti],
+  ];
+
+  it.each(HANDSHAKES)(
+    '%s: a handshake still queued when the frame has gone to a third origin is answered to no one there',
+    async (provider, script, handshake, options, secret) => {
+      forgetRuntime();
+      holdRuntime();
+      const target = frameFor(provider, options)!;
+      const original = target.reply!;
+      const replies: unknown[] = [];
+      target.reply = (...args) => {
+        const reply = original(...args);
+        if (reply !== undefined) replies.push(reply);
+        return reply;
+      };
+      // The handshake is taken off the page before the bridge sees it (a capturing listener on the target runs
+      // before the bridge's) and given back once the frame is on the stranger's spy page: the race Chromium allows
+      // when the frame navigates while its message waits in the page's queue, made certain.
+      let el: KycWidgetElement | undefined;
+      let frame: HTMLIFrameElement | null = null;
+      let held: MessageEvent | undefined;
+      const spied: string[][] = [];
+      const listen = (event: MessageEvent) => {
+        frame ??= el ? frameOf(el) : null;
+        if (!frame || event.source !== frame.contentWindow) return;
+        const data = event.data as { spy?: unknown; received?: string[] } | null;
+        if (event.origin === STRANGER && data?.spy && data.received) spied.push(data.received);
+        else if (!held && handshake.test(typeof data === 'string' ? data : JSON.stringify(data))) {
+          held = event;
+          event.stopImmediatePropagation();
+        }
+      };
+      window.addEventListener('message', listen, { capture: true });
+      try {
+        const inputs = demoInputs(provider, { script });
+        el = mount((el) => {
+          if (options.launch) el.options = options;
+          applyInputs(el, inputs);
+        });
+        await waitUntil(() => held, `the ${provider} frame never sent its handshake`, { timeout: 5000 });
+        expect(replies).toEqual([]);
+        frame!.contentWindow!.location.href = `${STRANGER}/spy`;
+        await waitUntil(() => spied.length > 0, 'the frame never reached the spy page', { timeout: 5000 });
+        const data: unknown = held!.data;
+        const { origin, source } = held!;
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+        // The bridge answered (with the secret, where the provider hands one over)…
+        expect(replies).toHaveLength(1);
+        if (secret) expect(JSON.stringify(replies[0])).toContain(secret);
+        // …and the spy, which reports all it received every 100 ms, reports twice more: it got nothing.
+        const before = spied.length;
+        await waitUntil(() => spied.length > before + 1, 'the spy stopped reporting', { timeout: 5000 });
+        expect(spied.at(-1)).toEqual([]);
+      } finally {
+        window.removeEventListener('message', listen, { capture: true });
+        target.reply = original;
+      }
     },
   );
 });

@@ -27,6 +27,8 @@ import {
 
 /** accepted: by the frame bridge (its debug-mode stats); events: kyc-* events during the forgeries. */
 const totals = { tried: 0, accepted: 0, events: 0, exceptions: 0, stateChanges: 0 };
+/** Tests begun, and tests whose counts are in the totals: a test that failed before counting is said so. */
+const runs = { begun: 0, counted: 0 };
 let exceptions = 0;
 const onError = () => exceptions++;
 window.addEventListener('error', onError);
@@ -40,8 +42,9 @@ afterEach(() => {
 afterAll(() => {
   window.removeEventListener('error', onError);
   window.removeEventListener('unhandledrejection', onError);
+  const uncounted = runs.begun - runs.counted;
   console.log(
-    `forged messages: ${totals.tried} tried, ${totals.accepted} accepted by the bridge, ${totals.events} events, ${totals.stateChanges} state changes, ${totals.exceptions} exceptions`,
+    `forged messages: ${totals.tried} tried, ${totals.accepted} accepted by the bridge, ${totals.events} events, ${totals.stateChanges} state changes, ${totals.exceptions} exceptions${uncounted ? ` (${uncounted} of ${runs.begun} tests failed before counting)` : ''}`,
   );
 });
 
@@ -226,6 +229,7 @@ function fromHostPage(messages: unknown[]): Promise<void> {
 }
 
 function tally(events: Recorded[], el: KycWidgetElement, state: string, tried: number, before: number): void {
+  runs.counted++;
   totals.tried += tried;
   totals.events += events.length;
   totals.exceptions += exceptions - before;
@@ -310,6 +314,7 @@ const SETTLED: Record<DemoProvider, string> = {
 describe('forged messages: zero events, zero state changes, zero exceptions', () => {
   PROVIDERS.forEach((provider, index) => {
     it(`${provider}: from the host page, a second frame on the provider's origin, and a third origin`, async () => {
+      runs.begun++;
       const { el, stats } = await mountCounted(provider, [READY[provider], PROBE].filter(Boolean).join(','));
       await untilState(el, SETTLED[provider]);
       await expect.poll(() => stats.latest().accepted).toBeGreaterThanOrEqual(1); // the probe, from the real frame
@@ -323,20 +328,23 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
       await relay(stranger, STRANGER, messages);
       await new Promise((resolve) => setTimeout(resolve));
       events.stop();
+      // Every count into the figures first: a failed assertion below must not leave a figure that says all is well.
       tally(events, el, SETTLED[provider], messages.length * 3, before);
-      expect(events.map((e) => e.type)).toEqual([]);
-      expect(el.state).toBe(SETTLED[provider]);
-      expect(exceptions - before).toBe(0);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      // The bridge itself turned every one of them away: none accepted, all counted as ignored.
+      const after = el.state; // now() cancels, to make the widget log its counts
       const end = stats.now();
       stats.stop();
       totals.accepted += end.accepted - start.accepted;
+      expect(events.map((e) => e.type)).toEqual([]);
+      expect(after).toBe(SETTLED[provider]);
+      expect(exceptions - before).toBe(0);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // The bridge itself turned every one of them away: none accepted, all counted as ignored.
       expect(end.accepted - start.accepted).toBe(0);
       expect(end.ignored - start!.ignored).toBeGreaterThanOrEqual(messages.length * 3);
     });
 
     it(`${provider}: from its own frame after it navigated to a third origin`, async () => {
+      runs.begun++;
       const navigate = `navigate:${encodeURIComponent(`${STRANGER}/forge?relay=1&repeat=0`)}`;
       const { el, stats } = await mountCounted(provider, [READY[provider], PROBE, navigate].filter(Boolean).join(','));
       // The frame announces itself from the third origin: it is the widget's frame, on a foreign origin.
@@ -367,12 +375,13 @@ describe('forged messages: zero events, zero state changes, zero exceptions', ()
       await new Promise((resolve) => setTimeout(resolve));
       events.stop();
       tally(events, el, state, messages.length, before);
-      expect(events.map((e) => e.type)).toEqual([]);
-      expect(el.state).toBe(state);
-      expect(exceptions - before).toBe(0);
+      const after = el.state;
       const end = stats.now();
       stats.stop();
       totals.accepted += end.accepted - start.accepted;
+      expect(events.map((e) => e.type)).toEqual([]);
+      expect(after).toBe(state);
+      expect(exceptions - before).toBe(0);
       expect(end.accepted - start.accepted).toBe(0);
       expect(end.ignored - start.ignored).toBeGreaterThanOrEqual(messages.length);
     });

@@ -1,10 +1,11 @@
-import { fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { loadRuntime } from '../../src/element/handover';
 import { defineKycWidget, type KycWidgetElement } from '../../src/index';
 import { PROVIDER_DEMOS } from '../../sandbox/catalog.mjs';
 import { FRAME_PROVIDER_IDS, type FrameProviderId } from '../support/providers';
+import { waitUntil } from '../support/wait';
 
 export { fixture, fixtureCleanup, html, oneEvent, waitUntil };
 
@@ -291,7 +292,7 @@ export async function forgeEverywhere(messages: unknown[], repeat = 2): Promise<
     for (let i = 0; i < repeat; i++) window.postMessage(message, '*');
   }
   await done;
-  await sleep(30);
+  await settle();
 }
 
 /** Collects what /spy pages on STRANGER report having received (each report: every message so far). */

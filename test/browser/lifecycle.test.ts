@@ -301,6 +301,6 @@ async function waitFor<T>(get: () => T | null | undefined, timeout = 3000): Prom
     const value = get();
     if (value) return value;
     if (Date.now() > end) throw new Error('waitFor: timed out');
-    await sleep(20);
+    await sleep(20); // fixed wait: the poll's interval (the condition is what it waits for)
   }
 }

@@ -66,7 +66,7 @@ async function answering(url: string): Promise<void> {
       () => 0,
     );
     if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // fixed wait: the poll's interval
   }
 }
 

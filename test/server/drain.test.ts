@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { personaSessions } from '../../src/server/providers/persona';
 import { createSessionHandler, type CreateSession, type SessionContext } from '../../src/server/session-handler';
 import { fetchSession } from '../../src/runtime/session-client';
@@ -74,7 +74,7 @@ describe('one signed-in user cannot make more than one provider session at a tim
     const { persona, app } = await setup(0, () => ({ reuse: { minAgeMs: 1000 } }));
     const first = await tokenOf(await app.ask({ user: 'mallory', body: { ...GOOD, refresh: true } }));
     // The provider said the session expired, and the stored one is older than the minimum age: a new session.
-    await sleep(1100);
+    await sleep(1100); // fixed wait: the minimum age (1 s) is the subject; the reuse store takes no clock
     const renewed = await tokenOf(await app.ask({ user: 'mallory', body: { ...GOOD, refresh: true } }));
     expect(persona.made()).toBe(2);
     expect(renewed).not.toBe(first);
@@ -101,12 +101,18 @@ describe('one signed-in user cannot make more than one provider session at a tim
   });
 
   it('one of two tabs waiting on one shared create goes away: the other still gets its session', async () => {
-    const { persona, app } = await setup(800);
+    // The tabs in order by markers, not by time: the first tab's create has reached the provider (the first is the
+    // one whose create is shared), and the second tab's request has been authorized (it is in the handler) before
+    // the first goes away. The provider answers after 3 s, long after both.
+    let authorized = 0;
+    const { persona, app } = await setup(3000, () => ({
+      authorize: (request: Request) => (authorized++, authorizeByHeader(request)),
+    }));
     const leaving = new AbortController();
     const first = app.ask({ user: 'alice', key: 'tab-1', signal: leaving.signal }).catch(() => 'aborted');
-    await sleep(100);
+    await vi.waitFor(() => expect(persona.requests()).toBe(1), { timeout: 10_000, interval: 5 });
     const second = app.ask({ user: 'alice', key: 'tab-2' });
-    await sleep(100);
+    await vi.waitFor(() => expect(authorized).toBe(2), { timeout: 10_000, interval: 5 });
     leaving.abort();
     expect(await first).toBe('aborted');
     const response = await second;

@@ -134,7 +134,7 @@ describe.each([
     try {
       const first = ask(both[0], { user: 'oscar', key: 'click-1' }).catch(() => null);
       // Killed once its create has reached the provider (which then takes 1 s to answer).
-      while (persona.requests() === 0) await sleep(10);
+      while (persona.requests() === 0) await sleep(10); // fixed wait: a poll
       both[0].child.kill('SIGKILL');
       expect(await first).toBeNull();
       const retry = await ask(both[1], { user: 'oscar', key: 'click-1' });

@@ -74,6 +74,7 @@ describe('postgresStore', () => {
     expect(await waiter.claim!(key, 300)).toBe(true);
     expect(await holder.claim!(key, 60_000)).toBe(false);
     // A claim whose holder died expires.
+    // fixed wait: the claim's time-to-live (300) is the subject; the store takes no clock
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await holder.claim!(key, 60_000)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { canRetry } from '../../src/flow/machine';
 import { initialModel } from '../../src/element/first-step';
 import type { Config, Model } from '../../src/flow/model';
@@ -200,6 +200,20 @@ function attempt(
 
 const totals = { sequences: 0, completes: 0, cancels: 0, violations: 0 };
 
+/**
+ * The figure, printed once the file is done: what was counted as it happened (each sequence is counted before its
+ * assertion), and, when fewer sequences ran than the orders planned (a failed or filtered test), how many.
+ */
+afterAll(() => {
+  const planned = Object.values(RUNS).reduce(
+    (sum, run) => sum + permutations([...run.endings, ...run.endings.slice(0, 2)]).length,
+    0,
+  );
+  console.log(
+    `exactly once: ${totals.sequences} sequences in ${Object.keys(RUNS).length} protocols, ${totals.completes} kyc-complete, ${totals.cancels} kyc-cancel, ${totals.violations} attempts with more than one${totals.sequences < planned ? ` (${totals.sequences} of ${planned} orders run)` : ''}`,
+  );
+});
+
 describe('exactly once, in every protocol', () => {
   for (const [provider, run] of Object.entries(RUNS) as Array<[FrameProviderId, Run]>) {
     it(`${provider}: every order of its endings, each repeated, gives at most one kyc-complete or kyc-cancel`, () => {
@@ -237,11 +251,4 @@ describe('exactly once, in every protocol', () => {
       expect(ends).toHaveLength(1);
     });
   }
-
-  it('prints its counts', () => {
-    console.log(
-      `exactly once: ${totals.sequences} sequences in ${Object.keys(RUNS).length} protocols, ${totals.completes} kyc-complete, ${totals.cancels} kyc-cancel, ${totals.violations} attempts with more than one`,
-    );
-    expect(totals.violations).toBe(0);
-  });
 });

@@ -1,6 +1,8 @@
 // /pathological?send=cycle,dag,huge,...&repeat=N&then=ready|none
 // A generic-protocol frame that, on load, posts to its parent `repeat` rounds (default 1) of each payload named
-// in `send`, then (then=ready, the default) a plain `{kyc: 1, type: "ready"}`, then `{sandbox: "pathological-done"}`.
+// in `send`, then (then=ready, the default) a plain `{kyc: 1, type: "ready"}`, then
+// `{sandbox: "pathological-done", href, posted: {<name>: <count>}}`. A name it does not know posts nothing but
+// `{sandbox: "script-failed", href, error}` (the browser tests' helpers fail the running test on it).
 // Every payload is a generic `complete` (approved) with something attached that a structured clone keeps and
 // JSON cannot hold, or that explodes when walked as a tree: a widget that accepted one would complete.
 // postMessage keeps order, so once "pathological-done" has arrived every earlier payload has too.
@@ -73,18 +75,26 @@ export const PAYLOADS = {
 
 function run() {
   const target = window.parent;
-  let posted = 0;
+  if (target === window) return;
+  // A name this page does not know posts nothing at all: a typo must fail the test, not shorten its payloads.
+  const unknown = names.filter((name) => !Object.hasOwn(PAYLOADS, name));
+  if (unknown.length) {
+    const error = `unknown payload ${unknown.map((name) => JSON.stringify(name)).join(', ')} (known: ${Object.keys(PAYLOADS).join(', ')})`;
+    console.error('[sandbox] pathological:', error);
+    target.postMessage({ sandbox: 'script-failed', href: location.href, error }, '*');
+    status.textContent = error;
+    return;
+  }
+  const posted = Object.fromEntries(names.map((name) => [name, 0]));
   for (let round = 0; round < repeat; round++) {
     for (const name of names) {
-      const build = PAYLOADS[name];
-      if (!build || target === window) continue;
-      target.postMessage(build(), '*');
-      posted++;
+      target.postMessage(PAYLOADS[name](), '*');
+      posted[name]++;
     }
   }
   if (params.get('then') !== 'none') target.postMessage({ kyc: 1, type: 'ready' }, '*');
-  target.postMessage({ sandbox: 'pathological-done', posted }, '*');
-  status.textContent = `Posted ${posted} payloads (${names.join(', ') || 'none'}).`;
+  target.postMessage({ sandbox: 'pathological-done', href: location.href, posted }, '*');
+  status.textContent = `Posted ${names.map((name) => `${posted[name]} ${name}`).join(', ') || 'nothing'}.`;
 }
 
 if (document.readyState === 'complete') run();

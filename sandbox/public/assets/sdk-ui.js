@@ -8,7 +8,8 @@
  * moduleStart), `event:<NAME>` (Plaid's onEvent), `finish:<approved|declined|review>` (the provider's webhook, through
  * POST /sandbox/finish, for a session the sandbox's API made: then the token is `script=<steps>;<token>`),
  * `complete`, `error:<code>[:<type>]`, `exit`, `burst` (Onfido: onComplete twice, onUserExit and onError in one task,
- * as a buggy or racing SDK might), `wait` (nothing more). Any other token shows the buttons.
+ * as a buggy or racing SDK might), `wait` (nothing more). Any other token shows the buttons. A script with a step
+ * it does not know runs none of them and posts `{sandbox: 'script-failed', href, error}` to the host page.
  */
 import { reportFinish, sessionFromSandbox } from './provider-kit.js';
 
@@ -53,7 +54,18 @@ async function runMatches(session) {
   return false;
 }
 
+const STEPS = new Set(['wait', 'module', 'event', 'finish', 'complete', 'error', 'exit', 'burst']);
+
 async function run(steps, session) {
+  // A step this page does not know runs nothing at all, and says so to the host page (the browser tests' helpers
+  // fail the running test on it): a typo must not shorten a script and let a test pass.
+  const unknown = steps.filter((step) => !STEPS.has(step.split(':')[0]));
+  if (unknown.length) {
+    const error = `unknown step ${unknown.map((step) => JSON.stringify(step)).join(', ')} (known: ${[...STEPS].join(', ')})`;
+    console.error('[sandbox] sdk-ui:', error);
+    parent.postMessage({ sandbox: 'script-failed', href: location.href, error }, '*');
+    return;
+  }
   for (const step of steps) {
     const [name, arg, extra] = step.split(':');
     if (name === 'wait') return;

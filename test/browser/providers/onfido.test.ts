@@ -177,8 +177,7 @@ describe('onfido: teardown, counted', () => {
     // stand-in of Onfido's API; the stand-in's UI refuses a run token without its run's id (sdk-ui.js).
     const endpoint = `/__kyc/server/onfido?${new URLSearchParams({ api: SANDBOX })}`;
     const { el, events } = await mountSdk('onfido', undefined, { sessionEndpoint: endpoint });
-    // The server half's session (a workflow run made over HTTP), the vendor's script, its frame: more than
-    // waitUntil's one second on a slow machine.
+    // The server half's session (a workflow run made over HTTP), the vendor's script, its frame.
     await waitUntil(() => ['in-progress', 'error'].includes(el.state), 'the SDK never started or failed', {
       timeout: 5000,
     });

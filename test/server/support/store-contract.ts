@@ -144,12 +144,24 @@ export function storeContract(store: () => KycStore): void {
     const sessionId = unique('inq');
     await store().bind({ provider: 'persona', userId: user, sessionId });
     const heard: { userId: string; provider: string }[] = [];
+    // Another user's changes are the marker that the subscription is live (PostgreSQL: its LISTEN connection is up):
+    // a change recorded before that would not be heard, so the probe is recorded again until one is.
+    const probeUser = unique('probe');
+    const probeSession = unique('inq');
+    await store().bind({ provider: 'persona', userId: probeUser, sessionId: probeSession });
+    let probed = false;
     const stop = store().subscribe((change) => {
       if (change.userId === user) heard.push(change);
+      if (change.userId === probeUser) probed = true;
     });
     try {
-      // Let a LISTEN connection (PostgreSQL) be established before the first change.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (let i = 1; !probed; i++) {
+        await store().record(event({ sessionId: probeSession, occurredAtMs: T + i }));
+        await expect
+          .poll(() => probed, { timeout: 250, interval: 10 })
+          .toBe(true)
+          .catch(() => expect(i, 'the subscription never heard a change').toBeLessThan(40));
+      }
       const first = event({ sessionId, occurredAtMs: T + 10_000 });
       await store().record(first);
       await expect.poll(() => heard.length).toBe(1);
@@ -170,15 +182,19 @@ export function storeContract(store: () => KycStore): void {
   });
 
   it('counts hits in a fixed window per key', async () => {
+    // Counting in a window that a loaded machine cannot outlast (a minute); the end of a window on a key of its own.
     const key = unique('limit');
     const counts = [];
-    for (let i = 0; i < 3; i++) counts.push((await store().hit(key, 400)).count);
+    for (let i = 0; i < 3; i++) counts.push((await store().hit(key, 60_000)).count);
     expect(counts).toEqual([1, 2, 3]);
-    expect((await store().hit(unique('limit'), 400)).count).toBe(1);
-    const { resetAtMs } = await store().hit(key, 400);
-    expect(resetAtMs).toBeGreaterThan(Date.now() - 1000);
+    expect((await store().hit(unique('limit'), 60_000)).count).toBe(1);
+    const { resetAtMs } = await store().hit(key, 60_000);
+    expect(resetAtMs).toBeGreaterThan(Date.now());
+    const short = unique('limit');
+    expect((await store().hit(short, 300)).count).toBe(1);
+    // fixed wait: the window's end is the subject, and the store takes no clock; 300 ms past a 300 ms window
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect((await store().hit(key, 400)).count).toBe(1);
+    expect((await store().hit(short, 300)).count).toBe(1);
   });
 
   it('keeps the open sessions the session endpoint hands out again, until their time-to-live; forgets on delete', async () => {
@@ -198,6 +214,7 @@ export function storeContract(store: () => KycStore): void {
     expect(await sessions.get(other)).toBeUndefined();
     // The handler gives the time-to-live as the entry's own expiresAt, from now.
     await sessions.set(other, { ...kept, reuseUntil: Date.now() + 300, expiresAt: Date.now() + 300 }, 300);
+    // fixed wait: the time-to-live's end is the subject, and the store takes no clock (the kept key lives a minute)
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await sessions.get(other)).toBeUndefined();
     await sessions.delete(key);
