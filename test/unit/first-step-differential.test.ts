@@ -19,15 +19,15 @@ const FRAME = {
   provider: { id: 'generic' },
 } as unknown as ResolvedFrame;
 const ENDPOINT = new URL('https://host.example/api/session');
-const ok: Resolution = { kind: 'ok', frame: FRAME };
-const needs: Resolution = { kind: 'needs-session', endpoint: ENDPOINT };
+const ok = { kind: 'ok', frame: FRAME } as const satisfies Resolution;
+const needs = { kind: 'needs-session', endpoint: ENDPOINT } as const satisfies Resolution;
 
 type M = Model<ResolvedFrame>;
 
-function config(resolution: Resolution): Config<ResolvedFrame> {
+function config(resolution: typeof ok | typeof needs): Config<ResolvedFrame> {
   return {
     resolution,
-    key: resolution.kind === 'ok' || resolution.kind === 'needs-session' ? 'k1' : '',
+    key: 'k1',
     binding: resolution.kind === 'needs-session' ? 'b1' : '',
     ...(resolution.kind === 'needs-session' && { endpoint: ENDPOINT }),
     mode: 'inline',
