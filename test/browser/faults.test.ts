@@ -58,7 +58,8 @@ describe('frame faults', () => {
     // The host's main thread: how late a 16 ms timer fires while the flood lasts.
     let worst = 0;
     let ticks = 0;
-    let last = performance.now();
+    const began = performance.now();
+    let last = began;
     const timer = setInterval(() => {
       const now = performance.now();
       worst = Math.max(worst, now - last - 16);
@@ -74,6 +75,7 @@ describe('frame faults', () => {
     } finally {
       clearInterval(timer);
     }
+    const lasted = performance.now() - began;
     await settle();
     figures.push(
       `flood: 20000 messages in 2 s, ${progress} kyc-progress, ${completes.length} kyc-complete, ${ticks} timer ticks, worst main-thread lag ${Math.round(worst)} ms`,
@@ -82,10 +84,11 @@ describe('frame faults', () => {
     expect(progress).toBeGreaterThan(0);
     // A guard against a frozen page, not a speed target (npm run bench measures speed): the host's timers kept
     // running through the flood (about 125 ticks of 16 ms in 2 s on a quiet machine; at most 1, the tick after the
-    // flood, if the page were frozen until it ends), and no pause lasted as long as the flood. A full suite on 2
-    // busy cores has shown pauses of 1.35 s and 9 ticks, so the bounds are the frozen page's, not smoothness figures.
+    // flood, if the page were frozen until it ends), and no pause lasted as long as the flood did here (a frozen page's
+    // one pause is the whole flood). Both bounds are the frozen page's, measured on this run's own clock: a loaded
+    // machine stretches the flood and its pauses together (a full suite on 2 busy cores: pauses of 1.35 s, 9 ticks).
     expect(ticks).toBeGreaterThanOrEqual(3);
-    expect(worst).toBeLessThan(2000);
+    expect(worst).toBeLessThan(lasted * 0.9);
   }, 30000);
 });
 

@@ -102,15 +102,18 @@ describe('the demo', () => {
       // The camera going live re-renders those buttons, so a click can land on the one just replaced: click until the
       // snapshot is taken (the sandbox then offers "Take again").
       await expect
-        .poll(async () => {
-          if (await frame.getByRole('button', { name: 'Take again' }).isVisible()) return 'taken';
-          await frame
-            .getByRole('button', { name: /^(Capture|Simulate capture)$/ })
-            .first()
-            .click({ timeout: 2000 })
-            .catch(() => {});
-          return 'not yet';
-        })
+        .poll(
+          async () => {
+            if (await frame.getByRole('button', { name: 'Take again' }).isVisible()) return 'taken';
+            await frame
+              .getByRole('button', { name: /^(Capture|Simulate capture)$/ })
+              .first()
+              .click({ timeout: 1000 })
+              .catch(() => {});
+            return 'not yet';
+          },
+          { timeout: 20000 },
+        ) // each try waits up to 1 s for its button: many tries, not two, on a loaded machine
         .toBe('taken');
       await frame.getByRole('button', { name: 'Continue' }).click();
       await frame.getByRole('button', { name: 'Submit' }).click();
