@@ -219,10 +219,10 @@ export function uniqueSession(prefix = 'sbx_test'): string {
   return `${prefix}${Date.now().toString(36)}${(demoCounter++).toString(36)}`;
 }
 
-/** The catalog's widget inputs for one provider's sandbox page, on SANDBOX. */
-export function demoInputs(provider: DemoProvider, options: DemoOptions = {}): DemoInputs {
+/** The catalog's widget inputs for one provider's sandbox page, on SANDBOX (or the same paths on `origin`). */
+export function demoInputs(provider: DemoProvider, options: DemoOptions = {}, origin = SANDBOX): DemoInputs {
   const script = Array.isArray(options.script) ? options.script.join(',') : options.script;
-  return (PROVIDER_DEMOS[provider] as (origin: string, o: object) => DemoInputs)(SANDBOX, { ...options, script });
+  return (PROVIDER_DEMOS[provider] as (origin: string, o: object) => DemoInputs)(origin, { ...options, script });
 }
 
 /** Sets inputs as properties (sessionToken is a secret: never an attribute), all in one task. */
