@@ -81,6 +81,14 @@ export const ARCHITECTURE: readonly Role[] = [
     holds: "an SDK-hosted provider's adapter: mounting the vendor's code, its callbacks into signals, its teardown",
   },
   {
+    role: 'provider server',
+    files: /^providers\/[\w-]+\/(session|webhook|webhook-keys)\.ts$/,
+    chunk: 'server',
+    uses: ['server kit'],
+    holds:
+      "a provider's session client and webhook scheme (Plaid's: its verification keys), for kyc-widget/server only",
+  },
+  {
     role: 'provider frame',
     files: /^providers\/[\w-]+\/[\w-]+\.ts$/,
     chunk: 'boot',
@@ -169,10 +177,19 @@ export const ARCHITECTURE: readonly Role[] = [
     holds: 'the public API, the definitions of the tag, the typed bindings for frameworks',
   },
   {
+    role: 'server kit',
+    files:
+      /^server\/(errors|session-types|values|providers\/call|webhooks\/(crypto|fields|headers|hmac-body|secrets|timestamped|types|unsigned))\.ts$/,
+    chunk: 'server',
+    uses: [],
+    holds:
+      "what the providers' session clients and webhook schemes share: the call, the errors, the field readers, HMAC",
+  },
+  {
     role: 'server',
     files: /^server\//,
     chunk: 'server',
-    uses: ['frame', 'provider kit', 'provider list', 'element'],
+    uses: ['frame', 'provider kit', 'provider list', 'element', 'server kit', 'provider server'],
     holds: 'kyc-widget/server: sessions, webhooks, the decision ledger, the server-rendered element',
   },
 ];

@@ -30,22 +30,27 @@ export { memoryLimitStore, type LimitHit, type LimitOptions, type LimitStore } f
 export { memorySessionStore, type ReuseOptions, type SessionStore, type StoredSession } from './reuse';
 export { redisLimitStore, redisSessionStore, type RedisCommand, type RedisStoreOptions } from './redis';
 export { sessionsByProvider, type ClientOptions } from './providers/call';
-export { diditSessions, type DiditSessionOptions } from './providers/didit';
-export { idenfySessions, type IdenfySessionOptions } from './providers/idenfy';
-export { jumioSessions, type JumioRegion, type JumioSessionOptions } from './providers/jumio';
-export { onfidoSessions, type OnfidoApplicant, type OnfidoRegion, type OnfidoSessionOptions } from './providers/onfido';
-export { plaidSessions, type PlaidEnvironment, type PlaidSessionOptions } from './providers/plaid';
+export { diditSessions, type DiditSessionOptions } from '../providers/didit/session';
+export { idenfySessions, type IdenfySessionOptions } from '../providers/idenfy/session';
+export { jumioSessions, type JumioRegion, type JumioSessionOptions } from '../providers/jumio/session';
+export {
+  onfidoSessions,
+  type OnfidoApplicant,
+  type OnfidoRegion,
+  type OnfidoSessionOptions,
+} from '../providers/onfido/session';
+export { plaidSessions, type PlaidEnvironment, type PlaidSessionOptions } from '../providers/plaid/session';
 export {
   plaidWebhooks,
   type PlaidVerificationStatus,
   type PlaidWebhooks,
   type PlaidWebhooksOptions,
-} from './providers/plaid-webhooks';
-export { socureSessions, type SocureEnvironment, type SocureSessionOptions } from './providers/socure';
-export { stripeSessions, type StripeSessionOptions } from './providers/stripe';
-export { personaSessions, type PersonaSessionOptions } from './providers/persona';
-export { sumsubSessions, type SumsubSessionOptions } from './providers/sumsub';
-export { veriffSessions, type VeriffSessionOptions } from './providers/veriff';
+} from '../providers/plaid/webhook-keys';
+export { socureSessions, type SocureEnvironment, type SocureSessionOptions } from '../providers/socure/session';
+export { stripeSessions, type StripeSessionOptions } from '../providers/stripe/session';
+export { personaSessions, type PersonaSessionOptions } from '../providers/persona/session';
+export { sumsubSessions, type SumsubSessionOptions } from '../providers/sumsub/session';
+export { veriffSessions, type VeriffSessionOptions } from '../providers/veriff/session';
 export {
   createKycBackend,
   type BackendSessionOptions,

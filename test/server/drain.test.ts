@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { personaSessions } from '../../src/server/providers/persona';
+import { personaSessions } from '../../src/providers/persona/session';
 import { createSessionHandler, type CreateSession, type SessionContext } from '../../src/server/session-handler';
 import { fetchSession } from '../../src/runtime/session-client';
 import { authorizeByHeader, GOOD, serveHandler, type App } from './app';

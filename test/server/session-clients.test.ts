@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderCallFailed, SessionRefusal } from '../../src/server/errors';
 import { toNodeHandler } from '../../src/server/node';
 import { sessionsByProvider } from '../../src/server/providers/call';
-import { diditSessions } from '../../src/server/providers/didit';
-import { idenfySessions } from '../../src/server/providers/idenfy';
-import { personaSessions } from '../../src/server/providers/persona';
-import { sumsubSessions } from '../../src/server/providers/sumsub';
-import { veriffSessions } from '../../src/server/providers/veriff';
+import { diditSessions } from '../../src/providers/didit/session';
+import { idenfySessions } from '../../src/providers/idenfy/session';
+import { personaSessions } from '../../src/providers/persona/session';
+import { sumsubSessions } from '../../src/providers/sumsub/session';
+import { veriffSessions } from '../../src/providers/veriff/session';
 import { createSessionHandler, type SessionContext, type SessionProvider } from '../../src/server/session-handler';
 import { bodyText, listen, sendJson, type ErrorBody } from './helpers';
 

@@ -15,7 +15,7 @@ import {
   type SessionProvider,
   type SessionResult,
 } from '../session-handler';
-import type { PlaidWebhooks } from '../providers/plaid-webhooks';
+import type { PlaidWebhooks } from '../../providers/plaid/webhook-keys';
 import { readBounded } from '../session-request';
 import { signedInUser } from '../values';
 import { idOf, referenceOf } from '../webhooks/fields';

@@ -1,4 +1,4 @@
-import type { PlaidWebhooks } from '../providers/plaid-webhooks';
+import type { PlaidWebhooks } from '../../providers/plaid/webhook-keys';
 import type { WebhookResult } from '../webhooks/types';
 
 type Verified = WebhookResult & { ok: true };

@@ -4,17 +4,17 @@
  * body is parsed and normalized. Any bad input is `{ok: false, reason}`; nothing here throws.
  */
 import { sha256Hex, utf8 } from './crypto';
-import { didit } from './didit';
+import { didit } from '../../providers/didit/webhook';
 import { compact, isRecord } from './fields';
-import { generic } from './generic';
+import { generic } from '../../providers/generic/webhook';
 import { headerLookup } from './headers';
-import { idenfy } from './idenfy';
-import { onfido } from './onfido';
-import { persona } from './persona';
-import { plaid } from './plaid';
+import { idenfy } from '../../providers/idenfy/webhook';
+import { onfido } from '../../providers/onfido/webhook';
+import { persona } from '../../providers/persona/webhook';
+import { plaid } from '../../providers/plaid/webhook';
 import { secretProblem } from './secrets';
-import { stripe } from './stripe';
-import { DEFAULT_SUMSUB_ALGORITHMS, SUMSUB_ALGORITHMS, sumsub } from './sumsub';
+import { stripe } from '../../providers/stripe/webhook';
+import { DEFAULT_SUMSUB_ALGORITHMS, SUMSUB_ALGORITHMS, sumsub } from '../../providers/sumsub/webhook';
 import type {
   SumsubAlgorithm,
   VerifyWebhookOptions,
@@ -24,7 +24,7 @@ import type {
   WebhookScheme,
 } from './types';
 import { UNSIGNED } from './unsigned';
-import { veriff } from './veriff';
+import { veriff } from '../../providers/veriff/webhook';
 
 export type {
   SumsubAlgorithm,

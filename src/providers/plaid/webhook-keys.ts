@@ -1,8 +1,8 @@
-import { ProviderCallFailed } from '../errors';
-import type { WebhookDecision, WebhookKeyLookup, WebhookKeys } from '../webhooks/types';
-import { idOf, isRecord, isoTimeOf, referenceOf } from '../webhooks/fields';
-import { callProvider, endpoint, PROVIDER_TIMEOUT_MS, requireSecret, stringField } from './call';
-import { plaidHeaders, plaidHost, type PlaidEnvironment } from './plaid';
+import { ProviderCallFailed } from '../../server/errors';
+import type { WebhookDecision, WebhookKeyLookup, WebhookKeys } from '../../server/webhooks/types';
+import { idOf, isRecord, isoTimeOf, referenceOf } from '../../server/webhooks/fields';
+import { callProvider, endpoint, PROVIDER_TIMEOUT_MS, requireSecret, stringField } from '../../server/providers/call';
+import { plaidHeaders, plaidHost, type PlaidEnvironment } from './session';
 
 /**
  * Plaid's side of its webhooks, with your keys: the verification keys (`POST /webhook_verification_key/get

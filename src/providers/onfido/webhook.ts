@@ -1,6 +1,6 @@
-import { at, eventOf, get, idOf, isoTimeOf, referenceOf } from './fields';
-import { verifyBodyHmac } from './hmac-body';
-import type { Normalized, WebhookDecision, WebhookScheme } from './types';
+import { at, eventOf, get, idOf, isoTimeOf, referenceOf } from '../../server/webhooks/fields';
+import { verifyBodyHmac } from '../../server/webhooks/hmac-body';
+import type { Normalized, WebhookDecision, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * Onfido (docs/providers/onfido.md, "Webhooks (server)"): `X-SHA2-Signature` = hex HMAC-SHA256 of the raw body with

@@ -1,7 +1,13 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { compact } from '../webhooks/fields';
-import { requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { compact } from '../../server/webhooks/fields';
+import {
+  requireSecret,
+  requireString,
+  sessionClient,
+  stringField,
+  type ClientOptions,
+} from '../../server/providers/call';
 
 /**
  * Plaid Identity Verification through Link: `POST /link/token/create` with `products: ["identity_verification"]`,

@@ -1,8 +1,15 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { isSessionUrl } from '../values';
-import { compact, idOf } from '../webhooks/fields';
-import { hmacSha256Hex, requireSecret, sessionClient, sessionReference, stringField, type ClientOptions } from './call';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { isSessionUrl } from '../../server/values';
+import { compact, idOf } from '../../server/webhooks/fields';
+import {
+  hmacSha256Hex,
+  requireSecret,
+  sessionClient,
+  sessionReference,
+  stringField,
+  type ClientOptions,
+} from '../../server/providers/call';
 
 /**
  * Veriff: `POST <BaseURL>/v1/sessions` with the integration's API key in `X-AUTH-CLIENT` and a JSON

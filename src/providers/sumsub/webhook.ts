@@ -1,7 +1,7 @@
-import type { HmacHash } from './crypto';
-import { at, eventOf, get, idOf, referenceOf, upper, utcSpaceTimeOf } from './fields';
-import { verifyBodyHmac } from './hmac-body';
-import type { Normalized, SignedRequest, SumsubAlgorithm, Verdict, WebhookScheme } from './types';
+import type { HmacHash } from '../../server/webhooks/crypto';
+import { at, eventOf, get, idOf, referenceOf, upper, utcSpaceTimeOf } from '../../server/webhooks/fields';
+import { verifyBodyHmac } from '../../server/webhooks/hmac-body';
+import type { Normalized, SignedRequest, SumsubAlgorithm, Verdict, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * Sumsub (docs/providers/sumsub.md, "Webhooks (server)"): `X-Payload-Digest` = hex HMAC of the raw body, with the

@@ -1,7 +1,13 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { compact, idOf } from '../webhooks/fields';
-import { requireSecret, sessionClient, sessionReference, stringField, type ClientOptions } from './call';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { compact, idOf } from '../../server/webhooks/fields';
+import {
+  requireSecret,
+  sessionClient,
+  sessionReference,
+  stringField,
+  type ClientOptions,
+} from '../../server/providers/call';
 
 /**
  * iDenfy: `POST https://ivs.idenfy.com/api/v2/token` with HTTP Basic auth (API key as user, API secret as

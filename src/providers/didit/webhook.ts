@@ -1,6 +1,6 @@
-import { eventOf, get, idOf, isRecord, referenceOf, unixTimeOf } from './fields';
-import { fresh, verifyBodyHmac } from './hmac-body';
-import type { Normalized, WebhookDecision, WebhookScheme } from './types';
+import { eventOf, get, idOf, isRecord, referenceOf, unixTimeOf } from '../../server/webhooks/fields';
+import { fresh, verifyBodyHmac } from '../../server/webhooks/hmac-body';
+import type { Normalized, WebhookDecision, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * Didit (docs/providers/didit.md, "Webhooks (server)"): `X-Signature` = hex HMAC-SHA256 of the raw body with the

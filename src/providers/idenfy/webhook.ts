@@ -1,6 +1,6 @@
-import { at, eventOf, get, idOf, referenceOf, unixTimeOf, upper } from './fields';
-import { verifyBodyHmac } from './hmac-body';
-import type { Normalized, WebhookScheme } from './types';
+import { at, eventOf, get, idOf, referenceOf, unixTimeOf, upper } from '../../server/webhooks/fields';
+import { verifyBodyHmac } from '../../server/webhooks/hmac-body';
+import type { Normalized, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * iDenfy (docs/providers/idenfy.md, "Webhooks (server)"): `Idenfy-Signature` = hex HMAC-SHA256 of the raw body

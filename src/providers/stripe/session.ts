@@ -1,7 +1,7 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { compact, idOf } from '../webhooks/fields';
-import { requireSecret, sessionClient, stringField, type ClientOptions } from './call';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { compact, idOf } from '../../server/webhooks/fields';
+import { requireSecret, sessionClient, stringField, type ClientOptions } from '../../server/providers/call';
 
 /**
  * Stripe Identity: `POST https://api.stripe.com/v1/identity/verification_sessions`, authenticated with the secret

@@ -1,6 +1,6 @@
-import { at, eventOf, get, idOf, isoTimeOf, referenceOf } from './fields';
-import { verifyTimestamped } from './timestamped';
-import type { WebhookDecision, WebhookScheme } from './types';
+import { at, eventOf, get, idOf, isoTimeOf, referenceOf } from '../../server/webhooks/fields';
+import { verifyTimestamped } from '../../server/webhooks/timestamped';
+import type { WebhookDecision, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * Persona (docs/providers/persona.md, "Webhooks (server)"): `Persona-Signature: t=…,v1=…`, HMAC-SHA256 of

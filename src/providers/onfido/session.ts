@@ -1,8 +1,15 @@
-import { ProviderCallFailed, SessionRefusal } from '../errors';
-import type { SessionClient, SessionContext } from '../session-types';
-import { isPlainObject } from '../values';
-import { compact, idOf } from '../webhooks/fields';
-import { requireSecret, requireString, sessionClient, stringField, type ClientOptions, type ProviderApi } from './call';
+import { ProviderCallFailed, SessionRefusal } from '../../server/errors';
+import type { SessionClient, SessionContext } from '../../server/session-types';
+import { isPlainObject } from '../../server/values';
+import { compact, idOf } from '../../server/webhooks/fields';
+import {
+  requireSecret,
+  requireString,
+  sessionClient,
+  stringField,
+  type ClientOptions,
+  type ProviderApi,
+} from '../../server/providers/call';
 
 /**
  * Onfido (Entrust) API v3.6, `https://api.{eu,us,ca}.onfido.com/v3.6`, every call with

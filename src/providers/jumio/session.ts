@@ -1,8 +1,15 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { isSessionUrl } from '../values';
-import { compact, idOf } from '../webhooks/fields';
-import { endpoint, requireSecret, sessionClient, stringField, type ClientOptions, type ProviderApi } from './call';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { isSessionUrl } from '../../server/values';
+import { compact, idOf } from '../../server/webhooks/fields';
+import {
+  endpoint,
+  requireSecret,
+  sessionClient,
+  stringField,
+  type ClientOptions,
+  type ProviderApi,
+} from '../../server/providers/call';
 
 /**
  * Jumio (KYX platform), two calls (https://documentation.jumio.ai/docs/developer-resources/API/authorization,

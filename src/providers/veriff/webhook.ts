@@ -1,6 +1,6 @@
-import { eventOf, get, idOf, isoTimeOf, isRecord, referenceOf } from './fields';
-import { verifyBodyHmac } from './hmac-body';
-import type { Normalized, WebhookDecision, WebhookScheme } from './types';
+import { eventOf, get, idOf, isoTimeOf, isRecord, referenceOf } from '../../server/webhooks/fields';
+import { verifyBodyHmac } from '../../server/webhooks/hmac-body';
+import type { Normalized, WebhookDecision, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * Veriff (docs/providers/veriff.md, "Webhooks (server)"): `X-HMAC-SIGNATURE` (or the newer `vrf-hmac-signature`)

@@ -1,8 +1,14 @@
-import { ProviderCallFailed, SessionRefusal } from '../errors';
-import type { SessionClient, SessionContext } from '../session-types';
-import { isPlainObject } from '../values';
-import { compact, get, idOf } from '../webhooks/fields';
-import { requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
+import { ProviderCallFailed, SessionRefusal } from '../../server/errors';
+import type { SessionClient, SessionContext } from '../../server/session-types';
+import { isPlainObject } from '../../server/values';
+import { compact, get, idOf } from '../../server/webhooks/fields';
+import {
+  requireSecret,
+  requireString,
+  sessionClient,
+  stringField,
+  type ClientOptions,
+} from '../../server/providers/call';
 
 /**
  * Socure RiskOS: an evaluation of a workflow with a Document Request step, `POST https://riskos.socure.com/api/evaluation`

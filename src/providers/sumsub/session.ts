@@ -1,7 +1,14 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { compact } from '../webhooks/fields';
-import { hmacSha256Hex, requireSecret, requireString, sessionClient, stringField, type ClientOptions } from './call';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { compact } from '../../server/webhooks/fields';
+import {
+  hmacSha256Hex,
+  requireSecret,
+  requireString,
+  sessionClient,
+  stringField,
+  type ClientOptions,
+} from '../../server/providers/call';
 
 /**
  * Sumsub: an access token for the WebSDK, `POST /resources/accessTokens/sdk` with `{userId, levelName,

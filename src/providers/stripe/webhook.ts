@@ -1,6 +1,6 @@
-import { at, eventOf, get, idOf, isRecord, referenceOf, unixTimeOf } from './fields';
-import { verifyTimestamped } from './timestamped';
-import type { Normalized, WebhookDecision, WebhookScheme } from './types';
+import { at, eventOf, get, idOf, isRecord, referenceOf, unixTimeOf } from '../../server/webhooks/fields';
+import { verifyTimestamped } from '../../server/webhooks/timestamped';
+import type { Normalized, WebhookDecision, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * Stripe (docs/providers/stripe.md, "Webhooks (server)"): `Stripe-Signature: t=<unix seconds>,v1=<hex>[,v1=…]`, the

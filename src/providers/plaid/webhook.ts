@@ -1,8 +1,8 @@
-import { sha256Hex, subtle, timingSafeEqual, utf8 } from './crypto';
-import { eventOf, get, idOf, isRecord } from './fields';
-import { single } from './headers';
-import { fresh } from './hmac-body';
-import type { Normalized, SignedRequest, Verdict, WebhookScheme } from './types';
+import { sha256Hex, subtle, timingSafeEqual, utf8 } from '../../server/webhooks/crypto';
+import { eventOf, get, idOf, isRecord } from '../../server/webhooks/fields';
+import { single } from '../../server/webhooks/headers';
+import { fresh } from '../../server/webhooks/hmac-body';
+import type { Normalized, SignedRequest, Verdict, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * Plaid (docs/providers/plaid.md, "Webhooks (server)"; https://plaid.com/docs/api/webhooks/webhook-verification/):

@@ -1,8 +1,15 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { isSessionUrl } from '../values';
-import { compact, idOf } from '../webhooks/fields';
-import { requireSecret, requireString, sessionClient, sessionReference, stringField, type ClientOptions } from './call';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { isSessionUrl } from '../../server/values';
+import { compact, idOf } from '../../server/webhooks/fields';
+import {
+  requireSecret,
+  requireString,
+  sessionClient,
+  sessionReference,
+  stringField,
+  type ClientOptions,
+} from '../../server/providers/call';
 
 /**
  * Didit: `POST https://verification.didit.me/v3/session/` with the API key in `x-api-key` and

@@ -1,8 +1,8 @@
-import { anyMatches, concat, fromBase64, utf8 } from './crypto';
-import { at, eventOf, get, idOf, isoTimeOf, referenceOf } from './fields';
-import { single } from './headers';
-import { fresh, unixSeconds } from './hmac-body';
-import type { SignedRequest, Verdict, WebhookDecision, WebhookScheme } from './types';
+import { anyMatches, concat, fromBase64, utf8 } from '../../server/webhooks/crypto';
+import { at, eventOf, get, idOf, isoTimeOf, referenceOf } from '../../server/webhooks/fields';
+import { single } from '../../server/webhooks/headers';
+import { fresh, unixSeconds } from '../../server/webhooks/hmac-body';
+import type { SignedRequest, Verdict, WebhookDecision, WebhookScheme } from '../../server/webhooks/types';
 
 /**
  * The generic protocol's webhook follows Standard Webhooks (https://www.standardwebhooks.com, the specification at

@@ -1,6 +1,6 @@
-import { ProviderCallFailed } from '../errors';
-import type { SessionClient } from '../session-types';
-import { compact } from '../webhooks/fields';
+import { ProviderCallFailed } from '../../server/errors';
+import type { SessionClient } from '../../server/session-types';
+import { compact } from '../../server/webhooks/fields';
 import {
   endpoint,
   requireSecret,
@@ -9,7 +9,7 @@ import {
   sessionReference,
   stringField,
   type ClientOptions,
-} from './call';
+} from '../../server/providers/call';
 
 /**
  * Persona: an inquiry created on the server, `POST /api/v1/inquiries` with `Authorization: Bearer <API key>`
