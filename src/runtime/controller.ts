@@ -2,6 +2,7 @@ import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import type { Emit } from '../flow/events';
 import type { Answer, Config, Effect, Event, Model } from '../flow/model';
 import { initialModel } from '../element/first-step';
+import { confirmation } from '../flow/decisions';
 import { step } from '../flow/step';
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
@@ -365,7 +366,7 @@ export class WidgetController implements Controller {
 
   #render(): void {
     const snapshot = this.#shown;
-    const view = this.#surface.render(snapshot);
+    const view = this.#surface.render(snapshot, confirmation(this.#model) ?? '');
     const messages = this.#surface.messages();
     const dir = this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr';
     this.#placement.label(messages.frameTitle, messages.close, this.#inputs.theme, dir);

@@ -98,7 +98,9 @@ describe('the server-confirmed decision (decision-endpoint)', () => {
     await untilState(el, 'complete');
     await expect.poll(async () => (await api.open()).length).toBe(1);
     expect(el.decision).toBeUndefined();
-    await expect.poll(() => resultOf(el)?.textContent).toContain('Verification submitted');
+    // Until the server says, a neutral wait: nothing claimed.
+    await expect.poll(() => resultOf(el)?.getAttribute('data-outcome')).toBe('checking');
+    expect(resultOf(el)!.textContent).toContain('Checking your result');
 
     await api.decide('approved', 'inq_42');
     await expect.poll(() => el.decision).toBe('approved');

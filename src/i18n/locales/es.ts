@@ -39,6 +39,11 @@ export const screens: ScreenMessages = {
     pending: 'Gracias. Estamos revisando tus datos y te comunicaremos el resultado.',
     review: 'Una persona está revisando tu verificación. Te comunicaremos el resultado.',
   },
+  checking: { title: 'Comprobando su resultado', text: 'Suele tardar unos segundos. Mantenga esta página abierta.' },
+  later: {
+    title: 'Su resultado llegará más tarde',
+    text: 'Su verificación se ha enviado. El resultado aún no está listo; le avisaremos cuando lo esté.',
+  },
   errors: {
     'config-invalid': {
       title: 'Verificación no disponible',

@@ -40,6 +40,14 @@ export const screens: ScreenMessages = {
     pending: 'Merci. Nous vérifions vos informations et vous informerons du résultat.',
     review: 'Une personne examine votre vérification. Nous vous informerons du résultat.',
   },
+  checking: {
+    title: 'Vérification de votre résultat',
+    text: 'Cela prend généralement quelques secondes. Veuillez garder cette page ouverte.',
+  },
+  later: {
+    title: 'Votre résultat suivra',
+    text: 'Votre vérification a été envoyée. Le résultat n’est pas encore prêt ; nous vous le communiquerons dès qu’il le sera.',
+  },
   errors: {
     'config-invalid': {
       title: 'Vérification indisponible',

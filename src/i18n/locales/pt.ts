@@ -39,6 +39,14 @@ export const screens: ScreenMessages = {
     pending: 'Obrigado. Estamos a analisar os seus dados e iremos informá-lo do resultado.',
     review: 'Uma pessoa está a analisar a sua verificação. Iremos informá-lo do resultado.',
   },
+  checking: {
+    title: 'A verificar o seu resultado',
+    text: 'Normalmente demora alguns segundos. Mantenha esta página aberta.',
+  },
+  later: {
+    title: 'O seu resultado será comunicado mais tarde',
+    text: 'A sua verificação foi enviada. O resultado ainda não está pronto; iremos informá-lo quando estiver.',
+  },
   errors: {
     'config-invalid': {
       title: 'Verificação indisponível',
