@@ -6,6 +6,7 @@ import { postSession, readAnswer, type SessionTry } from '../session/request';
 import { batched } from './batch';
 import { environment } from './environment';
 import { emit, type KycErrorDetail } from './events';
+import { sayFinalError } from './loud';
 import { firstStep, initialModel, type FirstEvent } from './first-step';
 import { loadRuntime, runtimeNow, type Create, type Handover, type Stand } from './handover';
 import { configKey, type Inputs } from './inputs';
@@ -291,7 +292,10 @@ export class StandIn implements Stand {
         return;
       case 'emit': {
         const detail = { provider: this.#inputs.provider, ...effect.detail };
-        if (effect.name === 'kyc-error') this.lastError = detail as KycErrorDetail;
+        if (effect.name === 'kyc-error') {
+          this.lastError = detail as KycErrorDetail;
+          sayFinalError(this.lastError, [this.#inputs.sessionToken, this.model.frame?.token]);
+        }
         emit(this.#host, effect.name, detail as never);
         return;
       }

@@ -11,6 +11,7 @@ import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { DecisionWatch } from './decision';
 import { emit, type KycErrorDetail } from '../element/events';
+import { sayFinalError } from '../element/loud';
 import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
@@ -291,7 +292,11 @@ export class WidgetController implements Controller {
         return;
       case 'emit':
         // `lastError` is the kyc-error's own detail, in place before any listener runs.
-        if (effect.name === 'kyc-error') this.#dispatch(effect, (detail) => (this.#lastError = detail));
+        if (effect.name === 'kyc-error')
+          this.#dispatch(effect, (detail) => {
+            this.#lastError = detail;
+            sayFinalError(detail, [inputs.sessionToken, this.#model.frame?.token, this.#model.answer?.sessionToken]);
+          });
         else this.#dispatch(effect);
         return;
       case 'announce':
