@@ -289,6 +289,9 @@ export class WidgetController implements Controller {
         return;
       case 'snapshot':
         this.#shown = effect.snapshot;
+        // The flow ended (a session endpoint that answered "already decided" included): no frame will come, so
+        // the warm-up frame has nothing left to warm.
+        if (ENDED.has(effect.snapshot.state)) this.#config.coolDown();
         return;
       case 'emit':
         // `lastError` is the kyc-error's own detail, in place before any listener runs.
@@ -378,6 +381,8 @@ export class WidgetController implements Controller {
     this.#screens.show(view, isLive(snapshot.state));
   }
 }
+
+const ENDED: ReadonlySet<string> = new Set(['complete', 'cancelled', 'error']);
 
 function reportError(error: unknown): void {
   if (typeof globalThis.reportError === 'function') globalThis.reportError(error);

@@ -92,10 +92,18 @@ export function Screens(props: ScreenProps): ReactNode {
           <slot name="error">
             <Icon kind={code === 'offline' ? 'offline' : 'error'} />
             {titled}
-            <p>{m.errors[code].text}</p>
-            {!canRetry && <p>{m.stuck}</p>}
+            {/* A final error's own text may say "try again": only the next step that is possible here is said. */}
+            {(canRetry || code === 'config-invalid') && <p>{m.errors[code].text}</p>}
+            {!canRetry && <p>{code === 'config-invalid' ? m.stuckConfig : m.stuck}</p>}
           </slot>
           {canRetry && <Action part="retry-button" label={m.retry} onClick={onRetry} />}
+          {!canRetry && code !== 'config-invalid' && (
+            <Action
+              part="reload-button"
+              label={m.reload}
+              onClick={() => heading.current?.ownerDocument.defaultView?.location.reload()}
+            />
+          )}
           <p className="reference" part="reference">
             {m.reference}:{' '}
             <code dir="ltr">

@@ -49,6 +49,8 @@ const en: ScreenMessages = {
       text: 'Your progress is kept. The verification continues when you are back online.',
     },
   },
+  reload: 'Reload the page',
+  stuckConfig: 'You cannot fix this from here. Please contact the site and quote this reference.',
   stuck: 'Reload the page to start again. If this keeps happening, contact the site and quote this reference.',
   reference: 'Reference',
 };

@@ -71,6 +71,8 @@ export const screens: ScreenMessages = {
       text: 'Ihr Fortschritt bleibt erhalten. Die Prüfung geht weiter, sobald Sie wieder online sind.',
     },
   },
+  reload: 'Seite neu laden',
+  stuckConfig: 'Sie können das hier nicht beheben. Bitte wenden Sie sich an die Website und nennen Sie diese Referenz.',
   stuck:
     'Laden Sie die Seite neu, um neu zu beginnen. Wenn das erneut passiert, wenden Sie sich mit dieser Referenz an die Website.',
   reference: 'Referenz',

@@ -71,6 +71,8 @@ export const screens: ScreenMessages = {
       text: 'Tu progreso se conserva. La verificación continuará cuando vuelvas a estar en línea.',
     },
   },
+  reload: 'Recargar la página',
+  stuckConfig: 'No puede solucionarlo desde aquí. Póngase en contacto con el sitio e indique esta referencia.',
   stuck:
     'Recarga la página para empezar de nuevo. Si vuelve a ocurrir, contacta con el sitio e indica esta referencia.',
   reference: 'Referencia',

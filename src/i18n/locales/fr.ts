@@ -72,6 +72,8 @@ export const screens: ScreenMessages = {
       text: 'Votre progression est conservée. La vérification reprendra dès le retour de la connexion.',
     },
   },
+  reload: 'Recharger la page',
+  stuckConfig: 'Vous ne pouvez pas résoudre ce problème ici. Contactez le site en indiquant cette référence.',
   stuck: 'Rechargez la page pour recommencer. Si cela se reproduit, contactez le site en indiquant cette référence.',
   reference: 'Référence',
 };

@@ -59,6 +59,8 @@ export const screens: ScreenMessages = brazilian(portugalScreens, {
       text: 'Seu progresso foi mantido. A verificação vai continuar quando você voltar a ficar online.',
     },
   },
+  reload: 'Recarregar a página',
+  stuckConfig: 'Você não pode resolver isso aqui. Entre em contato com o site e informe esta referência.',
   stuck:
     'Recarregue a página para começar de novo. Se acontecer de novo, entre em contato com o site e informe esta referência.',
 });

@@ -68,6 +68,8 @@ export const screens: ScreenMessages = {
       text: 'O seu progresso é mantido. A verificação continuará quando voltar a estar online.',
     },
   },
+  reload: 'Recarregar a página',
+  stuckConfig: 'Não é possível resolver isto aqui. Contacte o site e indique esta referência.',
   stuck: 'Recarregue a página para recomeçar. Se voltar a acontecer, contacte o site e indique esta referência.',
   reference: 'Referência',
 };
