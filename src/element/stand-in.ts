@@ -6,7 +6,6 @@ import { postSession, readAnswer, type SessionTry } from '../session/request';
 import { batched } from './batch';
 import { environment } from './environment';
 import { emit, type KycErrorDetail } from './events';
-import { sayFinalError } from './loud';
 import { firstStep, initialModel, type FirstEvent } from './first-step';
 import { loadRuntime, runtimeNow, type Create, type Handover, type Stand } from './handover';
 import { configKey, type Inputs } from './inputs';
@@ -292,10 +291,9 @@ export class StandIn implements Stand {
         return;
       case 'emit': {
         const detail = { provider: this.#inputs.provider, ...effect.detail };
-        if (effect.name === 'kyc-error') {
-          this.lastError = detail as KycErrorDetail;
-          sayFinalError(this.lastError, [this.#inputs.sessionToken, this.model.frame?.token]);
-        }
+        // Its one kyc-error (the runtime could not be downloaded) is recoverable: nothing for the console
+        // (runtime/loud.ts), and nothing more on the critical path.
+        if (effect.name === 'kyc-error') this.lastError = detail as KycErrorDetail;
         emit(this.#host, effect.name, detail as never);
         return;
       }

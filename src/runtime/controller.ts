@@ -11,7 +11,7 @@ import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { DecisionWatch } from './decision';
 import { emit, type KycErrorDetail } from '../element/events';
-import { sayFinalError } from '../element/loud';
+import { sayFinalError } from './loud';
 import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sayFinalError } from '../../src/element/loud';
+import { sayFinalError } from '../../src/runtime/loud';
 
 /** element/loud.ts: what a final kyc-error writes to the console, and what it never writes. */
 

@@ -1,5 +1,5 @@
 import { leaker } from '../frame/secrets';
-import type { KycErrorDetail } from './events';
+import type { KycErrorDetail } from '../element/events';
 
 /**
  * Where a developer looks: a `kyc-error` the person cannot get past from here (`config-invalid`, and every error with
