@@ -86,6 +86,7 @@ let clock: ReturnType<typeof manualClock> | undefined;
 afterEach(() => {
   setDecisionClock();
   clock = undefined;
+  document.querySelectorAll('kyc-widget').forEach((el) => el.remove());
   return fixtureCleanup();
 });
 afterAll(() => console.log(`result-confirmation: ${axeRuns} axe runs without a violation`));
@@ -104,13 +105,14 @@ describe('the result screen says no more than the server confirmed', () => {
           const completed: Array<Record<string, unknown>> = [];
           const decided: Array<Record<string, unknown>> = [];
           const frame = scripted(['ready', 'start', 'submit', `complete:${outcome}`], { session });
-          const el = await widget(
-            `<kyc-widget locale="${TAG[language] ?? language}" session-url="${attr(frame)}"` +
-              (endpoint ? ` decision-endpoint="${attr(endpoint)}"` : '') +
-              '></kyc-widget>',
-          );
+          // Listening before the element is on the page: on a loaded machine the scripted flow can end first.
+          const el = document.createElement('kyc-widget');
+          el.setAttribute('locale', TAG[language] ?? language);
+          el.setAttribute('session-url', frame);
+          if (endpoint) el.setAttribute('decision-endpoint', endpoint);
           el.addEventListener('kyc-complete', (e) => completed.push({ ...e.detail }));
           el.addEventListener('kyc-decision', (e) => decided.push({ ...e.detail }));
+          document.body.append(el);
           await untilState(el, 'complete');
           expect(completed).toEqual([{ provider: 'generic', sessionId: session, outcome }]);
 
