@@ -59,6 +59,7 @@ export function initialModel<F extends FrameLike = ResolvedFrame>(): Model<F> {
     watches: 0,
     looked: false,
     gaveUp: '',
+    late: '',
   };
 }
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -47,11 +47,12 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @csspart frame - The provider's iframe.
  * @csspart sdk - The box an SDK-hosted provider's own UI mounts in (Onfido), or that points to its window (Stripe, Plaid).
  * @csspart status - The loading screen.
- * @csspart result - The result screen.
+ * @csspart result - The result screen; its data-outcome is checking, later, approved, declined, review or pending (submitted).
  * @csspart error - The error and cancelled screens.
  * @csspart button - Every button.
  * @csspart retry-button - The "Try again" / "Start again" button.
  * @csspart done-button - The result screen's "Done" button (fires kyc-close).
+ * @csspart reload-button - The "Reload the page" button under an error that cannot be retried from here.
  * @csspart reference - The small print under an error: the code, the provider's code and the session id, to quote to support.
  * @csspart banner - The line over the frame while the browser is offline.
  * @csspart close-button - The modal's close button.

@@ -291,6 +291,8 @@ export class StandIn implements Stand {
         return;
       case 'emit': {
         const detail = { provider: this.#inputs.provider, ...effect.detail };
+        // Its one kyc-error (the runtime could not be downloaded) is recoverable: nothing for the console
+        // (runtime/loud.ts), and nothing more on the critical path.
         if (effect.name === 'kyc-error') this.lastError = detail as KycErrorDetail;
         emit(this.#host, effect.name, detail as never);
         return;

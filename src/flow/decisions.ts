@@ -1,7 +1,7 @@
 import type { Outcome } from '../protocols/types';
 import { withSessionId, type Decision } from './events';
 import type { KycState } from './machine';
-import type { Config, Event, FrameLike } from './model';
+import type { Config, Event, FrameLike, Model } from './model';
 import type { Run } from './run';
 
 /**
@@ -79,8 +79,34 @@ export function undecided<F extends FrameLike>(run: Run<F>, event: Extract<Event
   if (watch?.id !== event.watch) return;
   m.watch = null;
   if (watch.once) m.looked = true;
-  else m.gaveUp = `${m.snapshot.attempt} ${watch.endpoint}`;
+  else {
+    m.gaveUp = `${m.snapshot.attempt} ${watch.endpoint}`;
+    run.do({ type: 'render' }); // the "checking" screen says the result will follow
+  }
   run.do({ type: 'debug', note: `decision-endpoint: ${event.note}` });
+}
+
+/** The watch under way is late (a try failed, or patience ran out): it goes on; the screen stops saying "checking". */
+export function late<F extends FrameLike>(run: Run<F>, event: Extract<Event<F>, { type: 'decision-late' }>): void {
+  const m = run.m;
+  const watch = m.watch;
+  if (watch?.id !== event.watch || watch.once) return;
+  const key = `${m.snapshot.attempt} ${watch.endpoint}`;
+  if (m.late === key) return;
+  m.late = key;
+  run.do({ type: 'render' }, { type: 'debug', note: `decision-endpoint: ${event.note}` });
+}
+
+/**
+ * What the result screen may say while the server has not confirmed: `checking` (a neutral "checking your result",
+ * the watch under way), `later` (the result will follow: the endpoint failed, refused, or took longer than the
+ * person is asked to wait), or undefined: no decision endpoint, a decision known, or the flow not complete.
+ */
+export function confirmation<F extends FrameLike>(m: Model<F>): 'checking' | 'later' | undefined {
+  const endpoint = m.decisions;
+  if (m.snapshot.state !== 'complete' || !endpoint || m.decision) return undefined;
+  const key = `${m.snapshot.attempt} ${endpoint.href}`;
+  return m.gaveUp === key || m.late === key ? 'later' : 'checking';
 }
 
 /**
@@ -101,6 +127,7 @@ export function follow<F extends FrameLike>(run: Run<F>, event: Event<F>): void 
     // Back on the page, it looks (or watches) again.
     m.looked = false;
     m.gaveUp = '';
+    m.late = '';
   } else if (!FRESH.has(state)) m.looked = true;
   const endpoint = m.decisions;
   // once: a look (true), or watching until it says (false); undefined: nothing to ask.

@@ -137,6 +137,11 @@ export interface Model<F extends FrameLike> {
   readonly looked: boolean;
   /** `attempt endpoint` whose watch ended without a decision (its time ran out, or it was refused): not again. */
   readonly gaveUp: string;
+  /**
+   * `attempt endpoint` whose watch is late: a try failed, or the decision took longer than the person is asked to
+   * wait. The watch goes on; the screen says the result will follow (flow/decisions.ts `confirmation`).
+   */
+  readonly late: string;
 }
 
 export type Event<F extends FrameLike> =
@@ -167,6 +172,8 @@ export type Event<F extends FrameLike> =
   | { type: 'decision'; watch: number; decision: Decision; sessionId?: string }
   /** Watch `watch` ended without a decision: none yet (a look), the time ran out, or the endpoint refused (`note`). */
   | { type: 'undecided'; watch: number; note: string }
+  /** Watch `watch` goes on, but is late: a try failed (the endpoint unreachable, erring), or patience ran out (`note`). */
+  | { type: 'decision-late'; watch: number; note: string }
   | { type: 'offline' }
   | { type: 'still-offline'; after: number }
   | { type: 'online'; config: Config<F> }

@@ -1,6 +1,6 @@
 import { adopt, closed, configure, opened, retry, start } from './configuration';
 import { offlineRule } from './connectivity';
-import { absorbDecisions, confirmed, follow, undecided } from './decisions';
+import { absorbDecisions, confirmed, follow, late, undecided } from './decisions';
 import { attached, connect, disconnect, isRunning, slow, timedOut } from './frames';
 import { isLive } from './machine';
 import type { Event, FrameLike, Model, Stepped } from './model';
@@ -81,6 +81,9 @@ export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Ste
       break;
     case 'undecided':
       undecided(run, event);
+      break;
+    case 'decision-late':
+      late(run, event);
       break;
     case 'offline':
     case 'still-offline':

@@ -28,10 +28,18 @@ export interface ScreenMessages {
   cancelledText: string;
   resultTitle: Record<ResultKind, string>;
   resultText: Record<ResultKind, string>;
+  /** Complete, with a decision endpoint that has not answered yet: a neutral wait, no result claimed. */
+  checking: { title: string; text: string };
+  /** The decision endpoint failed, refused, or took too long: the result will follow, no guess. */
+  later: { title: string; text: string };
   /** Each error's own title and plain next step. */
   errors: Record<ErrorCode, { title: string; text: string }>;
-  /** Under an error that cannot be retried from here, before the reference. */
+  /** Under an error that cannot be retried from here, before the reference (a reload starts afresh). */
   stuck: string;
+  /** The button under `stuck`: reloads the page. */
+  reload: string;
+  /** Under `config-invalid`: the person cannot fix the site's set-up; no reload. */
+  stuckConfig: string;
   /** The label of the small print to quote to support (code, provider code, session id). */
   reference: string;
 }

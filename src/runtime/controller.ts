@@ -2,6 +2,7 @@ import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import type { Emit } from '../flow/events';
 import type { Answer, Config, Effect, Event, Model } from '../flow/model';
 import { initialModel } from '../element/first-step';
+import { confirmation } from '../flow/decisions';
 import { step } from '../flow/step';
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
@@ -10,6 +11,7 @@ import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { DecisionWatch } from './decision';
 import { emit, type KycErrorDetail } from '../element/events';
+import { sayFinalError } from './loud';
 import type { Inputs } from '../element/inputs';
 import { Placement } from './placement';
 import { CameraPreflight } from './preflight';
@@ -287,10 +289,17 @@ export class WidgetController implements Controller {
         return;
       case 'snapshot':
         this.#shown = effect.snapshot;
+        // The flow ended (a session endpoint that answered "already decided" included): no frame will come, so
+        // the warm-up frame has nothing left to warm.
+        if (ENDED.has(effect.snapshot.state)) this.#config.coolDown();
         return;
       case 'emit':
         // `lastError` is the kyc-error's own detail, in place before any listener runs.
-        if (effect.name === 'kyc-error') this.#dispatch(effect, (detail) => (this.#lastError = detail));
+        if (effect.name === 'kyc-error')
+          this.#dispatch(effect, (detail) => {
+            this.#lastError = detail;
+            sayFinalError(detail, [inputs.sessionToken, this.#model.frame?.token, this.#model.answer?.sessionToken]);
+          });
         else this.#dispatch(effect);
         return;
       case 'announce':
@@ -365,13 +374,15 @@ export class WidgetController implements Controller {
 
   #render(): void {
     const snapshot = this.#shown;
-    const view = this.#surface.render(snapshot);
+    const view = this.#surface.render(snapshot, confirmation(this.#model) ?? '');
     const messages = this.#surface.messages();
     const dir = this.#surface.root.dir === 'rtl' ? 'rtl' : 'ltr';
     this.#placement.label(messages.frameTitle, messages.close, this.#inputs.theme, dir);
     this.#screens.show(view, isLive(snapshot.state));
   }
 }
+
+const ENDED: ReadonlySet<string> = new Set(['complete', 'cancelled', 'error']);
 
 function reportError(error: unknown): void {
   if (typeof globalThis.reportError === 'function') globalThis.reportError(error);

@@ -44,6 +44,8 @@ export interface WatchOptions {
   silenceMs?: number;
   /** What one stream may send before it is dropped and asked again. */
   maxStreamChars?: number;
+  /** `watchDecision`: a try failed (network, timeout, an erring status, a stream dropped early); it asks again. */
+  onFailure?: (note: string) => void;
 }
 
 /** Ten minutes: longer than any provider's automatic checks take; a manual review reaches the host's server later. */
@@ -149,12 +151,14 @@ async function keepAsking(endpoint: URL, query: DecisionQuery, options: WatchOpt
         wait = Math.min(30_000, 2000 * 2 ** polls++);
       } else {
         failures = answer.healthy ? 0 : failures + 1;
+        if (failures) options.onFailure?.('the stream ended early');
         wait = Math.max(retryMs, backoff(failures));
       }
     } catch (error) {
       signal.throwIfAborted();
       if (error instanceof DecisionRefused) throw error;
       failures++;
+      options.onFailure?.((error as Error)?.message ?? String(error));
       wait = (error as TryFailure).retryAfterMs ?? Math.max(retryMs, backoff(failures));
     }
     await sleep(Math.min(wait, MAX_DELAY_MS), signal);

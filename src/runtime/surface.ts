@@ -229,7 +229,7 @@ export class Surface {
   }
 
   /** Brings the skeleton up to date and returns the screens' view. */
-  render(snapshot: Snapshot): ScreenView {
+  render(snapshot: Snapshot, confirming = ''): ScreenView {
     const language = this.language();
     if (!hasLanguage(language)) {
       loadLanguage(language).then(
@@ -248,6 +248,7 @@ export class Surface {
       state: snapshot.state,
       outcome: snapshot.outcome,
       decision: this.#inputs.decision,
+      confirming,
       errorCode: snapshot.error?.code,
       providerCode: snapshot.error?.providerCode,
       sessionId: snapshot.sessionId,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ErrorCode } from '../flow/errors';
-import { messagesFor, resolveLanguage } from '../i18n/index';
+import { LANGUAGES, messagesFor } from '../i18n/index';
 import { screenMessages, type ResultKind } from './screen-messages';
 import type { ScreenProps } from './view';
 
@@ -13,15 +13,20 @@ import type { ScreenProps } from './view';
  */
 export function Screens(props: ScreenProps): ReactNode {
   const { state, canRetry = false, focus = 0, onRetry, onClose, onAnnounce } = props;
-  const language = resolveLanguage(props.language) ?? 'en';
+  // The element gives one of its languages as it is: resolving it again would read `pt` (European) as a bare
+  // tag, that is Brazilian.
+  const language = LANGUAGES.find((known) => known === props.language) ?? 'en';
   const m = { ...messagesFor(language), ...screenMessages(language) };
-  const kind = resultKind(props.decision, props.outcome);
+  const confirming = props.confirming === 'checking' || props.confirming === 'later' ? props.confirming : undefined;
+  const kind = resultKind(props.decision);
   const code = (props.errorCode ?? 'provider-error') as ErrorCode;
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(0);
   const title =
     state === 'complete'
-      ? m.resultTitle[kind]
+      ? confirming
+        ? m[confirming].title
+        : m.resultTitle[kind]
       : state === 'cancelled'
         ? m.cancelledTitle
         : state === 'error'
@@ -45,6 +50,23 @@ export function Screens(props: ScreenProps): ReactNode {
 
   switch (state) {
     case 'complete':
+      if (confirming === 'checking')
+        return (
+          <div className="screen" part="result" data-outcome="checking">
+            <div className="spinner" aria-hidden="true" />
+            {titled}
+            <p>{m.checking.text}</p>
+          </div>
+        );
+      if (confirming === 'later')
+        return (
+          <div className="screen" part="result" data-outcome="later">
+            <Icon kind="pending" />
+            {titled}
+            <p>{m.later.text}</p>
+            <Action part="done-button" label={m.done} onClick={onClose} />
+          </div>
+        );
       return (
         <div className="screen" part="result" data-outcome={kind}>
           <slot name="result">
@@ -70,10 +92,18 @@ export function Screens(props: ScreenProps): ReactNode {
           <slot name="error">
             <Icon kind={code === 'offline' ? 'offline' : 'error'} />
             {titled}
-            <p>{m.errors[code].text}</p>
-            {!canRetry && <p>{m.stuck}</p>}
+            {/* A final error's own text may say "try again": only the next step that is possible here is said. */}
+            {(canRetry || code === 'config-invalid') && <p>{m.errors[code].text}</p>}
+            {!canRetry && <p>{code === 'config-invalid' ? m.stuckConfig : m.stuck}</p>}
           </slot>
           {canRetry && <Action part="retry-button" label={m.retry} onClick={onRetry} />}
+          {!canRetry && code !== 'config-invalid' && (
+            <Action
+              part="reload-button"
+              label={m.reload}
+              onClick={() => heading.current?.ownerDocument.defaultView?.location.reload()}
+            />
+          )}
           <p className="reference" part="reference">
             {m.reference}:{' '}
             <code dir="ltr">
@@ -128,9 +158,10 @@ function Icon({ kind }: { kind: IconKind }): ReactNode {
   );
 }
 
-function resultKind(decision: string | undefined, outcome: string | undefined): ResultKind {
-  for (const value of [decision, outcome]) {
-    if (value === 'approved' || value === 'declined' || value === 'pending' || value === 'review') return value;
-  }
-  return 'pending';
+/**
+ * The result the screen shows: the host's (or the decision endpoint's) decision, else "submitted". The frame's own
+ * outcome is the browser's word, never shown as a result: it stays in `kyc-complete`'s detail for the host.
+ */
+function resultKind(decision: string | undefined): ResultKind {
+  return decision === 'approved' || decision === 'declined' || decision === 'review' ? decision : 'pending';
 }

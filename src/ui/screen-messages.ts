@@ -23,6 +23,11 @@ const en: ScreenMessages = {
     pending: 'Thank you. We are checking your details and will let you know the result.',
     review: 'A person is reviewing your verification. We will let you know the result.',
   },
+  checking: { title: 'Checking your result', text: 'This usually takes a few seconds. Please keep this page open.' },
+  later: {
+    title: 'Your result will follow',
+    text: 'Your verification was submitted. The result is not ready yet; we will let you know when it is.',
+  },
   errors: {
     'config-invalid': {
       title: 'Verification unavailable',
@@ -44,6 +49,8 @@ const en: ScreenMessages = {
       text: 'Your progress is kept. The verification continues when you are back online.',
     },
   },
+  reload: 'Reload the page',
+  stuckConfig: 'You cannot fix this from here. Please contact the site and quote this reference.',
   stuck: 'Reload the page to start again. If this keeps happening, contact the site and quote this reference.',
   reference: 'Reference',
 };

@@ -7,8 +7,13 @@ export interface ScreenView {
   state: string;
   /** approved, declined or pending, once complete. */
   outcome?: string;
-  /** The host's final decision (approved, declined, review), which wins over the frame's outcome. */
+  /** The host's final decision (approved, declined, review): what the result screen shows. */
   decision?: string;
+  /**
+   * Complete with a decision endpoint and no decision yet: `checking` (a neutral "checking your result") or
+   * `later` (the result will follow); '' otherwise.
+   */
+  confirming?: string;
   errorCode?: string;
   /** The provider's own error code, for the reference under an error. */
   providerCode?: string;
@@ -38,6 +43,7 @@ export const SCREEN_PROPS = {
   state: 'string',
   outcome: 'string',
   decision: 'string',
+  confirming: 'string',
   errorCode: 'string',
   providerCode: 'string',
   sessionId: 'string',

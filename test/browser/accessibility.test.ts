@@ -88,7 +88,8 @@ describe('announcements and focus', () => {
     // What is said in one task is said together: entering in-progress and the step come with one message.
     await expect.poll(() => live.textContent).toContain('Step 1 of 3');
     await untilState(el, 'complete');
-    await expect.poll(() => live.textContent).toBe('Verification declined');
+    // The frame's "declined" is the browser's word: the screen says submitted (the host's decision would say more).
+    await expect.poll(() => live.textContent).toBe('Verification submitted');
   });
 
   it("moves focus to the new screen's heading when the flow ends while the person is in it, and does not announce it twice", async () => {

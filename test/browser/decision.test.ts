@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { forgetRuntime, loadRuntime, runtimeLoader } from '../../src/element/handover';
 import { EVENT_NAMES, type KycWidgetElement } from '../../src/index';
-import { fixtureCleanup, frameOf, scripted, settle, untilState } from './helpers';
+import { fixtureCleanup, frameOf, scripted, settle, SILENT, untilState } from './helpers';
 
 /**
  * The server-confirmed decision in real Chromium, against a scripted decision endpoint on the page's own origin
@@ -98,7 +98,9 @@ describe('the server-confirmed decision (decision-endpoint)', () => {
     await untilState(el, 'complete');
     await expect.poll(async () => (await api.open()).length).toBe(1);
     expect(el.decision).toBeUndefined();
-    await expect.poll(() => resultOf(el)?.textContent).toContain('Verification submitted');
+    // Until the server says, a neutral wait: nothing claimed.
+    await expect.poll(() => resultOf(el)?.getAttribute('data-outcome')).toBe('checking');
+    expect(resultOf(el)!.textContent).toContain('Checking your result');
 
     await api.decide('approved', 'inq_42');
     await expect.poll(() => el.decision).toBe('approved');
@@ -282,10 +284,16 @@ describe('a page that opens on a session already decided (a reload)', () => {
   it('the session endpoint answers the decision instead of a session: the result, with no frame, and nothing twice', async () => {
     // kyc-widget/server answers this to a person already approved: no new session, nothing charged.
     const session = `/__kyc/session?${new URLSearchParams({ id: `decided-${Date.now()}`, plan: 'decided:approved' })}`;
-    const { el, seen } = mount((el) => (el.sessionEndpoint = session));
+    const { el, seen } = mount((el) => {
+      // Its warm-up frame goes to a host that never answers: it never loads, so only the widget can take it away.
+      el.allowedOrigins = SILENT;
+      el.sessionEndpoint = session;
+    });
     await untilState(el, 'complete');
     expect(el.decision).toBe('approved');
     expect(frameOf(el)).toBeNull();
+    // Nothing to verify: no frame of any kind is left in the page, the hidden warm-up frame included.
+    await expect.poll(() => el.shadowRoot!.querySelectorAll('iframe').length).toBe(0);
     expect(seen.names()).toEqual(['state:loading', 'state:complete', 'kyc-decision']);
     expect(seen.decisions()).toEqual([{ provider: 'generic', decision: 'approved', confirmed: true }]);
     await expect.poll(() => resultOf(el)?.getAttribute('data-outcome')).toBe('approved');

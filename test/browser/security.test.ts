@@ -133,7 +133,14 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
 
   it('keeps tokens out of the DOM, the frame URL, event details and debug logs', async () => {
     const logged: string[] = [];
-    const original = { info: console.info, log: console.log, debug: console.debug, warn: console.warn };
+    // console.error too: the session-expired below is final here, and is said there without debug.
+    const original = {
+      info: console.info,
+      log: console.log,
+      debug: console.debug,
+      warn: console.warn,
+      error: console.error,
+    };
     for (const key of Object.keys(original) as Array<keyof typeof original>) {
       console[key] = (...args: unknown[]) => logged.push(JSON.stringify(args));
     }
@@ -159,6 +166,7 @@ describe('nobody but the widget’s own frame, on an allowed origin, can speak f
         logged.join('\n'),
       ].join('\n');
       expect(logged.length).toBeGreaterThan(3);
+      expect(logged.filter((line) => line.includes('[kyc-widget] session-expired'))).toHaveLength(1);
       expect(everything).not.toContain('SECRET');
       expect(everything).not.toContain('NEWER');
       el.remove();

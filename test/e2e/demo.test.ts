@@ -93,6 +93,19 @@ describe('the demo', () => {
   it('lets a person complete a verification in the sandbox, with the camera, and logs kyc-ready … kyc-complete', async () => {
     const { page, problems } = await openDemo();
     const frame = page.frameLocator('kyc-widget iframe[part="frame"]');
+    // Every result screen the person is shown, and whether kyc-decision had fired by then.
+    await page.waitForFunction(() => document.querySelector('kyc-widget')?.shadowRoot);
+    await page.evaluate(() => {
+      const el = document.querySelector('kyc-widget')!;
+      const shown: Array<{ outcome: string; decided: boolean }> = [];
+      (window as unknown as { shown: typeof shown }).shown = shown;
+      let decided = false;
+      el.addEventListener('kyc-decision', () => (decided = true));
+      new MutationObserver(() => {
+        const outcome = el.shadowRoot!.querySelector('[part~="result"]')?.getAttribute('data-outcome');
+        if (outcome && shown.at(-1)?.outcome !== outcome) shown.push({ outcome, decided });
+      }).observe(el.shadowRoot!, { subtree: true, childList: true, attributes: true });
+    });
     await explained(page, async () => {
       await frame.getByRole('button', { name: 'Start verification' }).click();
       await frame.getByRole('button', { name: 'Use a sample document' }).click();
@@ -141,6 +154,11 @@ describe('the demo', () => {
     await expect
       .poll(() => page.locator('kyc-widget [part~="result"]').textContent())
       .toContain('Verification approved');
+    // Never more than the server confirmed: "checking" until kyc-decision, then the decision.
+    expect(await page.evaluate(() => (window as unknown as { shown: unknown }).shown)).toEqual([
+      { outcome: 'checking', decided: false },
+      { outcome: 'approved', decided: true },
+    ]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -175,6 +175,22 @@ describe('watching the decision endpoint (runtime/decision-client.ts)', () => {
     });
   });
 
+  it('says each failed try (onFailure), and not a healthy stream that ended or a JSON "none yet"', async () => {
+    const failures: string[] = [];
+    const { promise } = watch(
+      [
+        (init) => sse(['retry: 100\n\n', { wait: 5 }, 'drop'], init.signal!),
+        new TypeError('Failed to fetch'),
+        json({ error: 'unavailable' }, 503),
+        json({ decision: null }),
+        json({ decision: 'approved', provider: 'persona', sessionId: 'inq_1' }),
+      ],
+      { onFailure: (note) => failures.push(note) },
+    );
+    await expect(promise).resolves.toMatchObject({ decision: 'approved' });
+    expect(failures).toEqual(['network error (network error)', 'network error (Failed to fetch)', 'HTTP 503']);
+  });
+
   it('429 and 503: their Retry-After; other refusals end the watch at once', async () => {
     const busy = watch([
       json({ error: 'too-many-streams' }, 429, { 'Retry-After': '5' }),

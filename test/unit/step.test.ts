@@ -4,6 +4,7 @@ import type { KycState, Snapshot } from '../../src/flow/machine';
 import { MAX_RELOADS } from '../../src/flow/frames';
 import { initialModel } from '../../src/element/first-step';
 import type { Config, Effect, Event, Model, Resolution } from '../../src/flow/model';
+import { confirmation } from '../../src/flow/decisions';
 import { step } from '../../src/flow/step';
 import type { Signal } from '../../src/protocols/types';
 
@@ -1153,10 +1154,31 @@ describe('step: the server-confirmed decision (flow/decisions.ts)', () => {
       state: 'loading',
     },
     {
-      name: 'watching ran out of time: nothing; not asked again for this attempt',
+      name: 'watching ran out of time: the screen says the result will follow; not asked again for this attempt',
       model: completed(watching(false)),
       event: { type: 'undecided', watch: 1, note: 'no decision in time' },
-      effects: ['debug'],
+      effects: ['render', 'debug'],
+      state: 'complete',
+    },
+    {
+      name: 'the watch is late (a failed try, or patience ran out): the screen says the result will follow; it goes on',
+      model: completed(watching(false)),
+      event: { type: 'decision-late', watch: 1, note: 'HTTP 503' },
+      effects: ['render', 'debug'],
+      state: 'complete',
+    },
+    {
+      name: 'late again for the same watch: nothing more',
+      model: completed({ ...watching(false), late: `1 ${DECISIONS.href}` }),
+      event: { type: 'decision-late', watch: 1, note: 'no decision within 20 s' },
+      effects: [],
+      state: 'complete',
+    },
+    {
+      name: 'late for a watch that is not the one under way: nothing',
+      model: completed(watching(false, 2)),
+      event: { type: 'decision-late', watch: 1, note: 'HTTP 503' },
+      effects: [],
       state: 'complete',
     },
     {
@@ -1223,6 +1245,19 @@ describe('step: the server-confirmed decision (flow/decisions.ts)', () => {
       expect(model.snapshot.state).toBe(row.state);
     });
   }
+
+  it('what the result screen may say before the server confirmed (confirmation)', () => {
+    const flow = completed(watching(false));
+    expect(confirmation(flow)).toBe('checking');
+    expect(confirmation(step(flow, { type: 'decision-late', watch: 1, note: 'HTTP 503' }).model)).toBe('later');
+    expect(confirmation(step(flow, { type: 'undecided', watch: 1, note: 'HTTP 404' }).model)).toBe('later');
+    expect(confirmation(step(flow, decided(1, 'approved')).model)).toBeUndefined();
+    // No endpoint: nothing to wait for (the screen says "submitted" until the host sets decision).
+    expect(confirmation(completed({ decisions: undefined }))).toBeUndefined();
+    expect(confirmation(running('in-progress', { decisions: DECISIONS }))).toBeUndefined();
+    // A new attempt's complete is checking again: lateness belongs to the attempt it was found in.
+    expect(confirmation(completed({ late: `0 ${DECISIONS.href}` }))).toBe('checking');
+  });
 
   it('kyc-decision: confirmed from the endpoint (its session id), unconfirmed from the host (the flow’s)', () => {
     const sessionId = 'inq_1';

@@ -39,6 +39,14 @@ export const screens: ScreenMessages = {
     pending: 'Vielen Dank. Wir prüfen Ihre Angaben und teilen Ihnen das Ergebnis mit.',
     review: 'Eine Person prüft Ihre Verifizierung. Wir teilen Ihnen das Ergebnis mit.',
   },
+  checking: {
+    title: 'Ihr Ergebnis wird geprüft',
+    text: 'Das dauert meist nur wenige Sekunden. Bitte lassen Sie diese Seite geöffnet.',
+  },
+  later: {
+    title: 'Ihr Ergebnis folgt',
+    text: 'Ihre Verifizierung wurde übermittelt. Das Ergebnis liegt noch nicht vor; wir teilen es Ihnen mit, sobald es feststeht.',
+  },
   errors: {
     'config-invalid': {
       title: 'Prüfung nicht verfügbar',
@@ -63,6 +71,8 @@ export const screens: ScreenMessages = {
       text: 'Ihr Fortschritt bleibt erhalten. Die Prüfung geht weiter, sobald Sie wieder online sind.',
     },
   },
+  reload: 'Seite neu laden',
+  stuckConfig: 'Sie können das hier nicht beheben. Bitte wenden Sie sich an die Website und nennen Sie diese Referenz.',
   stuck:
     'Laden Sie die Seite neu, um neu zu beginnen. Wenn das erneut passiert, wenden Sie sich mit dieser Referenz an die Website.',
   reference: 'Referenz',

@@ -39,6 +39,11 @@ export const screens: ScreenMessages = {
     pending: 'Gracias. Estamos revisando tus datos y te comunicaremos el resultado.',
     review: 'Una persona está revisando tu verificación. Te comunicaremos el resultado.',
   },
+  checking: { title: 'Comprobando su resultado', text: 'Suele tardar unos segundos. Mantenga esta página abierta.' },
+  later: {
+    title: 'Su resultado llegará más tarde',
+    text: 'Su verificación se ha enviado. El resultado aún no está listo; le avisaremos cuando lo esté.',
+  },
   errors: {
     'config-invalid': {
       title: 'Verificación no disponible',
@@ -66,6 +71,8 @@ export const screens: ScreenMessages = {
       text: 'Tu progreso se conserva. La verificación continuará cuando vuelvas a estar en línea.',
     },
   },
+  reload: 'Recargar la página',
+  stuckConfig: 'No puede solucionarlo desde aquí. Póngase en contacto con el sitio e indique esta referencia.',
   stuck:
     'Recarga la página para empezar de nuevo. Si vuelve a ocurrir, contacta con el sitio e indica esta referencia.',
   reference: 'Referencia',

@@ -40,6 +40,14 @@ export const screens: ScreenMessages = {
     pending: 'Merci. Nous vérifions vos informations et vous informerons du résultat.',
     review: 'Une personne examine votre vérification. Nous vous informerons du résultat.',
   },
+  checking: {
+    title: 'Vérification de votre résultat',
+    text: 'Cela prend généralement quelques secondes. Veuillez garder cette page ouverte.',
+  },
+  later: {
+    title: 'Votre résultat suivra',
+    text: 'Votre vérification a été envoyée. Le résultat n’est pas encore prêt ; nous vous le communiquerons dès qu’il le sera.',
+  },
   errors: {
     'config-invalid': {
       title: 'Vérification indisponible',
@@ -64,6 +72,8 @@ export const screens: ScreenMessages = {
       text: 'Votre progression est conservée. La vérification reprendra dès le retour de la connexion.',
     },
   },
+  reload: 'Recharger la page',
+  stuckConfig: 'Vous ne pouvez pas résoudre ce problème ici. Contactez le site en indiquant cette référence.',
   stuck: 'Rechargez la page pour recommencer. Si cela se reproduit, contactez le site en indiquant cette référence.',
   reference: 'Référence',
 };

@@ -36,6 +36,14 @@ export const screens: ScreenMessages = brazilian(portugalScreens, {
     pending: 'Obrigado. Estamos analisando seus dados e vamos avisar você do resultado.',
     review: 'Uma pessoa está analisando sua verificação. Vamos avisar você do resultado.',
   },
+  checking: {
+    title: 'Verificando seu resultado',
+    text: 'Isso costuma levar alguns segundos. Mantenha esta página aberta.',
+  },
+  later: {
+    title: 'Seu resultado será informado em breve',
+    text: 'Sua verificação foi enviada. O resultado ainda não está pronto; avisaremos você quando estiver.',
+  },
   errors: {
     'config-invalid': { text: 'Esta verificação não está configurada corretamente neste site.' },
     'session-fetch-failed': { text: 'Confira sua conexão e tente de novo.' },
@@ -51,6 +59,8 @@ export const screens: ScreenMessages = brazilian(portugalScreens, {
       text: 'Seu progresso foi mantido. A verificação vai continuar quando você voltar a ficar online.',
     },
   },
+  reload: 'Recarregar a página',
+  stuckConfig: 'Você não pode resolver isso aqui. Entre em contato com o site e informe esta referência.',
   stuck:
     'Recarregue a página para começar de novo. Se acontecer de novo, entre em contato com o site e informe esta referência.',
 });

@@ -39,6 +39,14 @@ export const screens: ScreenMessages = {
     pending: 'Obrigado. Estamos a analisar os seus dados e iremos informá-lo do resultado.',
     review: 'Uma pessoa está a analisar a sua verificação. Iremos informá-lo do resultado.',
   },
+  checking: {
+    title: 'A verificar o seu resultado',
+    text: 'Normalmente demora alguns segundos. Mantenha esta página aberta.',
+  },
+  later: {
+    title: 'O seu resultado será comunicado mais tarde',
+    text: 'A sua verificação foi enviada. O resultado ainda não está pronto; iremos informá-lo quando estiver.',
+  },
   errors: {
     'config-invalid': {
       title: 'Verificação indisponível',
@@ -60,6 +68,8 @@ export const screens: ScreenMessages = {
       text: 'O seu progresso é mantido. A verificação continuará quando voltar a estar online.',
     },
   },
+  reload: 'Recarregar a página',
+  stuckConfig: 'Não é possível resolver isto aqui. Contacte o site e indique esta referência.',
   stuck: 'Recarregue a página para recomeçar. Se voltar a acontecer, contacte o site e indique esta referência.',
   reference: 'Referência',
 };
