@@ -1,12 +1,14 @@
 import { INITIAL, isLive, type Snapshot } from '../flow/machine';
 import type { Emit } from '../flow/events';
-import type { Answer, Config, Effect, Event, Model } from '../flow/model';
+import type { Answer, Config, Effect, Model } from '../flow/model';
 import { initialModel } from '../element/first-step';
 import { confirmation } from '../flow/decisions';
 import { step } from '../flow/step';
 import type { Controller, Handover, HostPort } from '../element/handover';
 import { warmOrigin } from '../element/warm-up';
 import { Attempt } from './attempt';
+import { Attempts } from './attempts';
+import { reportError, type Focus, type Report, type StepEvent } from './report';
 import { Configuration } from './configuration';
 import { Connectivity } from './connectivity';
 import { DecisionWatch } from './decision';
@@ -35,25 +37,6 @@ import { Surface } from './surface';
 
 export type LastError = KycErrorDetail;
 
-type StepEvent = Event<ResolvedFrame>;
-type WithInputs = Extract<StepEvent, { config: unknown }>;
-type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/** An event as reported; what it needs of the inputs is read when its turn comes. */
-export type Report =
-  | Exclude<StepEvent, WithInputs | { type: 'input' }>
-  | Without<WithInputs, 'config'>
-  | Omit<Extract<StepEvent, { type: 'input' }>, 'open' | 'decision'>;
-
-/** Read before a step's effects: where focus was. */
-interface Focus {
-  /** In the widget (or the modal is open). */
-  inside: boolean;
-  /** On a control in the shadow root. */
-  active: boolean;
-  /** On the loading screen. */
-  onLoading: boolean;
-}
-
 export class WidgetController implements Controller {
   readonly #host: HTMLElement;
   readonly #inputs: Inputs;
@@ -61,8 +44,8 @@ export class WidgetController implements Controller {
   readonly #shadow: ShadowRoot;
   readonly #surface: Surface;
   readonly #attempt: Attempt;
-  /** The attempt of a provider delivered as the vendor's script (no iframe of the widget's). */
-  readonly #sdk: SdkAttempt;
+  /** The iframe's attempt and that of a provider delivered as the vendor's script (no iframe of the widget's). */
+  readonly #attempts: Attempts;
   readonly #renewal: Renewal;
   readonly #decisions: DecisionWatch;
   readonly #config: Configuration;
@@ -90,10 +73,11 @@ export class WidgetController implements Controller {
     // The protocol reads the running frame's token from the model (it changes when one is handed over).
     const token = () => this.#model.frame?.token;
     this.#attempt = new Attempt(this.#surface.frameBox, report, token, handover?.bridge);
-    this.#sdk = new SdkAttempt(this.#surface.frameBox, report, token, () => this.#surface.messages().window);
+    const sdk = new SdkAttempt(this.#surface.frameBox, report, token, () => this.#surface.messages().window);
     this.#renewal = new Renewal(report);
     this.#decisions = new DecisionWatch(report);
     this.#config = new Configuration(host, report);
+    this.#attempts = new Attempts(this.#attempt, sdk, this.#config);
     this.#placement = new Placement(shadow, this.#surface.root, report);
     this.#screens = new Screens(this.#surface.ui, report);
     this.#connectivity = new Connectivity(report);
@@ -226,34 +210,24 @@ export class WidgetController implements Controller {
     const inputs = this.#inputs;
     switch (effect.type) {
       case 'load-frame':
-        if (effect.frame.provider.sdk) {
-          this.#config.coolDown();
-          attempt.stop();
-          this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout);
-        } else {
-          this.#sdk.stop();
-          attempt.begin(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
-          this.#config.coolDown(attempt.iframe);
-        }
+        this.#attempts.load(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
         surface.setFrameHeight(undefined);
         surface.setSlow(false);
         return;
       case 'adopt-frame':
-        // The stand-in started the vendor's script (element/vendor.ts): it is mounted now, the timer from then.
-        if (effect.frame.provider.sdk) {
-          this.#config.coolDown();
-          this.#sdk.begin(effect.frame, effect.id, inputs.loadTimeout, performance.now() - this.#requestedAt);
-        } else
-          attempt.adopt(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout, this.#requestedAt);
+        this.#attempts.adopt(
+          effect.frame,
+          effect.id,
+          surface.messages().frameTitle,
+          inputs.loadTimeout,
+          this.#requestedAt,
+        );
         return;
       case 'stop-frame':
-        attempt.stop();
-        this.#sdk.stop();
-        this.#config.coolDown();
+        this.#attempts.stop();
         return;
       case 'settled':
-        attempt.settled();
-        this.#sdk.settled();
+        this.#attempts.settled();
         surface.setSlow(false);
         return;
       case 'slow':
@@ -263,8 +237,7 @@ export class WidgetController implements Controller {
         surface.setFrameHeight(effect.height);
         return;
       case 'hand-over-token':
-        attempt.handOver(effect.token, effect.error);
-        this.#sdk.handOver(effect.token);
+        this.#attempts.handOver(effect.token, effect.error);
         return;
       case 'fetch-session': {
         const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
@@ -383,8 +356,3 @@ export class WidgetController implements Controller {
 }
 
 const ENDED: ReadonlySet<string> = new Set(['complete', 'cancelled', 'error']);
-
-function reportError(error: unknown): void {
-  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
-  else console.error(error);
-}

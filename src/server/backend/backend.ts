@@ -20,7 +20,7 @@ import { readBounded } from '../session-request';
 import { signedInUser } from '../values';
 import { idOf, referenceOf } from '../webhooks/fields';
 import type { SumsubAlgorithm, WebhookResult } from '../webhooks/types';
-import { verifyWebhook, webhookSecretProblem } from '../webhooks/verify';
+import { checkedSecrets, verifyWebhook } from '../webhooks/verify';
 import {
   answerOf,
   corsCheck,
@@ -376,23 +376,4 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
       return { provider, ...(sessionId && { sessionId }), decision, occurredAt };
     },
   };
-}
-
-function checkedSecrets(given: KycBackendOptions['webhookSecrets']): Record<string, string | readonly string[]> {
-  if (typeof given !== 'object' || given === null) throw new TypeError('createKycBackend: webhookSecrets is required');
-  const out: Record<string, string | readonly string[]> = {};
-  for (const [provider, secret] of Object.entries(given)) {
-    if (secret === undefined) continue;
-    if (provider === 'plaid')
-      throw new TypeError(
-        'createKycBackend: Plaid has no webhook secret: pass plaid: plaidWebhooks({ clientId, secret, environment })',
-      );
-    const list = typeof secret === 'string' ? [secret] : secret;
-    for (const one of list) {
-      const problem = typeof one === 'string' ? webhookSecretProblem(provider, one) : 'a secret must be a string';
-      if (problem) throw new TypeError(`createKycBackend: webhookSecrets.${provider}: ${problem}`);
-    }
-    out[provider] = secret;
-  }
-  return out;
 }

@@ -218,3 +218,26 @@ function parseObject(body: Uint8Array): Record<string, unknown> | undefined {
     return undefined;
   }
 }
+
+/**
+ * createKycBackend's `webhookSecrets`, checked once at construction: each provider's secret (or list of them, for a
+ * rotation) as its scheme reads it, so that a malformed one is an error there, never a silent 400 on each delivery.
+ */
+export function checkedSecrets(given: unknown): Record<string, string | readonly string[]> {
+  if (typeof given !== 'object' || given === null) throw new TypeError('createKycBackend: webhookSecrets is required');
+  const out: Record<string, string | readonly string[]> = {};
+  for (const [provider, secret] of Object.entries(given as Record<string, unknown>)) {
+    if (secret === undefined) continue;
+    if (provider === 'plaid')
+      throw new TypeError(
+        'createKycBackend: Plaid has no webhook secret: pass plaid: plaidWebhooks({ clientId, secret, environment })',
+      );
+    const list: unknown[] = Array.isArray(secret) ? secret : [secret];
+    for (const one of list) {
+      const problem = typeof one === 'string' ? webhookSecretProblem(provider, one) : 'a secret must be a string';
+      if (problem) throw new TypeError(`createKycBackend: webhookSecrets.${provider}: ${problem}`);
+    }
+    out[provider] = secret as string | readonly string[];
+  }
+  return out;
+}

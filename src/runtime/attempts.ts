@@ -1,0 +1,56 @@
+import type { ResolvedFrame } from '../element/resolve';
+import type { Attempt } from './attempt';
+import type { Configuration } from './configuration';
+import type { SdkAttempt } from './sdk-attempt';
+
+/**
+ * The running provider's attempt, whichever kind it is: the widget's iframe (attempt.ts) or the vendor's own script
+ * (sdk-attempt.ts). Starting one stops the other, and the warm-up frame retires as the real one comes (at once for a
+ * script, when the iframe has loaded). The controller's frame effects, carried out on both kinds.
+ */
+export class Attempts {
+  constructor(
+    readonly frame: Attempt,
+    readonly sdk: SdkAttempt,
+    readonly config: Configuration,
+  ) {}
+
+  /** `load-frame`. */
+  load(target: ResolvedFrame, id: number, title: string, loadTimeout: number): void {
+    if (target.provider.sdk) {
+      this.config.coolDown();
+      this.frame.stop();
+      this.sdk.begin(target, id, loadTimeout);
+    } else {
+      this.sdk.stop();
+      this.frame.begin(target, id, title, loadTimeout);
+      this.config.coolDown(this.frame.iframe);
+    }
+  }
+
+  /** `adopt-frame`: the stand-in's, requested at `requestedAt` (the stand-in started a vendor's script: mounted now). */
+  adopt(target: ResolvedFrame, id: number, title: string, loadTimeout: number, requestedAt: number): void {
+    if (!target.provider.sdk) return this.frame.adopt(target, id, title, loadTimeout, requestedAt);
+    this.config.coolDown();
+    this.sdk.begin(target, id, loadTimeout, performance.now() - requestedAt);
+  }
+
+  /** `stop-frame`. */
+  stop(): void {
+    this.frame.stop();
+    this.sdk.stop();
+    this.config.coolDown();
+  }
+
+  /** `settled`: its load timers stop. */
+  settled(): void {
+    this.frame.settled();
+    this.sdk.settled();
+  }
+
+  /** `hand-over-token`. */
+  handOver(token: string | null, error?: string): void {
+    this.frame.handOver(token, error);
+    this.sdk.handOver(token);
+  }
+}
