@@ -58,6 +58,8 @@ export interface Reuse {
   /** The session for `scope` (null: nothing kept nor joined), from what is kept or from `create`. */
   obtain(scope: string | null, asked: Asked, create: () => Promise<SessionResult>): Promise<SessionResult>;
   forget(provider: string, scope: string): Promise<void>;
+  /** Whether `scope` has a session with `provider` that a request without refresh would be handed (or one under way). */
+  has(provider: SessionProvider, scope: string): Promise<boolean>;
 }
 
 /** What the request asks for; `request` is only told to `report`. */
@@ -194,6 +196,10 @@ export function sessionReuse(
       const stored = await store.get(key);
       if (usable(stored, asked.refresh)) return stored.result;
       return joinable(key)?.promise ?? start(key, asked, create);
+    },
+    async has(provider, scope) {
+      const key = keyOf(provider, scope);
+      return !!joinable(key) || usable(await store.get(key), false);
     },
     async forget(provider, scope) {
       const key = keyOf(provider, scope);

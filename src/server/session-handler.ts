@@ -1,10 +1,12 @@
 import { answerBody, failure, json, readResult } from './answers';
-import { ProviderCallFailed, SessionRefusal, StoreUnavailable } from './errors';
+import { ProviderCallFailed, StoreUnavailable } from './errors';
 import { createLimit, type LimitOptions } from './limits';
 import { nodeRequestOf } from './node';
 import { clientAddress, originCheck, type AllowedOrigins, type ClientAddressOptions } from './origins';
 import { sessionReuse, type ReuseOptions } from './reuse';
-import { isJson, parseBody, readBounded, readIdempotencyKey } from './session-request';
+import { isJson, parseBody, readBounded, readIdempotencyKey, type FailedProvider } from './session-request';
+import { candidateOrder, SKIPPED, type Ask, type Asker, type Routing } from './session-routing';
+import { failsOver, isRefusal, LimitReached, raceAbort, waitAtMost, WAITED_TOO_LONG } from './waits';
 import { SESSION_PROVIDERS, type CreateSession, type SessionProvider, type SessionResult } from './session-types';
 import { positiveInteger, signedInUser, type Authorize } from './values';
 import { sha256Hex, utf8 } from './webhooks/crypto';
@@ -79,8 +81,13 @@ export interface SessionHandlerOptions extends ClientAddressOptions {
   createTimeoutMs?: number;
   /** Seconds to put in `Retry-After` on a 502/504 (default 1; 0 leaves the header out). */
   retryAfterSeconds?: number;
+  /**
+   * `provider: "auto"`: the endpoint chooses (createKycBackend's `providers`, `route` and `breaker` give it). Without
+   * it, "auto" is refused with 400.
+   */
+  routing?: Routing;
   /** Told of each failure of `createSession` and `authorize` (for your logs): the browser only sees a generic error. */
-  onError?: (error: unknown, context: { provider: SessionProvider; request: Request }) => void;
+  onError?: (error: unknown, context: { provider: SessionProvider | 'auto'; request: Request }) => void;
 }
 
 /** The endpoint, and `forget` for your webhook: a finished verification's session is not handed out again. */
@@ -94,19 +101,6 @@ export const DEFAULT_BODY_TIMEOUT_MS = 5000;
 export const DEFAULT_SESSION_TIMEOUT_MS = 9000;
 export const DEFAULT_CREATE_TIMEOUT_MS = 45_000;
 
-/** Who asks: the user, or under `anonymous: true` the client address. */
-interface Asker {
-  userId: string | null;
-  /** The limit's key. */
-  limitKey: string;
-}
-
-class LimitReached extends Error {
-  constructor(readonly retryAfter: number) {
-    super('over the limit of provider creates');
-  }
-}
-
 export function createSessionHandler(options: SessionHandlerOptions): SessionHandler {
   if (typeof options?.createSession !== 'function')
     throw new TypeError('createSessionHandler: createSession must be a function');
@@ -117,7 +111,8 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         'To serve people who are not signed in, pass anonymous: true (the limit then keys by client address).',
     );
   const originAllowed = originCheck(options.allowedOrigins);
-  const providers = new Set<string>(options.providers ?? SESSION_PROVIDERS);
+  const routing = options.routing;
+  const providers = new Set<string>(options.providers ?? routing?.providers ?? SESSION_PROVIDERS);
   const maxBodyBytes = positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
   const bodyTimeoutMs = positiveInteger(options.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs');
   const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_SESSION_TIMEOUT_MS, 'timeoutMs');
@@ -172,37 +167,61 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     if (bytes === 'too-large') return failure(413, 'payload-too-large', `The body is over ${maxBodyBytes} bytes.`);
     if (bytes === 'too-slow') return failure(408, 'body-timeout', 'The body did not arrive in time.');
     if (bytes === 'unreadable') return failure(400, 'bad-request', 'The body could not be read.');
-    const body = parseBody(bytes, providers);
+    const body = parseBody(bytes, providers, !!routing);
     if (!body.ok) return failure(400, body.code, body.message);
-    const { provider, locale, refresh } = body;
+    const { provider, locale } = body;
 
     const asker = await identify(request, provider);
     if (asker instanceof Response) return asker;
     // One deadline for the rest: the decision already made, the limit, the reuse and the create.
     const deadline = Date.now() + timeoutMs;
+    const ask: Ask = { request, asker, attempt, locale, refresh: body.refresh, deadline };
+    if (provider === 'auto') return routed(ask, body.failed);
     if (asker.userId !== null && options.decided) {
-      try {
-        const userId = asker.userId;
-        const asked = Promise.resolve().then(() => options.decided!({ provider, userId }));
-        const decision = await waitAtMost(asked, timeoutMs, request.signal);
-        if (decision === 'approved' || decision === 'declined' || decision === 'review')
-          return json(200, { provider, decision });
-      } catch (error) {
-        // A store that does not answer, or this request's time is up: the same answers as for the create.
-        if (error === WAITED_TOO_LONG || error instanceof StoreUnavailable) {
-          if (error instanceof StoreUnavailable) report(error, provider, request);
-          return createFailure(error);
-        }
-        // The store failed otherwise: a session as usual (the person can still verify), and the failure told.
-        report(error, provider, request);
-      }
+      const userId = asker.userId;
+      const decision = await alreadyDecided(ask, () => options.decided!({ provider, userId }));
+      if (decision instanceof Response) return decision;
+      if (decision) return json(200, { provider, decision });
     }
+    try {
+      return json(200, answerBody(provider, await obtain(ask, provider)));
+    } catch (error) {
+      return createFailure(error);
+    }
+  }
+
+  /** The decision already made, asked within the request's time; a failure to ask is told, and means none. */
+  async function alreadyDecided<T>(ask: Ask, asking: () => Promise<T>): Promise<T | null | Response> {
+    try {
+      return await waitAtMost(Promise.resolve().then(asking), timeoutMs, ask.request.signal);
+    } catch (error) {
+      // A store that does not answer, or this request's time is up: the same answers as for the create.
+      if (error === WAITED_TOO_LONG || error instanceof StoreUnavailable) {
+        if (error instanceof StoreUnavailable) report(error, 'auto', ask.request);
+        return createFailure(error);
+      }
+      // The store failed otherwise: a session as usual (the person can still verify), and the failure told.
+      report(error, 'auto', ask.request);
+      return null;
+    }
+  }
+
+  /** The scope a user's sessions are kept under (null: nothing kept nor joined). */
+  function scopeOf({ asker, attempt }: Ask): string | null {
+    // Anonymous people are kept apart by attempt: two people behind one address never share a session.
+    return asker.userId !== null ? `user:${asker.userId}` : attempt ? `${asker.limitKey}\n${attempt}` : null;
+  }
+
+  /** `provider`'s session for this request: kept, joined or created (throws what the create threw). */
+  async function obtain(ask: Ask, provider: SessionProvider, refresh = ask.refresh): Promise<SessionResult> {
+    const { asker, attempt, locale, request } = ask;
     // Bound to the asker and the provider: a key one user sends can never name another user's create.
     const idempotencyKey = attempt && (await sha256Hex(utf8(`${asker.limitKey}\n${provider}\n${attempt}`)));
-    // Anonymous people are kept apart by attempt: two people behind one address never share a session.
-    const scope = asker.userId !== null ? `user:${asker.userId}` : attempt ? `${asker.limitKey}\n${attempt}` : null;
-
     const create = async (): Promise<SessionResult> => {
+      // Under routing, the breaker first: a skipped provider costs no create and no count of the limit.
+      const verdict = ask.routed ? await routing!.admit(provider) : 'go';
+      if (verdict === 'skip') throw SKIPPED;
+      const began = Date.now();
       try {
         const over = await limit.take(asker.limitKey);
         if (over !== null) throw new LimitReached(over);
@@ -212,28 +231,102 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         );
         const result = readResult(await raceAbort(made, signal));
         if (!result) throw new TypeError('createSession answered without a valid sessionUrl or sessionToken');
+        void outcome(provider, {
+          ok: true,
+          ms: Date.now() - began,
+          probe: verdict === 'probe',
+          admitted: !!ask.routed,
+        });
         return result;
       } catch (error) {
         // Told once per create, however many requests wait on it; refusals and the limit are answers, not failures.
         if (!(isRefusal(error) || error instanceof LimitReached)) report(error, provider, request);
         if (typeof error === 'object' && error !== null) toldOnce.add(error);
+        if (failsOver(error))
+          void outcome(provider, {
+            ok: false,
+            ms: Date.now() - began,
+            probe: verdict === 'probe',
+            admitted: !!ask.routed,
+          });
         throw error;
       }
     };
-
-    let result: SessionResult;
     try {
-      const left = Math.max(1, deadline - Date.now());
-      result = await waitAtMost(reuse.obtain(scope, { provider, refresh, request }, create), left, request.signal);
+      const left = Math.max(1, ask.deadline - Date.now());
+      return await waitAtMost(reuse.obtain(scopeOf(ask), { provider, refresh, request }, create), left, request.signal);
     } catch (error) {
       // A store that fails (Redis down) fails here, outside any create: told to onError too.
-      if (error !== WAITED_TOO_LONG && !toldOnce.has(error as object)) report(error, provider, request);
-      return createFailure(error);
+      if (error !== WAITED_TOO_LONG && error !== SKIPPED && !toldOnce.has(error as object))
+        report(error, provider, request);
+      throw error;
     }
-    return json(200, answerBody(provider, result));
   }
 
-  async function identify(request: Request, provider: SessionProvider): Promise<Asker | Response> {
+  /** The breaker's count of a create's outcome (createKycBackend's routing); its own failure is only told. */
+  async function outcome(provider: SessionProvider, result: Parameters<Routing['settle']>[1]): Promise<void> {
+    if (!routing) return;
+    await routing.settle(provider, result).catch((error: unknown) => report(error, provider, new Request('http://x')));
+  }
+
+  /**
+   * `provider: "auto"`: the user's decision if there is one; else the first candidate that gives a session. The
+   * providers the widget reports failed are left (their sessions not handed out again, each counted once by the
+   * breaker); a user's open session keeps its provider; a candidate the breaker skips, or whose create fails, gives
+   * way to the next within the request's time. None left: 503 no-provider.
+   */
+  async function routed(ask: Ask, failedList: readonly FailedProvider[]): Promise<Response> {
+    const rules = routing!;
+    const { asker, request, locale } = ask;
+    if (asker.userId !== null && rules.decided) {
+      const userId = asker.userId;
+      const decided = await alreadyDecided(ask, () => rules.decided!(userId));
+      if (decided instanceof Response) return decided;
+      if (decided) return json(200, decided);
+    }
+    const failed = new Set<string>(failedList.map((entry) => entry.provider));
+    const scope = scopeOf(ask);
+    let order: SessionProvider[];
+    try {
+      if (scope !== null)
+        for (const { provider } of failedList) {
+          // Only a session this backend handed out counts, once: a script cannot fail a provider it was never given.
+          if (!(await reuse.has(provider, scope))) continue;
+          await reuse.forget(provider, scope);
+          await outcome(provider, { ok: false, ms: -1, probe: false, admitted: false });
+        }
+      const listed = await rules.candidates({ userId: asker.userId, request, locale, failed: failedList });
+      if (!Array.isArray(listed)) throw new TypeError('route must answer a list of provider ids');
+      order = candidateOrder(listed, rules.providers, failed);
+      // A user's open session keeps its provider: never a second billable session.
+      if (scope !== null)
+        for (const provider of rules.providers) {
+          if (failed.has(provider) || !(await reuse.has(provider, scope))) continue;
+          order = [provider, ...order.filter((id) => id !== provider)];
+          break;
+        }
+    } catch (error) {
+      report(error, 'auto', request);
+      return error instanceof StoreUnavailable
+        ? createFailure(error)
+        : failure(500, 'internal-error', 'The session endpoint failed.');
+    }
+    // The switch is not an expiry: the next provider's kept session is handed out as it is.
+    const refresh = failed.size > 0 ? false : ask.refresh;
+    for (const provider of order) {
+      if (ask.deadline - Date.now() <= 0) break;
+      try {
+        return json(200, answerBody(provider, await obtain({ ...ask, routed: true }, provider, refresh)));
+      } catch (error) {
+        if (error !== SKIPPED && !failsOver(error)) return createFailure(error);
+      }
+    }
+    return failure(503, 'no-provider', 'No identity provider is available right now: try again shortly.', {
+      'Retry-After': String(Math.max(1, retryAfter)),
+    });
+  }
+
+  async function identify(request: Request, provider: SessionProvider | 'auto'): Promise<Asker | Response> {
     if (options.authorize) {
       const userId = await signedInUser(options.authorize, request);
       if (typeof userId === 'string') return { userId, limitKey: `user:${userId}` };
@@ -274,65 +367,11 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     return failure(502, 'session-failed', 'The identity provider could not start a session.', retryHeaders());
   }
 
-  function report(error: unknown, provider: SessionProvider, request: Request): void {
+  function report(error: unknown, provider: SessionProvider | 'auto', request: Request): void {
     try {
       options.onError?.(error, { provider, request });
     } catch {
       // A throwing logger must not change the answer.
     }
   }
-}
-
-const WAITED_TOO_LONG = new Error('this request waited its timeoutMs');
-
-const REFUSAL_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
-
-/** A SessionRefusal with one of its documented statuses; any other (a 200 with an error body…) is a failure: 502. */
-function isRefusal(error: unknown): error is SessionRefusal {
-  return (
-    error instanceof SessionRefusal &&
-    REFUSAL_STATUSES.has(error.status) &&
-    typeof error.code === 'string' &&
-    typeof error.message === 'string'
-  );
-}
-
-/**
- * Waits for a shared create on this request's behalf only: its timeout or its client going away ends this wait,
- * never the create, which other requests may be waiting on too.
- */
-function waitAtMost<T>(shared: Promise<T>, ms: number, gone: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => settle(() => reject(WAITED_TOO_LONG)), ms);
-    const onGone = () => settle(() => reject(WAITED_TOO_LONG));
-    const settle = (done: () => void) => {
-      clearTimeout(timer);
-      gone.removeEventListener('abort', onGone);
-      done();
-    };
-    if (gone.aborted) return onGone();
-    gone.addEventListener('abort', onGone, { once: true });
-    shared.then(
-      (value) => settle(() => resolve(value)),
-      (error: unknown) => settle(() => reject(error)),
-    );
-  });
-}
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

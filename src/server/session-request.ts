@@ -8,6 +8,16 @@ import { isPlainObject } from './values';
 
 const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
 const BODY_KEYS = ['locale', 'provider', 'refresh'];
+/** A `kyc-error` code, as the widget reports why a provider failed. */
+const ERROR_CODE = /^[a-z][a-z0-9-]{0,39}$/;
+/** At most this many providers reported failed in one request (there are not that many providers). */
+const MAX_FAILED = 16;
+
+/** A provider the widget reports failed before the person started, with its `kyc-error` code. */
+export interface FailedProvider {
+  provider: SessionProvider;
+  code: string;
+}
 /**
  * The widget sends a UUID; other clients may send any opaque token. 1-255 characters as Persona, Stripe and the
  * IETF draft allow, from a set that is safe in a header, a log line and a cache key.
@@ -78,10 +88,32 @@ export async function readBounded(request: Request, limit: number, deadline: num
 }
 
 export type ParsedBody =
-  | { ok: true; provider: SessionProvider; locale: string; refresh: boolean }
+  | { ok: true; provider: SessionProvider | 'auto'; locale: string; refresh: boolean; failed: FailedProvider[] }
   | { ok: false; code: string; message: string };
 
-export function parseBody(bytes: Uint8Array, providers: ReadonlySet<string>): ParsedBody {
+/** `failed` as sent: a list of {provider, code} of known providers, each once; anything else is a reason. */
+function failedList(value: unknown): FailedProvider[] | string {
+  if (!Array.isArray(value) || value.length > MAX_FAILED)
+    return `failed must be a list of at most ${MAX_FAILED} {"provider", "code"}.`;
+  const seen = new Set<string>();
+  for (const entry of value as unknown[]) {
+    if (!isPlainObject(entry) || Object.keys(entry).sort().join() !== 'code,provider')
+      return 'each failed entry must be exactly {"provider", "code"}.';
+    const { provider, code } = entry;
+    if (typeof provider !== 'string' || !(SESSION_PROVIDERS as readonly string[]).includes(provider))
+      return 'a failed entry names no provider id.';
+    if (typeof code !== 'string' || !ERROR_CODE.test(code)) return 'a failed entry has no error code.';
+    if (seen.has(provider)) return 'a provider is named twice in failed.';
+    seen.add(provider);
+  }
+  return value as FailedProvider[];
+}
+
+/**
+ * The body `{provider, locale, refresh}`; with `auto` (the endpoint routes: createKycBackend's `providers`),
+ * `provider` may be "auto", which alone may add `failed`.
+ */
+export function parseBody(bytes: Uint8Array, providers: ReadonlySet<string>, auto = false): ParsedBody {
   let data: unknown;
   try {
     data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -90,16 +122,21 @@ export function parseBody(bytes: Uint8Array, providers: ReadonlySet<string>): Pa
   }
   if (!isPlainObject(data))
     return { ok: false, code: 'bad-request', message: 'The body must be {"provider", "locale", "refresh"}.' };
-  const keys = Object.keys(data).sort();
+  const routed = auto && data.provider === 'auto';
+  const keys = Object.keys(data)
+    .filter((key) => !(routed && key === 'failed'))
+    .sort();
   if (keys.length !== BODY_KEYS.length || keys.some((key, i) => key !== BODY_KEYS[i]))
     return { ok: false, code: 'bad-request', message: 'The body must have exactly provider, locale and refresh.' };
   const { provider, locale, refresh } = data;
-  if (typeof provider !== 'string' || !(SESSION_PROVIDERS as readonly string[]).includes(provider))
+  const failed = routed && 'failed' in data ? failedList(data.failed) : [];
+  if (typeof failed === 'string') return { ok: false, code: 'bad-request', message: failed };
+  if (!routed && (typeof provider !== 'string' || !(SESSION_PROVIDERS as readonly string[]).includes(provider)))
     return { ok: false, code: 'bad-request', message: 'provider is not a provider id.' };
-  if (!providers.has(provider))
+  if (!routed && !providers.has(provider as string))
     return { ok: false, code: 'unsupported-provider', message: 'This endpoint does not serve that provider.' };
   if (typeof locale !== 'string' || !LOCALE.test(locale))
     return { ok: false, code: 'bad-request', message: 'locale must be a language tag such as en or pt-BR.' };
   if (typeof refresh !== 'boolean') return { ok: false, code: 'bad-request', message: 'refresh must be a boolean.' };
-  return { ok: true, provider: provider as SessionProvider, locale, refresh };
+  return { ok: true, provider: routed ? 'auto' : (provider as SessionProvider), locale, refresh, failed };
 }

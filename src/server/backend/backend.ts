@@ -34,6 +34,9 @@ import { SessionRefusal } from '../errors';
 import { withDeadlines } from './deadline';
 import { memoryStore } from './memory-store';
 import { withPlaidStatus } from './plaid-status';
+import type { BreakerOptions } from './breaker';
+import { checkedTimes } from './options';
+import { backendRouting, type Health, type Route, type RoutingOptions } from './routing';
 import type { Decision, KycStore, RecordOutcome } from './store';
 
 /** The session handler's options that the backend leaves to you (it sets the others from its own). */
@@ -53,7 +56,18 @@ export interface KycBackendOptions {
    * `sessionId` (and `referenceId`) bind the session to the user; without either, the user id is taken to be the
    * reference the provider echoes back.
    */
-  createSession: CreateSession;
+  createSession?: CreateSession;
+  /**
+   * Instead of `createSession`: one session client per provider (`{ sumsub: sumsubSessions(…), veriff:
+   * veriffSessions(…) }`). The widget's `provider="auto"` then lets this backend choose: `route`'s candidates in
+   * order, the first whose breaker is not open; a create that fails gives way to the next (docs/server.md, "Routing
+   * and failover"). A request naming one of these providers gets that one.
+   */
+  providers?: RoutingOptions['providers'];
+  /** The candidates for one `auto` request, in order (default: the order of `providers`). */
+  route?: Route;
+  /** When a provider is skipped by every instance: `{ failures, windowMs, coolDownMs }` (default 5, 60 s, 30 s). */
+  breaker?: BreakerOptions;
   /** Per provider: its webhook secret, or `[new, old]` during a rotation. A provider left out has no webhook. */
   webhookSecrets: Partial<Record<string, string | readonly string[]>>;
   /**
@@ -122,26 +136,28 @@ export interface KycBackend {
   decisionOf(
     userId: string,
   ): Promise<{ provider: string; sessionId?: string; decision: Decision; occurredAt: string } | null>;
+  /**
+   * Each routed provider's breaker state, recent success rate and median create time (with `providers`), as every
+   * instance sees it: for your monitoring, behind your own authorization.
+   */
+  health(): Promise<Health>;
   /** The store in use (for `close()` at shutdown). */
   store: KycStore;
 }
 
 export function createKycBackend(options: KycBackendOptions): KycBackend {
-  if (typeof options?.authorize !== 'function') throw new TypeError('createKycBackend: authorize is required');
-  if (typeof options.createSession !== 'function') throw new TypeError('createKycBackend: createSession is required');
-  if (!options.allowedOrigins) throw new TypeError('createKycBackend: allowedOrigins is required');
-  const tolerance = options.toleranceSeconds;
-  if (tolerance !== undefined && (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0))
-    throw new TypeError('createKycBackend: toleranceSeconds must be a number of seconds of at least 0');
+  const { storeTimeoutMs, leaseMs } = checkedTimes(options);
   const secrets = checkedSecrets(options.webhookSecrets);
   const sandbox = options.development === true ? undefined : needsDevelopment(options);
   if (sandbox) throw new TypeError(`createKycBackend: ${sandbox}`);
   const kept = options.store ?? memoryStore();
-  const storeTimeoutMs = options.storeTimeoutMs ?? 3000;
-  if (!Number.isSafeInteger(storeTimeoutMs) || storeTimeoutMs < 1)
-    throw new TypeError('createKycBackend: storeTimeoutMs must be a whole number of at least 1');
   // Every call below has a deadline; the host gets the store itself (for close()).
   const store = withDeadlines(kept, storeTimeoutMs);
+  const newSessionAfter = options.newSessionAfter ?? ((decision: Decision) => decision === 'declined');
+  const routed = options.providers
+    ? backendRouting(options as RoutingOptions, store, options.now ?? Date.now, newSessionAfter)
+    : undefined;
+  const createSession = routed?.createSession ?? options.createSession!;
   const cors = corsCheck(options.allowedOrigins);
   const stream = {
     heartbeatMs: options.decisionStream?.heartbeatMs ?? 15_000,
@@ -158,9 +174,6 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     }
   };
 
-  const leaseMs = options.onEventLeaseMs ?? 60_000;
-  if (!Number.isSafeInteger(leaseMs) || leaseMs < 1)
-    throw new TypeError('createKycBackend: onEventLeaseMs must be a whole number of at least 1');
   const atLeastOnce = !!options.onEvent && !!store.claimHandling && !!store.handled && !!store.unhandled;
 
   /** Runs the handler; marks the event handled once it finished (a throw leaves it pending: handed out again). */
@@ -205,7 +218,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
 
   /** Runs inside the handler's create (after its authorize and its limit): binds what the provider made. */
   const createBound: CreateSession = async (context) => {
-    const result: SessionResult = await options.createSession(context);
+    const result: SessionResult = await createSession(context);
     const frame = options.development === true ? undefined : developmentFrame(result);
     if (frame) {
       report(new Error(`createKycBackend: ${frame}`), 'session');
@@ -230,8 +243,9 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     ...options.sessionOptions,
     // The client's own timeout travels with it: the handler's deadline for a create is never shorter.
     createSession: Object.assign(createBound, {
-      timeoutMs: (options.createSession as { timeoutMs?: unknown }).timeoutMs,
+      timeoutMs: (createSession as { timeoutMs?: unknown }).timeoutMs,
     }),
+    ...(routed && { routing: routed.routing, providers: routed.routing.providers }),
     authorize: options.authorize,
     anonymous: false,
     allowedOrigins: options.allowedOrigins,
@@ -240,9 +254,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     decided: async ({ provider, userId }) => {
       const latest = await store.latest(userId);
       if (!latest || latest.provider !== provider) return null;
-      return (options.newSessionAfter ?? ((decision) => decision === 'declined'))(latest.decision)
-        ? null
-        : latest.decision;
+      return newSessionAfter(latest.decision) ? null : latest.decision;
     },
     onError: (error) => report(error, 'session'),
   });
@@ -368,6 +380,8 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
       };
       return decisionStream(store, query, request.signal, stream, headers, release);
     },
+
+    health: () => routed?.health() ?? Promise.resolve({ providers: {} }),
 
     async decisionOf(userId) {
       const record = await store.latest(userId);

@@ -59,6 +59,11 @@ export function withDeadlines(store: KycStore, timeoutMs: number): KycStore {
       unhandled: (leaseMs: number, limit: number) =>
         within('unhandled', timeoutMs, () => store.unhandled!(leaseMs, limit)),
     }),
+    ...(store.breaker && {
+      breaker: (provider: string, change: Parameters<NonNullable<KycStore['breaker']>>[1]) =>
+        within('breaker', timeoutMs, () => store.breaker!(provider, change)),
+    }),
+    ...(store.breakers && { breakers: () => within('breakers', timeoutMs, () => store.breakers!()) }),
     subscribe: (listener) => store.subscribe(listener),
     openSessions,
     close: () => store.close(),

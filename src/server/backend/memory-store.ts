@@ -1,3 +1,4 @@
+import type { BreakerRow } from './breaker';
 import { memoryLimitStore } from '../limits';
 import { memorySessionStore } from '../reuse';
 import {
@@ -56,6 +57,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
   const decisions = new Map<string, Kept>();
   /** Events waiting for their handler (onEvent), by provider + event id, with the time their lease runs out. */
   const pending = new Map<string, { event: PendingEvent; leaseUntil: number }>();
+  const breakerRows = new Map<string, BreakerRow>();
   /** user → the keys of their decisions. */
   const decisionsOf = new Map<string, Set<string>>();
   const limits = memoryLimitStore(maxSessions, now);
@@ -223,6 +225,14 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
     },
 
     hit: (key, windowMs) => limits.hit(key, windowMs),
+
+    breaker(provider, change) {
+      const row = change(breakerRows.get(provider));
+      breakerRows.set(provider, row);
+      return Promise.resolve(row);
+    },
+
+    breakers: () => Promise.resolve(Object.fromEntries(breakerRows)),
 
     openSessions: memorySessionStore(maxSessions, now),
 

@@ -17,7 +17,7 @@ export function schemaName(schema: string): string {
 }
 
 /**
- * The migration: creates the schema (unless `public`) and the six tables, idempotently. `postgresStore(…).migrate()`
+ * The migration: creates the schema (unless `public`) and the seven tables, idempotently. `postgresStore(…).migrate()`
  * runs it under an advisory lock, so instances starting together do not race; or run it yourself.
  */
 export function postgresMigration(schema = 'public'): string {
@@ -89,6 +89,11 @@ CREATE TABLE IF NOT EXISTS ${s}.kyc_session_claims (
   key          text        PRIMARY KEY,
   token        text        NOT NULL,
   expires_at   timestamptz NOT NULL
+);
+-- The routing's circuit breaker: one row per provider (breaker.ts), changed by compare and set.
+CREATE TABLE IF NOT EXISTS ${s}.kyc_breakers (
+  provider     text        PRIMARY KEY,
+  state        jsonb       NOT NULL
 );
 `;
 }
@@ -238,5 +243,16 @@ SELECT
 
     /** $1 key, $2 token: only a claim still ours. */
     release: `DELETE FROM ${s}.kyc_session_claims WHERE key = $1 AND token = $2`,
+
+    /** $1 provider. */
+    breakerGet: `SELECT state FROM ${s}.kyc_breakers WHERE provider = $1`,
+
+    /** $1 provider, $2 the state read (JSON), $3 the new state (JSON): a row when nobody wrote in between. */
+    breakerSwap: `UPDATE ${s}.kyc_breakers SET state = $3::jsonb WHERE provider = $1 AND state = $2::jsonb RETURNING provider`,
+
+    /** $1 provider, $2 state (JSON): a row when it was not there yet. */
+    breakerInsert: `INSERT INTO ${s}.kyc_breakers (provider, state) VALUES ($1, $2::jsonb) ON CONFLICT (provider) DO NOTHING RETURNING provider`,
+
+    breakerAll: `SELECT provider, state FROM ${s}.kyc_breakers`,
   };
 }

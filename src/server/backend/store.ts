@@ -11,6 +11,7 @@
  * - the widget's question without a session id is answered by the user's latest created session only.
  */
 import type { LimitStore } from '../limits';
+import type { BreakerRow } from './breaker';
 import type { SessionStore } from '../reuse';
 import type { WebhookDecision } from '../webhooks/types';
 
@@ -108,6 +109,14 @@ export interface KycStore extends LimitStore {
   handled?(provider: string, eventId: string): Promise<void>;
   /** Up to `limit` pending events whose lease ran out (or never was taken), each now leased for `leaseMs`. */
   unhandled?(leaseMs: number, limit: number): Promise<PendingEvent[]>;
+  /**
+   * The routing's circuit breaker (createKycBackend's `providers` and `breaker`): runs `change` on the provider's row
+   * atomically (no other change of that row between its read and its write, in any instance) and answers the row
+   * written. Without it, each instance keeps its own rows.
+   */
+  breaker?(provider: string, change: (row: BreakerRow | undefined) => BreakerRow): Promise<BreakerRow>;
+  /** Every provider's breaker row (for `health()`). */
+  breakers?(): Promise<Record<string, BreakerRow>>;
   /** Calls `listener` on every decision change; returns the function that stops it. */
   subscribe(listener: DecisionListener): () => void;
   /**
