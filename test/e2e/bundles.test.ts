@@ -150,4 +150,16 @@ describe('the built files', () => {
     expect(boots).toHaveLength(2 * (1 + PROVIDERS.length));
     for (const file of [...boots, ...chunks]) expect(hinted(file), file).toBe(!screens.includes(file));
   });
+
+  it('every file of the standalone builds and their chunks is a module that parses (node --check)', () => {
+    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+    const files = [
+      ...readdirSync(dist).filter((name) => /^kyc-widget.*\.js$/.test(name)),
+      ...readdirSync(path.join(dist, 'chunks')).map((name) => `chunks/${name}`),
+    ];
+    // The minifier's shared names once gave a chunk `const default=…;export{default}` (each SDK-hosted provider's
+    // adapter, in its own entry's build): a syntax error that only the browser's dynamic import met.
+    const broken = files.filter((file) => spawnSync(process.execPath, ['--check', path.join(dist, file)]).status !== 0);
+    expect(broken).toEqual([]);
+  });
 });
