@@ -63,7 +63,7 @@ function sameNames(program: Rollup.ProgramNode): Record<string, string> {
   const names: Record<string, string> = {};
   const taken = new Set<string>();
   const give = (local: string, name: string) => {
-    if (taken.has(name) || `$${local}` in names || !/^[A-Za-z_$][\w$]*$/.test(name)) return;
+    if (taken.has(name) || `$${local}` in names || !bindable(name)) return;
     names[`$${local}`] = name;
     taken.add(name);
   };
@@ -75,6 +75,21 @@ function sameNames(program: Rollup.ProgramNode): Record<string, string> {
     if (spec.type === 'ImportSpecifier' && spec.imported.type === 'Identifier')
       give(spec.local.name, spec.imported.name);
   return names;
+}
+
+/**
+ * Whether a module may declare `name` as a binding: an identifier that is no reserved word (`export { x as default }`
+ * names its export `default`, which no `const` may take: `const default=…;export{default}` is a syntax error, and the
+ * SDK adapters' chunks of the one-provider entries failed to load with it).
+ */
+function bindable(name: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name) || name === 'await') return false;
+  try {
+    new Function(`"use strict"; let ${name};`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -63,6 +63,7 @@ export const PROVIDER_LABELS = Object.freeze({
   onfido: 'Onfido',
   stripe: 'Stripe Identity',
   plaid: 'Plaid',
+  'jumio-sdk': 'Jumio (web component)',
 });
 
 /** `base` with the given query parameters (undefined and '' left out). */
@@ -195,6 +196,15 @@ export const SDK_DEMOS = Object.freeze({
   stripe: (origin, options = {}) =>
     sdkDemo('stripe', origin, options, `${origin}/sdk/stripe/stripe.js`, { publishableKey: 'pk_test_sbxDemo0001' }),
   plaid: (origin, options = {}) => sdkDemo('plaid', origin, options, `${origin}/sdk/plaid/link-initialize.js`),
+  // Jumio's web component, the second way into `jumio` (options.sdk): the widget loads nothing, the page defines
+  // <jumio-sdk> by importing Jumio's package. Here the page imports the sandbox's stand-in of it (`hostImport`).
+  'jumio-sdk': (origin, { script } = {}) => ({
+    provider: 'jumio',
+    sessionToken: script ? `script=${script}` : SANDBOX_TOKENS.jumio,
+    options: { sdk: true, dc: 'us' },
+    allowedOrigins: origin,
+    hostImport: `${origin}/sdk/jumio/jumio-sdk.js`,
+  }),
 });
 
 /** Every provider the demo offers: the frames, then the SDK-hosted ones. */

@@ -62,6 +62,8 @@ document.addEventListener('kyc-decision', (event) => {
 function apply() {
   resetOutcome();
   const demo = ALL_DEMOS[form.provider.value](sandbox);
+  // Jumio's web component: the page defines <jumio-sdk>, as a host imports Jumio's package (the widget waits for it).
+  if (demo.hostImport) import(demo.hostImport);
   // From the endpoint, the page knows no session at all: the widget asks /api/kyc-session (the demo
   // server playing your backend), and asks again with refresh: true when the session expires.
   const viaEndpoint = form.session.value === 'endpoint';

@@ -150,4 +150,31 @@ describe('the built files', () => {
     expect(boots).toHaveLength(2 * (1 + PROVIDERS.length));
     for (const file of [...boots, ...chunks]) expect(hinted(file), file).toBe(!screens.includes(file));
   });
+
+  it('every file of the standalone builds and their chunks is a module that parses', () => {
+    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+    const files = [
+      ...readdirSync(dist).filter((name) => /^kyc-widget.*\.js$/.test(name)),
+      ...readdirSync(path.join(dist, 'chunks')).map((name) => `chunks/${name}`),
+    ];
+    // The minifier's shared names once gave a chunk `const default=…;export{default}` (each SDK-hosted provider's
+    // adapter, in its own entry's build): a syntax error that only the browser's dynamic import met. Each file is
+    // parsed as a module (node:vm's SourceTextModule: parsed, not linked), all in one Node process.
+    const check = [
+      "const vm = require('node:vm'), fs = require('node:fs');",
+      'const broken = process.argv.slice(1).filter((file) => {',
+      "  try { new vm.SourceTextModule(fs.readFileSync(file, 'utf8')); return false; } catch { return true; }",
+      '});',
+      'process.stdout.write(JSON.stringify(broken));',
+    ].join('\n');
+    const run = spawnSync(
+      process.execPath,
+      ['--experimental-vm-modules', '--no-warnings', '-e', check, ...files.map((file) => path.join(dist, file))],
+      { encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const broken = JSON.parse(run.stdout) as string[];
+    expect(broken.map((file) => path.relative(dist, file))).toEqual([]);
+    expect(files.length).toBeGreaterThan(2 * (1 + PROVIDERS.length));
+  });
 });

@@ -34,8 +34,13 @@ export function jumioApiSetup(): JumioApiSetup | undefined {
 
 /** Chromium's flags for the route (the same on every evaluation of the configuration in this process). */
 export async function jumioApiRoute(): Promise<string[]> {
-  const setup = jumioApiSetup() ?? (await prepare());
+  const setup = jumioApiSetup() ?? (await newJumioApiSetup());
   process.env[ENV] = JSON.stringify(setup);
+  return jumioApiFlags(setup);
+}
+
+/** Chromium's flags that send Jumio's three API hosts to `setup`'s port and trust its certificate alone. */
+export function jumioApiFlags(setup: JumioApiSetup): string[] {
   const cert = new X509Certificate(readFileSync(setup.certFile));
   const spki = createHash('sha256')
     .update(cert.publicKey.export({ type: 'spki', format: 'der' }))
@@ -47,7 +52,11 @@ export async function jumioApiRoute(): Promise<string[]> {
   return [`--host-resolver-rules=${rules.join(', ')}`, `--ignore-certificate-errors-spki-list=${spki}`];
 }
 
-async function prepare(): Promise<JumioApiSetup> {
+/**
+ * A port, key and certificate of one's own (an e2e test that launches its own Chromium: the browser project's are
+ * bound by its global setup when both projects run).
+ */
+export async function newJumioApiSetup(): Promise<JumioApiSetup> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kyc-jumio-api-'));
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
