@@ -2,7 +2,7 @@ import { safeUrl } from '../frame/allow';
 import type { Allowlist } from '../frame/bridge';
 import { allowedOrigins, OriginAllowlist, originPattern, type OriginPattern } from '../frame/origins';
 import { Problem } from '../frame/problem';
-import { isProviderId, pluginFor } from '../providers/registry';
+import { carries, isProviderId, pluginFor, type ProviderId } from '../providers/registry';
 import type { ProviderPlugin } from '../providers/plugin';
 import type { FrameContext, ProviderFrame } from '../providers/types';
 import { frameContext, type Environment } from './environment';
@@ -47,7 +47,9 @@ export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 
 }
 
 export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
-  if (!isProviderId(inputs.provider)) return invalid(new Problem('provider', 'provider', inputs.provider));
+  // `auto`: the session endpoint's answer names the provider (the all-in bundle's; runtime/problems.ts says why not).
+  if (!isProviderId(inputs.provider) && !(carries.all && inputs.sessionEndpoint && inputs.provider == 'auto'))
+    return invalid(new Problem('provider', 'provider', inputs.provider));
   if (inputs.options instanceof InvalidJson) return invalid(inputs.options.problem);
   const extra = allowedOrigins(inputs.allowedOrigins);
   if (extra instanceof Problem) return invalid(extra);
@@ -71,7 +73,8 @@ export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
     sessionUrl = parsed;
   }
 
-  const plugin = pluginFor(inputs.provider, inputs.options);
+  // `auto` with a session of its own (no answer over it) finds no plug-in: the problem below.
+  const plugin = pluginFor(inputs.provider as ProviderId, inputs.options);
   if (!plugin) return invalid(new Problem('provider', 'provider', inputs.provider));
   const provider = plugin.frame;
   const context = frameContext(inputs, env, sessionUrl);

@@ -290,7 +290,7 @@ export class StandIn implements Stand {
         this.#warm = warmUp(this.skeleton.root, effect.url.origin);
         return;
       case 'emit': {
-        const detail = { provider: this.#inputs.provider, ...effect.detail };
+        const detail = { provider: this.model.frame?.frame.provider.id ?? this.#inputs.provider, ...effect.detail };
         // Its one kyc-error (the runtime could not be downloaded) is recoverable: nothing for the console
         // (runtime/loud.ts), and nothing more on the critical path.
         if (effect.name === 'kyc-error') this.lastError = detail as KycErrorDetail;

@@ -90,6 +90,9 @@ function launch<F extends FrameLike>(
   how: Exclude<How, 'reload'>,
 ): void {
   const m = run.m;
+  // A new attempt: `auto`'s providers may all be tried again (flow/failover.ts).
+  m.failed = undefined;
+  m.failure = undefined;
   const endpoint = resolution.kind === 'needs-session' ? resolution.endpoint : config.endpoint;
   if (resolution.kind === 'ok' && !(endpoint && m.stale)) return begin(run, resolution.frame, how);
   run.stopFrame();

@@ -21,11 +21,16 @@ export interface KycErrorInfo {
   providerCode?: string;
 }
 
+/** A `kyc-warning`'s own code: `provider="auto"` moved the person to another provider before they started. */
+export type WarningCode = ErrorCode | 'provider-switched';
+
 /** `kyc-warning`'s detail: a problem the provider's flow handles; the flow goes on in the same frame. */
 export interface KycWarningInfo {
-  code: ErrorCode;
+  code: WarningCode;
   message: string;
   providerCode?: string;
+  /** `provider-switched`: the provider left. */
+  previous?: string;
 }
 
 const RECOVERABLE: Record<ErrorCode, boolean> = {

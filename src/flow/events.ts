@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors';
+import type { ErrorCode, WarningCode } from './errors';
 import type { ProviderId } from '../providers/registry';
 import type { Outcome } from '../protocols/types';
 
@@ -25,8 +25,11 @@ export type Decision = 'approved' | 'declined' | 'review';
 
 /** Present on every event's detail. */
 export interface KycBaseDetail {
-  /** The `provider` input (an unknown value too, on the `config-invalid` error that reports it). */
-  provider: ProviderId | (string & {});
+  /**
+   * The provider used: the `provider` input (an unknown value too, on the `config-invalid` error that reports it), or
+   * with `auto` the one the session endpoint named (`auto` until it has named one).
+   */
+  provider: ProviderId | 'auto' | (string & {});
   sessionId?: string;
 }
 
@@ -40,7 +43,8 @@ export interface KycEventDetails {
   'kyc-complete': KycBaseDetail & { outcome: Outcome };
   'kyc-cancel': KycBaseDetail;
   'kyc-error': KycBaseDetail & { code: ErrorCode; message: string; recoverable: boolean; providerCode?: string };
-  'kyc-warning': KycBaseDetail & { code: ErrorCode; message: string; providerCode?: string };
+  /** `previous`: on `provider-switched`, the provider left (`provider` is the one the person goes on with). */
+  'kyc-warning': KycBaseDetail & { code: WarningCode; message: string; providerCode?: string; previous?: string };
   /** `confirmed`: the host's `decision-endpoint` said it; false: the host set the `decision` property itself. */
   'kyc-decision': KycBaseDetail & { decision: Decision; confirmed: boolean };
   'kyc-close': KycBaseDetail & { state: KycState };

@@ -1,4 +1,5 @@
 import type { Signal } from '../protocols/types';
+import type { KycErrorInfo } from './errors';
 import type { Decision, Emit } from './events';
 import type { KycState, Snapshot } from './machine';
 
@@ -44,6 +45,8 @@ export interface Config<F extends FrameLike> {
   decisions?: URL;
   /** The `decision` input. */
   decision?: Decision;
+  /** `provider="auto"`: the endpoint's answer names the provider, and another may follow one that failed (flow/failover.ts). */
+  auto?: boolean;
 }
 
 /** A session endpoint's answer (session/request.ts `readAnswer` has read its shape). */
@@ -56,6 +59,12 @@ export interface Answer {
   decision?: Decision;
   /** Session options for the vendor's script (Onfido's `workflowRunId`), read by element/resolve.ts `withAnswer`. */
   options?: Record<string, unknown>;
+}
+
+/** A provider that failed in this attempt, as the next session request names it (`failed`). */
+export interface Failed {
+  readonly provider: string;
+  readonly code: string;
 }
 
 export interface Frame<F> {
@@ -142,6 +151,11 @@ export interface Model<F extends FrameLike> {
    * wait. The watch goes on; the screen says the result will follow (flow/decisions.ts `confirmation`).
    */
   readonly late: string;
+  /** `provider="auto"` (the last pass over the inputs said so). */
+  readonly auto?: boolean;
+  /** With `auto`: the providers that failed in this attempt, in order, and the last failure (flow/failover.ts). */
+  readonly failed?: readonly Failed[];
+  readonly failure?: KycErrorInfo;
 }
 
 export type Event<F extends FrameLike> =
@@ -167,7 +181,11 @@ export type Event<F extends FrameLike> =
   | { type: 'slow'; frame: number }
   /** The endpoint answered request `request` (`config` is read with this answer over the markup). */
   | { type: 'session'; request: number; answer: Answer; now: number; config: Config<F> }
-  | { type: 'session-error'; request: number; message: string }
+  /**
+   * `provider`: the endpoint said this provider failed (a 502/503 naming it, to `auto`); `none`: it has no provider
+   * left to offer (`auto`).
+   */
+  | { type: 'session-error'; request: number; message: string; provider?: string; none?: boolean }
   /** The decision endpoint confirmed a decision to watch `watch` (runtime/decision.ts read and checked the answer). */
   | { type: 'decision'; watch: number; decision: Decision; sessionId?: string }
   /** Watch `watch` ended without a decision: none yet (a look), the time ran out, or the endpoint refused (`note`). */
@@ -214,8 +232,15 @@ export type Effect<F extends FrameLike> =
   | { type: 'frame-height'; height: number }
   /** A new token for the running frame, or (null) word that renewal failed. */
   | { type: 'hand-over-token'; token: string | null; error?: string }
-  /** `first`: the stand-in's request, already sent, is this one's first try. */
-  | { type: 'fetch-session'; endpoint: URL; refresh: boolean; request: number; first?: boolean }
+  /** `first`: the stand-in's request, already sent, is this one's first try; `failed`: `auto`'s failed providers. */
+  | {
+      type: 'fetch-session';
+      endpoint: URL;
+      refresh: boolean;
+      request: number;
+      first?: boolean;
+      failed?: readonly Failed[];
+    }
   | { type: 'abort-session' }
   /** Ask the decision endpoint about this person's session (`once`: one JSON answer; else until it says). */
   | { type: 'watch-decision'; endpoint: URL; watch: number; once: boolean; sessionId?: string }

@@ -13,6 +13,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export class Run<F extends FrameLike> {
   readonly m: Mutable<Model<F>>;
   readonly effects: Effect<F>[] = [];
+  /** Asked first about every failure: true when it was handled otherwise (flow/failover.ts: another provider). */
+  failover?: (error: KycErrorInfo) => boolean;
 
   constructor(model: Model<F>) {
     this.m = { ...model };
@@ -37,6 +39,7 @@ export class Run<F extends FrameLike> {
 
   /** A machine input: the snapshot, the side effects of entering a new state, then its events in order. */
   transition(input: Input, keepFrame = false): void {
+    if (input.type === 'fail' && this.failover?.(input.error)) return;
     const m = this.m;
     this.do({ type: 'dress' });
     const previous = m.snapshot;

@@ -1,5 +1,6 @@
 import { makeError, type KycErrorInfo } from './errors';
 import { decidedBySession } from './decisions';
+import { afterFailure, leave, noProviderLeft, saySwitched } from './failover';
 import { begin } from './frames';
 import { isLive } from './machine';
 import type { Config, Event, FrameLike, Request } from './model';
@@ -21,6 +22,7 @@ export function absorb<F extends FrameLike>(run: Run<F>, event: Extract<Event<F>
   if (event.type === 'session') m.answer = event.answer;
   const config = event.config;
   m.endpoint = config.endpoint;
+  m.auto = config.auto;
   if (config.binding === m.binding) return;
   m.binding = config.binding;
   m.answer = null;
@@ -49,7 +51,16 @@ export function ask<F extends FrameLike>(
     frame: m.frame?.id,
     takesTokens: run.takesTokens,
   };
-  run.do({ type: 'fetch-session', endpoint, refresh, request: id, ...(first ? { first } : {}) });
+  // `auto` names the providers that failed in this attempt (flow/failover.ts).
+  const failed = refresh && m.failed?.length ? { failed: m.failed } : {};
+  run.do({ type: 'fetch-session', endpoint, refresh, request: id, ...(first ? { first } : {}), ...failed });
+}
+
+/** `auto` leaves a provider that failed before the person started (flow/failover.ts) and asks for the next one. */
+export function switchProvider<F extends FrameLike>(run: Run<F>, error: KycErrorInfo, named?: string): boolean {
+  if (!leave(run, error, named)) return false;
+  ask(run, run.m.endpoint!, 'start', true);
+  return true;
 }
 
 /** The request this answer is for, if the flow is still on the attempt that asked (and running, for a renewal). */
@@ -72,7 +83,11 @@ export function answered<F extends FrameLike>(run: Run<F>, event: Extract<Event<
     if (expired && !request.again) return ask(run, request.endpoint, 'start', true, true);
     m.stale = false;
     if (answer.decision && !answer.sessionUrl && !answer.sessionToken) return decidedBySession(run, answer.decision);
-    return beginAgain(run, config, 'start');
+    const after = afterFailure(run, answer);
+    if (after === 'repeat') return noProviderLeft(run, `the session endpoint named ${answer.provider} again`);
+    beginAgain(run, config, 'start');
+    if (after === 'switched' && run.m.framed) saySwitched(run, answer.provider!);
+    return;
   }
   m.stale = false;
   // Mid-flow: a frame that can take the new token gets it; else it reloads with the new session.
@@ -83,12 +98,21 @@ export function answered<F extends FrameLike>(run: Run<F>, event: Extract<Event<
   } else beginAgain(run, config, 'reload');
 }
 
-export function failedToAnswer<F extends FrameLike>(run: Run<F>, id: number, reason: string): void {
+export function failedToAnswer<F extends FrameLike>(
+  run: Run<F>,
+  event: Extract<Event<F>, { type: 'session-error' }>,
+): void {
   const m = run.m;
-  const request = current(run, id);
+  const request = current(run, event.request);
   if (!request) return;
   m.request = null;
-  if (request.purpose === 'start') return run.fail(makeError('session-fetch-failed', reason));
+  const reason = event.message;
+  if (request.purpose === 'start') {
+    const error = makeError('session-fetch-failed', reason);
+    if (event.provider && switchProvider(run, error, event.provider)) return;
+    if (m.auto && m.failed?.length) return noProviderLeft(run, reason);
+    return run.fail(error);
+  }
   const message = `the session expired and the endpoint could not renew it: ${reason}`;
   run.do({ type: 'hand-over-token', token: null, error: message });
   run.dropFrameResume();
@@ -110,6 +134,7 @@ function beginAgain<F extends FrameLike>(run: Run<F>, config: Config<F>, how: 's
  */
 export function expired<F extends FrameLike>(run: Run<F>, error: KycErrorInfo): void {
   const m = run.m;
+  if (switchProvider(run, error)) return;
   if (m.endpoint) return ask(run, m.endpoint, 'renew', true);
   const state = run.state;
   const keep = run.takesTokens;

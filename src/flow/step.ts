@@ -5,7 +5,7 @@ import { attached, connect, disconnect, isRunning, slow, timedOut } from './fram
 import { isLive } from './machine';
 import type { Event, FrameLike, Model, Stepped } from './model';
 import { Run } from './run';
-import { absorb, answered, failedToAnswer } from './sessions';
+import { absorb, answered, failedToAnswer, switchProvider } from './sessions';
 import { applySignals } from './signals';
 
 /**
@@ -19,6 +19,8 @@ import { applySignals } from './signals';
 export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Stepped<F> {
   const run = new Run(model);
   const m = run.m;
+  // provider="auto": a failure before the person started may be another provider's turn instead (flow/failover.ts).
+  run.failover = (error) => switchProvider(run, error);
   if ('config' in event) {
     absorb(run, event);
     absorbDecisions(run, event.config);
@@ -74,7 +76,7 @@ export function step<F extends FrameLike>(model: Model<F>, event: Event<F>): Ste
       answered(run, event);
       break;
     case 'session-error':
-      failedToAnswer(run, event.request, event.message);
+      failedToAnswer(run, event);
       break;
     case 'decision':
       confirmed(run, event);

@@ -71,6 +71,7 @@ export class Configuration {
       session: hasSession(inputs),
       token: inputs.sessionToken,
       modalOpen,
+      ...(inputs.provider === 'auto' ? { auto: true } : {}),
     };
   }
 

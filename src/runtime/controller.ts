@@ -240,7 +240,8 @@ export class WidgetController implements Controller {
         this.#attempts.handOver(effect.token, effect.error);
         return;
       case 'fetch-session': {
-        const body = { provider: inputs.provider, locale: surface.language(), refresh: effect.refresh };
+        const { refresh, failed } = effect;
+        const body = { provider: inputs.provider, locale: surface.language(), refresh, ...(failed ? { failed } : {}) };
         this.#renewal.fetch(effect.endpoint, body, effect.request, effect.first);
         // A new frame will follow the answer (the stand-in warmed its first try's): its connection meanwhile.
         if (!effect.first && !effect.refresh) this.#config.warmUp(warmOrigin(inputs));
@@ -250,7 +251,7 @@ export class WidgetController implements Controller {
         this.#renewal.abort();
         return;
       case 'watch-decision': {
-        const query = { provider: inputs.provider, ...(effect.sessionId ? { sessionId: effect.sessionId } : {}) };
+        const query = { provider: this.#provider(), ...(effect.sessionId ? { sessionId: effect.sessionId } : {}) };
         this.#decisions.watch(effect.endpoint, query, effect.watch, effect.once);
         return;
       }
@@ -337,9 +338,13 @@ export class WidgetController implements Controller {
     }
   }
 
+  /** The provider used: the input, or with `auto` the last frame's (the one the session endpoint named). */
+  readonly #provider = () =>
+    (this.#inputs.provider === 'auto' && this.#model.frame?.frame.provider.id) || this.#inputs.provider;
+
   /** Dispatches one of step's events, with `provider` added; `first` sees the detail before any listener does. */
   #dispatch<E extends Emit>(effect: E, first?: (detail: { provider: string } & E['detail']) => void): void {
-    const detail = { provider: this.#inputs.provider, ...effect.detail };
+    const detail = { provider: this.#provider(), ...effect.detail };
     first?.(detail);
     if (this.#inputs.debug) console.info(`[kyc-widget] ${effect.name}`, detail, { ...this.#attempt.stats });
     emit(this.#host, effect.name, detail);

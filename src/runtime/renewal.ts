@@ -1,6 +1,6 @@
 import type { SessionTry } from '../session/request';
 import type { Event } from '../flow/model';
-import { fetchSession, type SessionAnswer, type SessionRequest } from './session-client';
+import { fetchSession, SessionFetchError, type SessionAnswer, type SessionRequest } from './session-client';
 import type { ResolvedFrame } from '../element/resolve';
 
 /**
@@ -59,7 +59,12 @@ export class Renewal {
       .then(
         (answer) => this.#report({ type: 'session', request, answer, now: Date.now() }),
         (error: unknown) =>
-          this.#report({ type: 'session-error', request, message: (error as Error)?.message ?? String(error) }),
+          this.#report({
+            type: 'session-error',
+            request,
+            message: (error as Error)?.message ?? String(error),
+            ...(error instanceof SessionFetchError ? error.word : {}),
+          }),
       );
   }
 

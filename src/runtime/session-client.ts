@@ -7,6 +7,7 @@ import {
   type SessionTry,
 } from '../session/request';
 import { abortableSleep } from './timer';
+import { isPlainObject } from '../frame/json';
 import { randomId } from '../providers/url';
 
 export { readAnswer, SESSION_TIMEOUT_MS, type SessionAnswer, type SessionRequest };
@@ -32,10 +33,17 @@ export interface SessionClientOptions {
 export const SESSION_RETRIES = 3;
 const MAX_RETRY_AFTER_MS = 60_000;
 
+/** `provider="auto"`: the endpoint's word on a 502/503 (its JSON body): the provider that failed, or none left. */
+export interface ProviderWord {
+  provider?: string;
+  none?: boolean;
+}
+
 export class SessionFetchError extends Error {
   constructor(
     message: string,
     readonly attempts: number,
+    readonly word: ProviderWord = {},
   ) {
     super(message);
     this.name = 'SessionFetchError';
@@ -48,6 +56,7 @@ class TryFailure extends Error {
     message: string,
     readonly retryAfterMs?: number,
     readonly final = false,
+    readonly word: ProviderWord = {},
   ) {
     super(message);
   }
@@ -72,14 +81,14 @@ export async function fetchSession(
           ? options.first
           : postSession(endpoint, body, key, doFetch, options.timeoutMs ?? SESSION_TIMEOUT_MS);
       signal.addEventListener('abort', () => sent.abort.abort(), { once: true });
-      return await readTry(sent, endpoint, signal, options.timeoutMs ?? SESSION_TIMEOUT_MS);
+      return await readTry(sent, endpoint, signal, options.timeoutMs ?? SESSION_TIMEOUT_MS, body.provider === 'auto');
     } catch (error) {
       signal.throwIfAborted();
       const failure =
         error instanceof TryFailure ? error : new TryFailure(`network error (${(error as Error)?.message ?? error})`);
       last = failure.message;
       if (failure.final || attempt === retries)
-        return Promise.reject(new SessionFetchError(`session-endpoint: ${last}`, attempt + 1));
+        return Promise.reject(new SessionFetchError(`session-endpoint: ${last}`, attempt + 1, failure.word));
       const backoff = baseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
       await sleep(Math.min(MAX_RETRY_AFTER_MS, failure.retryAfterMs ?? backoff), signal);
     }
@@ -93,6 +102,7 @@ async function readTry(
   endpoint: URL,
   signal: AbortSignal,
   timeoutMs: number,
+  auto: boolean,
 ): Promise<SessionAnswer> {
   let response: Response;
   try {
@@ -102,9 +112,14 @@ async function readTry(
     throw error;
   }
   if (!response.ok) {
+    const { status } = response;
+    // `auto`: a 502/503 naming the provider that failed, or saying none is left, is the flow's to act on at once.
+    const word = auto && (status === 502 || status === 503) ? await providerWord(response) : {};
     // 4xx other than 408/429 will not get better by asking again.
-    const final = response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
-    throw new TryFailure(`HTTP ${response.status}`, retryAfter(response.headers.get('Retry-After')), final);
+    const final =
+      (status >= 400 && status < 500 && status !== 408 && status !== 429) || Boolean(word.provider || word.none);
+    const said = word.provider ? ` (${word.provider} failed)` : word.none ? ' (no provider left)' : '';
+    throw new TryFailure(`HTTP ${status}${said}`, retryAfter(response.headers.get('Retry-After')), final, word);
   }
   let data: unknown;
   try {
@@ -115,6 +130,20 @@ async function readTry(
   const answer = readAnswer(data, endpoint);
   if (!answer) throw new TryFailure('the answer has neither a valid sessionUrl nor a sessionToken');
   return answer;
+}
+
+/** A 502/503's JSON body: `{"provider": <id>}` (that provider failed) or `{"error": "no-provider"}`; else nothing. */
+async function providerWord(response: Response): Promise<ProviderWord> {
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    return {};
+  }
+  if (!isPlainObject(data)) return {};
+  const { provider, error } = data;
+  if (typeof provider === 'string' && /^[a-z][a-z0-9-]{0,31}$/.test(provider)) return { provider };
+  return error === 'no-provider' ? { none: true } : {};
 }
 
 /** Retry-After in seconds or as an HTTP date → milliseconds (undefined when absent or unreadable). */

@@ -13,6 +13,8 @@ export interface SessionRequest {
   provider: string;
   locale: string;
   refresh: boolean;
+  /** With `provider: "auto"`: the providers that failed in this attempt (flow/failover.ts). */
+  failed?: readonly { provider: string; code: string }[];
 }
 
 export interface SessionAnswer {
