@@ -15,6 +15,7 @@ import { decisionEndpoint } from './test/support/decision-endpoint';
 import { jumioApiRoute } from './test/support/jumio-api';
 import { messagePath } from './test/support/message-path';
 import { sessionEndpoint } from './test/support/session-endpoint';
+import { autoEndpoint } from './test/support/auto-endpoint';
 import { slowAdapters } from './test/support/slow-adapters';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -340,7 +341,7 @@ export default defineConfig(({ command, mode }) => {
         },
         {
           extends: true,
-          plugins: [sessionEndpoint(), decisionEndpoint(), slowAdapters()],
+          plugins: [sessionEndpoint(), autoEndpoint(), decisionEndpoint(), slowAdapters()],
           resolve: {
             // Lit (under @open-wc/testing's fixtures) in its production build: no dev-mode banner.
             conditions: ['module', 'browser', 'production'],

@@ -16,7 +16,7 @@ export type { Decision, KycEventDetails, KycEventMap, KycEventName, KycBaseDetai
 export type { KycState } from './flow/machine';
 export type { KycWidgetAttributes } from './frameworks';
 export type { ErrorCode, KycErrorInfo } from './flow/errors';
-export type { ProviderId } from './providers/registry';
+export type { ProviderChoice, ProviderId } from './providers/registry';
 export type { Outcome } from './protocols/types';
 export { EVENT_NAMES } from './element/events';
 export { ERROR_CODES } from './flow/errors';

@@ -1,7 +1,7 @@
 import { StandIn } from './stand-in';
 import { runtimeNow, type Handover, type HostPort, type Runtime, type Stand } from './handover';
 import type { KycState } from '../flow/machine';
-import type { ProviderId } from '../providers/registry';
+import type { ProviderChoice } from '../providers/registry';
 import type { KycErrorDetail } from './events';
 import {
   BY_ATTRIBUTE,
@@ -125,11 +125,13 @@ export class KycWidgetElement extends Base {
    * Which provider: a frame protocol (generic, persona, sumsub, veriff, jumio, idenfy, didit, yoti, veratad, caf,
    * zignsec), or an SDK-hosted provider whose own script the widget loads from the vendor and mounts (onfido inline in
    * the widget's box; stripe and plaid in the vendor's window over the page); jumio with `options.sdk: true` mounts
-   * Jumio's `<jumio-sdk>` element, which the page defines. docs/providers/<id>.md for each.
+   * Jumio's `<jumio-sdk>` element, which the page defines. docs/providers/<id>.md for each. `auto` (the all-in bundle,
+   * with `session-endpoint`): the host's backend names the provider in its answer, and another one when the first fails
+   * before the person starts (`kyc-warning` `provider-switched`).
    * @attr provider
    * @default 'generic'
    */
-  declare provider: ProviderId;
+  declare provider: ProviderChoice;
 
   /**
    * The session or flow URL the host's backend created with the provider (absolute).

@@ -58,10 +58,12 @@ export function saySwitched<F extends FrameLike>(run: Run<F>, provider: string):
 
 /**
  * The attempt ends with the last provider's failure: no provider is left (the endpoint said so, failed to answer,
- * or named one that failed already). Recoverable: `retry()` asks the endpoint afresh.
+ * or named one that failed already). Recoverable: `retry()` asks the endpoint afresh, with no provider failed yet.
  */
 export function noProviderLeft<F extends FrameLike>(run: Run<F>, why: string): void {
   const last = run.m.failure!;
+  // Its session was a failed provider's: `retry()` asks the endpoint, never frames it again.
+  run.m.answer = null;
   const message = `${last.message}; no other provider: ${why}`;
   run.fail(makeError(last.code, message, { recoverable: true, providerCode: last.providerCode }));
 }

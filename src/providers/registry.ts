@@ -10,6 +10,9 @@ import type { ProviderFrame } from './types';
  */
 export type ProviderId = keyof typeof providers;
 
+/** The `provider` input: a provider, or `auto` (the session endpoint's answer names the provider; flow/failover.ts). */
+export type ProviderChoice = ProviderId | 'auto';
+
 const plugins: ProviderPlugin[] = [];
 
 /** Whether this bundle registered every provider of the package (the all-in bundle): for the problem's words. */

@@ -121,8 +121,8 @@ describe('custom-elements.json', () => {
     }
     const provider = element.attributes!.find((a) => a.name === 'provider')!;
     // A type named in the manifest is one the package exports.
-    expect(provider.type?.text).toBe('ProviderId');
-    expect(readFileSync(new URL('dist/types/index.d.ts', root), 'utf8')).toMatch(/\bProviderId\b/);
+    expect(provider.type?.text).toBe('ProviderChoice');
+    expect(readFileSync(new URL('dist/types/core.d.ts', root), 'utf8')).toMatch(/\bProviderChoice\b/);
   });
 
   it('declares or references every type it names (references per the schema: a module of this package, or global:)', () => {

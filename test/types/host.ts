@@ -31,7 +31,12 @@ el.addEventListener('kyc-error', (e) => {
     | 'offline' = e.detail.code;
   void [recoverable, code];
 });
-window.addEventListener('kyc-warning', (e) => void e.detail.code);
+window.addEventListener('kyc-warning', (e) => {
+  const code: string = e.detail.code;
+  // provider="auto" moved the person on: from `previous` to `provider`.
+  if (e.detail.code === 'provider-switched') void [code, e.detail.previous, e.detail.provider];
+});
+typed.provider = 'auto';
 el.addEventListener('kyc-progress', (e) => void [e.detail.step.toUpperCase(), e.detail.index]);
 el.addEventListener('kyc-statechange', (e) => void e.detail.state);
 el.addEventListener('kyc-close', (e) => void e.detail.state);

@@ -13,6 +13,11 @@ export function Verify({ token }: { token: string }) {
         data-testid="kyc"
         aria-label="Verification"
       />
+      <KycWidget
+        provider="auto"
+        sessionEndpoint="/api/kyc-session"
+        onWarning={(e) => e.detail.code === 'provider-switched' && console.log(e.detail.previous, e.detail.provider)}
+      />
       <kyc-widget
         provider="veriff"
         sessionUrl="https://alchemy.veriff.com/v/x"

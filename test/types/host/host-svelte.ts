@@ -12,3 +12,5 @@ const attributes: SvelteHTMLElements['kyc-widget'] = {
   'onkyc-decision': (e) => void e.detail.confirmed,
 };
 void attributes;
+const auto: SvelteHTMLElements['kyc-widget'] = { provider: 'auto', 'session-endpoint': '/api/kyc-session' };
+void auto;

@@ -11,3 +11,5 @@ const props: Props = {
   onKycDecision: (e) => void e.detail.decision,
 };
 void props;
+const auto: Props = { provider: 'auto', sessionEndpoint: '/api/kyc-session' };
+void auto;
