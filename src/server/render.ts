@@ -5,7 +5,7 @@ import { WARM_SANDBOX, warmOrigin } from '../element/warm-up';
 import { CAPTURE_ATTRIBUTE, CAPTURE_SCRIPT, PROBLEM_ATTRIBUTE } from '../frame/capture';
 import { Problem } from '../frame/problem';
 import { ALL_PROVIDERS } from '../providers/all';
-import { frameFor, isProviderId, register } from '../providers/registry';
+import { carries, frameFor, isProviderId, register } from '../providers/registry';
 import type { Delivery } from '../providers/types';
 
 /**
@@ -19,8 +19,10 @@ import type { Delivery } from '../providers/types';
  * to report as `config-invalid`. Guide: docs/server.md.
  */
 
-// The renderer knows every provider: it builds their frames (what the runtime fetches for them, never).
+// The renderer knows every provider: it builds their frames (what the runtime fetches for them, never). So it takes
+// `auto` as the all-in bundle does: with a session endpoint, no frame is rendered, and the page's element asks it.
 register(...ALL_PROVIDERS);
+carries.all = true;
 
 export interface RenderKycWidgetInput {
   provider: string;

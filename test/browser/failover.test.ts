@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
+import { renderKycWidget } from '../../src/server/render';
 import { demoInputs, detailOf, fixtureCleanup, record, SANDBOX, scripted, SILENT, untilState, widget } from './helpers';
 
 /**
@@ -219,4 +220,31 @@ describe('provider="auto": what it needs', () => {
       el.remove();
     }
   });
+});
+
+describe('provider="auto" rendered on the server (renderKycWidget)', () => {
+  it('renders no frame, and the element asks the endpoint, then switches as without a server', async () => {
+    const api = endpoint([NEVER, chose('veriff', { sessionUrl: demoInputs('veriff').sessionUrl })]);
+    const html = renderKycWidget({
+      provider: 'auto',
+      sessionEndpoint: api.url,
+      loadTimeout: LOAD_TIMEOUT,
+      allowedOrigins: `${SANDBOX} ${SILENT}`,
+      pageOrigin: location.origin,
+    });
+    const doc = (Document as unknown as { parseHTMLUnsafe(html: string): Document }).parseHTMLUnsafe(html);
+    const el = doc.querySelector('kyc-widget')! as KycWidgetElement;
+    expect(el.shadowRoot!.querySelector('iframe')).toBeNull();
+    expect(el.hasAttribute('data-kyc-problem')).toBe(false);
+    const events = record(document);
+    document.body.append(document.adoptNode(el));
+    await untilState(el, 'ready', LOAD_TIMEOUT + 8000);
+    events.stop();
+    expect(events.names()).toEqual(['state:loading', 'kyc-warning', 'state:ready', 'kyc-ready']);
+    expect(await api.bodies()).toEqual([
+      FIRST,
+      { ...FIRST, refresh: true, failed: [{ provider: 'generic', code: 'frame-load-timeout' }] },
+    ]);
+    el.remove();
+  }, 20000);
 });
