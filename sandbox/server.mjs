@@ -224,6 +224,8 @@ async function handle(req, res, apis) {
   if (api) return api(req, res, url);
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  // The outage switch (session-apis.mjs): that provider's frame loads and never says anything.
+  if (apis.frameDown(pathname)) return routes['/silent'](req, res, url);
   const handler = findRoute(pathname);
   if (handler) return handler(req, res, url);
   return serveStatic(req, res, pathname);

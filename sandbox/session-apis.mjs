@@ -81,8 +81,8 @@ function parseJson(text) {
   }
 }
 
-function json(res, status, body) {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+function json(res, status, body, headers = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }
 
@@ -402,12 +402,52 @@ export function createSessionApis({
 
   const get = { '/api/v2/redirect': idenfyRedirect, '/sandbox/session': sessionRoute };
 
+  /**
+   * The outage switch, to watch a host's failover (the demo's "break the first provider"): POST /sandbox/outage
+   * `{"provider", "outage": "api" | "frame" | "none"}` (any origin: a sandbox has nothing to protect) → every
+   * provider's outage now. `api`: its session API answers 503; `frame`: its frame pages load and never say anything
+   * (server.mjs serves silent.html for them). GET /sandbox/outage: the same list.
+   * @type {Map<string, 'api' | 'frame'>}
+   */
+  const outages = new Map();
+  const OUTAGES = new Set(['api', 'frame', 'none']);
+  /** The session APIs the switch can take down, by their handler. */
+  const apiOf = new Map([
+    [persona, 'persona'],
+    [sumsub, 'sumsub'],
+    [veriff, 'veriff'],
+    [didit, 'didit'],
+    [idenfy, 'idenfy'],
+    [generic, 'generic'],
+  ]);
+  const outageList = (res) => json(res, 200, Object.fromEntries(outages), { 'Access-Control-Allow-Origin': '*' });
+  async function outageRoute(req, res) {
+    const body = parseJson((await readBody(req, 1024)) ?? '');
+    const provider = text(body?.provider, 20);
+    if (!provider || !OUTAGES.has(body?.outage))
+      return json(res, 400, { error: 'expected {provider, outage: api | frame | none}' });
+    if (body.outage === 'none') outages.delete(provider);
+    else outages.set(provider, body.outage);
+    outageList(res);
+  }
+  post['/sandbox/outage'] = outageRoute;
+  get['/sandbox/outage'] = (req, res) => outageList(res);
+
   return {
     /** The handler for a method and path, or undefined. */
     route(method, pathname) {
       if (method === 'POST' && sdk.route(pathname)) return sdk.route(pathname);
       const table = method === 'POST' ? post : method === 'GET' || method === 'HEAD' ? get : {};
-      return Object.prototype.hasOwnProperty.call(table, pathname) ? table[pathname] : undefined;
+      const handler = Object.prototype.hasOwnProperty.call(table, pathname) ? table[pathname] : undefined;
+      if (method === 'POST' && outages.get(apiOf.get(handler)) === 'api')
+        return (req, res) => json(res, 503, { error: 'sandbox outage: this session API is switched off' });
+      return handler;
+    },
+    /** Whether `pathname` is a frame page of a provider whose frame is switched off (`/<provider>…`). */
+    frameDown(pathname) {
+      for (const [provider, outage] of outages)
+        if (outage === 'frame' && (pathname === `/${provider}` || pathname.startsWith(`/${provider}/`))) return true;
+      return false;
     },
     sessions,
     finish,
