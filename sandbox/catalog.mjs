@@ -207,6 +207,12 @@ export const SDK_DEMOS = Object.freeze({
   }),
 });
 
+/**
+ * The demo backend's route for `provider="auto"` (demo-endpoint.mjs): the candidates in order. The demo page's
+ * outage switch breaks the first (sandbox/session-apis.mjs, /sandbox/outage).
+ */
+export const AUTO_ROUTE = Object.freeze(['veriff', 'persona']);
+
 /** Every provider the demo offers: the frames, then the SDK-hosted ones. */
 export const ALL_DEMOS = Object.freeze({ ...PROVIDER_DEMOS, ...SDK_DEMOS });
 

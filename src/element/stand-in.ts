@@ -3,6 +3,7 @@ import { FrameBridge } from '../frame/bridge';
 import { PROBLEM_ATTRIBUTE, type CapturedFrame } from '../frame/capture';
 import { leaker } from '../frame/secrets';
 import { postSession, readAnswer, type SessionTry } from '../session/request';
+import { carries } from '../providers/registry';
 import { batched } from './batch';
 import { environment } from './environment';
 import { emit, type KycErrorDetail } from './events';
@@ -290,7 +291,11 @@ export class StandIn implements Stand {
         this.#warm = warmUp(this.skeleton.root, effect.url.origin);
         return;
       case 'emit': {
-        const detail = { provider: this.model.frame?.frame.provider.id ?? this.#inputs.provider, ...effect.detail };
+        // With `auto` (the all-in bundle's), the provider the endpoint named; else the input.
+        const detail = {
+          provider: (carries.all && this.model.frame?.frame.provider.id) || this.#inputs.provider,
+          ...effect.detail,
+        };
         // Its one kyc-error (the runtime could not be downloaded) is recoverable: nothing for the console
         // (runtime/loud.ts), and nothing more on the critical path.
         if (effect.name === 'kyc-error') this.lastError = detail as KycErrorDetail;
