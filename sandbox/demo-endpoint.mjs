@@ -5,6 +5,8 @@
  * All three are one `createKycBackend` (in-memory store), the object a host mounts:
  *
  *   POST /api/kyc-session           the widget's session endpoint (`kyc.session`), through the node:http adapter.
+ *                                   `"provider": "auto"` is routed to Veriff, then Persona (catalog.mjs AUTO_ROUTE),
+ *                                   past one whose session API fails or which the widget says failed.
  *                                   Persona, Sumsub, Veriff, Didit and iDenfy sessions are created with that provider's
  *                                   session client against the sandbox's copy of its API (session-apis.mjs), with the
  *                                   sandbox's demo keys, and generic ones through the sandbox's own API (POST
@@ -22,13 +24,15 @@
  * from its own login session.
  */
 import { randomBytes } from 'node:crypto';
-import { ALL_DEMOS, PROVIDER_DEMOS } from './catalog.mjs';
+import { ALL_DEMOS, AUTO_ROUTE, PROVIDER_DEMOS } from './catalog.mjs';
 import { SANDBOX_API_KEYS, SANDBOX_WEBHOOK_SECRET } from './keys.mjs';
 import { SIGNED_PROVIDERS } from './webhooks.mjs';
 
 export const DEMO_ENDPOINT_PATH = '/api/kyc-session';
 export const DEMO_WEBHOOK_PATH = '/api/kyc-webhook/';
 export const DEMO_DECISION_PATH = '/api/kyc-decision';
+/** The page's "break the first provider": passed on to the sandbox's outage switch (its CSP keeps it to its origin). */
+export const DEMO_OUTAGE_PATH = '/api/sandbox-outage';
 export const VISITOR_COOKIE = 'kyc_demo_visitor';
 
 const MAX_VISITORS = 10000;
@@ -184,7 +188,12 @@ export function demoBackend({
 
   const kyc = server.createKycBackend({
     authorize: (request) => visitorOf(request.headers.get('cookie')),
-    createSession,
+    // Every provider of the demo, each made by createSession; `"provider": "auto"` goes down AUTO_ROUTE (the first
+    // one that is healthy and not in the request's `failed`).
+    providers: Object.fromEntries(
+      Object.keys(ALL_DEMOS).map((provider) => [provider, (context) => createSession({ ...context, provider })]),
+    ),
+    route: () => AUTO_ROUTE,
     webhookSecrets: Object.fromEntries([...SIGNED_PROVIDERS, 'stripe'].map((provider) => [provider, webhookSecret])),
     // Plaid signs with keys from its API (the sandbox's copy): the backend fetches them.
     plaid: server.plaidWebhooks({ ...keys.plaid, environment: 'sandbox', baseUrl: sandboxOrigin }),
@@ -200,11 +209,21 @@ export function demoBackend({
   // Server-Sent Events reach the browser event by event: toNodeHandler writes the body as it comes.
   const decisions = server.toNodeHandler(kyc.decision);
 
+  /** The sandbox's answer to the page's outage switch, as it gave it. */
+  async function outage(req, res) {
+    let body = '';
+    for await (const chunk of req) if ((body += chunk).length > 1024) break;
+    const answer = await fetch(`${sandboxOrigin}/sandbox/outage`, { method: 'POST', body: body.slice(0, 1024) });
+    res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(await answer.text());
+  }
+
   return async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
     if (pathname === DEMO_ENDPOINT_PATH) sessions(req, res);
     else if (pathname.startsWith(DEMO_WEBHOOK_PATH)) webhooks(req, res);
     else if (pathname === DEMO_DECISION_PATH) decisions(req, res);
+    else if (pathname === DEMO_OUTAGE_PATH && req.method === 'POST') await outage(req, res);
     else return false;
     return true;
   };

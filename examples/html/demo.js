@@ -2,7 +2,7 @@
 // it hears on `document` (they bubble out of the shadow root). It shows the two answers apart: what the browser
 // heard (kyc-complete's outcome, a convenience) and what the backend confirmed from the provider's verified webhook,
 // which the widget asks its `decision-endpoint` (GET /api/kyc-decision) for and tells as kyc-decision.
-import { ALL_DEMOS, PROVIDER_LABELS, SESSION_API_PROVIDERS } from '/sandbox/catalog.mjs';
+import { ALL_DEMOS, AUTO_ROUTE, PROVIDER_LABELS, SESSION_API_PROVIDERS } from '/sandbox/catalog.mjs';
 
 const sandbox = document.querySelector('meta[name="kyc-sandbox-origin"]').content;
 const widget = document.getElementById('kyc');
@@ -23,6 +23,9 @@ const EVENTS = [
 ];
 
 for (const id of Object.keys(ALL_DEMOS)) form.provider.append(new Option(PROVIDER_LABELS[id] ?? id, id));
+// `auto`: the backend chooses (its route: Veriff, then Persona), and the widget moves on when the first one fails.
+const routeText = AUTO_ROUTE.map((id) => PROVIDER_LABELS[id]).join(', then ');
+form.provider.append(new Option(`auto: your backend chooses (${routeText})`, 'auto'));
 const hint = document.getElementById('hint');
 const query = new URLSearchParams(location.search);
 form.provider.value = query.get('provider') ?? 'generic';
@@ -34,9 +37,19 @@ const serverLine = serverDecision.parentElement;
 // Where the provider has a session API, the session comes from the backend unless the person chose otherwise.
 let sessionChosen = query.has('session');
 if (sessionChosen) form.session.value = query.get('session') === 'direct' ? 'direct' : 'endpoint';
-const hasSessionApi = (provider) => SESSION_API_PROVIDERS.includes(provider);
+const hasSessionApi = (provider) => provider === 'auto' || SESSION_API_PROVIDERS.includes(provider);
 function pickSessionSource() {
   if (!sessionChosen) form.session.value = hasSessionApi(form.provider.value) ? 'endpoint' : 'direct';
+  // `auto` has no session of its own to give the page: its backend names the provider.
+  const auto = form.provider.value === 'auto';
+  if (auto) form.session.value = 'endpoint';
+  form.session.disabled = auto;
+  document.getElementById('outage-choice').hidden = !auto;
+}
+
+/** The sandbox's outage switch for the first provider of the route (sandbox/session-apis.mjs), through the backend. */
+async function setOutage(outage) {
+  await fetch('/api/sandbox-outage', { method: 'POST', body: JSON.stringify({ provider: AUTO_ROUTE[0], outage }) });
 }
 pickSessionSource();
 
@@ -61,7 +74,8 @@ document.addEventListener('kyc-decision', (event) => {
 
 function apply() {
   resetOutcome();
-  const demo = ALL_DEMOS[form.provider.value](sandbox);
+  const auto = form.provider.value === 'auto';
+  const demo = auto ? { provider: 'auto', allowedOrigins: sandbox } : ALL_DEMOS[form.provider.value](sandbox);
   // Jumio's web component: the page defines <jumio-sdk>, as a host imports Jumio's package (the widget waits for it).
   if (demo.hostImport) import(demo.hostImport);
   // From the endpoint, the page knows no session at all: the widget asks /api/kyc-session (the demo
@@ -81,9 +95,20 @@ function apply() {
     locale: form.locale.value || undefined,
     theme: form.theme.value,
     decision: form.decision.value || undefined,
+    // A provider whose frame never answers is left after this long (the default is 20 s).
+    loadTimeout: auto ? 6000 : 20000,
   });
   document.getElementById('open').hidden = form.mode.value !== 'modal';
   const label = PROVIDER_LABELS[form.provider.value] ?? form.provider.value;
+  if (auto) {
+    const [first, second] = AUTO_ROUTE.map((id) => PROVIDER_LABELS[id]);
+    hint.textContent = {
+      none: `Your backend chooses: ${first}, its first choice, loads below.`,
+      frame: `${first}'s frame never answers: after the load timeout (6 s) the widget asks your backend again, naming ${first} as failed, and goes on with ${second} (kyc-warning provider-switched in the log). The person sees loading all along.`,
+      api: `${first}'s session API answers 503: your backend goes on with ${second} within the same request, and the widget loads ${second} directly.`,
+    }[form.outage.value];
+    return;
+  }
   hint.textContent =
     form.mode.value === 'modal'
       ? `Modal mode: ${label}'s sandbox opens in a dialog when you press "Open verification".`
@@ -96,8 +121,9 @@ function apply() {
         }. Changing the provider or the mode starts a new session.`;
 }
 
-form.addEventListener('change', (event) => {
+form.addEventListener('change', async (event) => {
   if (event.target.name === 'session') sessionChosen = true;
+  if (event.target.name === 'outage') await setOutage(event.target.value);
   if (event.target.name === 'provider') pickSessionSource();
   if (event.target.name === 'decision') widget.decision = form.decision.value || undefined;
   else if (event.target.name === 'locale' || event.target.name === 'theme') {
@@ -132,4 +158,6 @@ for (const type of EVENTS) {
   });
 }
 
-apply();
+// The page starts with the first provider working, or as `?outage=frame|api` says (a reload included).
+form.outage.value = ['frame', 'api'].includes(query.get('outage')) ? query.get('outage') : 'none';
+setOutage(form.outage.value).finally(apply);

@@ -137,4 +137,41 @@ describe('the demo loop: session API → frame → signed webhook → server-con
     expect(problems).toEqual([]);
     await page.close();
   });
+  it.each(['frame', 'api'] as const)(
+    'auto with the first provider broken (%s): the person reaches the second, the page logs what happened',
+    async (outage) => {
+      const { page, problems } = await openDemo(`auto&outage=${outage}`);
+      try {
+        await page.waitForFunction(() => document.querySelector('kyc-widget')!.state === 'ready', null, {
+          timeout: 30000,
+        });
+        const logged = (name: string) =>
+          page.$$eval(
+            '#log li',
+            (items, wanted) =>
+              items
+                .filter((item) => item.querySelector('.name')!.textContent === wanted)
+                .map(
+                  (item) => JSON.parse(item.textContent!.slice(String(wanted).length + 1)) as Record<string, unknown>,
+                ),
+            name,
+          );
+        expect(await logged('kyc-ready')).toEqual([{ provider: 'persona' }]);
+        // The frame that never answers is left by the widget (kyc-warning); a session API answering 503, by the backend.
+        const warnings = await logged('kyc-warning');
+        if (outage === 'frame')
+          expect(warnings).toMatchObject([{ code: 'provider-switched', provider: 'persona', previous: 'veriff' }]);
+        else expect(warnings).toEqual([]);
+        expect(await logged('kyc-error')).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await fetch(`${demo.sandbox.origin}/sandbox/outage`, {
+          method: 'POST',
+          body: JSON.stringify({ provider: 'veriff', outage: 'none' }),
+        });
+        await page.close();
+      }
+    },
+    60000,
+  );
 });
