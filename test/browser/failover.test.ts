@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KycWidgetElement } from '../../src/index';
 import { renderKycWidget } from '../../src/server/render';
+import { forgetRuntime, loadRuntime, runtimeLoader } from '../../src/element/handover';
 import { demoInputs, detailOf, fixtureCleanup, record, SANDBOX, scripted, SILENT, untilState, widget } from './helpers';
 
 /**
@@ -196,6 +197,33 @@ describe('provider="auto": the endpoint chooses, and a provider that fails befor
     expect(detailOf(events, 'kyc-error')).toMatchObject({ code: 'frame-load-timeout', recoverable: true });
     expect(await api.bodies()).toHaveLength(2);
   }, 20000);
+});
+
+describe('provider="auto" before the runtime is here (the stand-in)', () => {
+  it("the endpoint's provider is every event's, kyc-ready included, before and after the hand-over", async () => {
+    const realLoad = runtimeLoader.load;
+    forgetRuntime();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runtimeLoader.load = () => gate.then(realLoad);
+    try {
+      const api = endpoint([chose('veriff', { sessionUrl: demoInputs('veriff').sessionUrl })]);
+      const { el, events } = await mountAuto(api);
+      await untilState(el, 'ready');
+      // The stand-in said it: the runtime is still held back.
+      expect(events.names()).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+      release();
+      await loadRuntime();
+      el.cancel();
+      await untilState(el, 'cancelled');
+      events.stop();
+      expect(events.map((e) => e.detail.provider)).toEqual(['auto', 'veriff', 'veriff', 'veriff', 'veriff']);
+    } finally {
+      release();
+      runtimeLoader.load = realLoad;
+      await loadRuntime().catch(() => undefined);
+    }
+  });
 });
 
 describe('provider="auto": what it needs', () => {

@@ -184,6 +184,7 @@ describe('the demo', () => {
       'stripe',
       'plaid',
       'jumio-sdk',
+      'auto',
     ]);
     // The person picking sees names, not ids.
     const labels = await page.locator('select[name=provider] option').allTextContents();
@@ -203,6 +204,7 @@ describe('the demo', () => {
       'Stripe Identity',
       'Plaid',
       'Jumio (web component)',
+      'auto: your backend chooses (Veriff, then Persona)',
     ]);
     // Running: ready, or already in progress where the provider's page reports its first step on load (CAF).
     for (const provider of providers) {
@@ -220,7 +222,7 @@ describe('the demo', () => {
     }
     expect(problems).toEqual([]);
     await page.close();
-    // 15 providers, each up to 10 s on a busy machine: more than the project's 30 s default.
+    // 15 providers and auto, each up to 10 s on a busy machine: more than the project's 30 s default.
   }, 90000);
 
   it('gets its session from the demo endpoint, and when it expires, a fresh token reaches the same frame', async () => {

@@ -179,7 +179,9 @@ describe('custom-elements.json', () => {
         ).toBe(true);
       }
     }
-    expect([...named]).toEqual(expect.arrayContaining(['KycEventDetails', 'ProviderId', 'KycState', 'KycErrorDetail']));
+    expect([...named]).toEqual(
+      expect.arrayContaining(['KycEventDetails', 'ProviderChoice', 'KycState', 'KycErrorDetail']),
+    );
   });
 
   it('names every event, slot, read-only property and method, and no private member', () => {
