@@ -12,7 +12,8 @@ import { demoInputs, detailOf, fixtureCleanup, record, SANDBOX, scripted, SILENT
 
 afterEach(() => fixtureCleanup());
 
-const LOAD_TIMEOUT = 1500;
+// Short, so that a frame that never answers is left soon; long enough for the next one to say ready on a busy machine.
+const LOAD_TIMEOUT = 3000;
 
 interface Answer {
   status: number;
