@@ -132,7 +132,10 @@ async function readTry(
   return answer;
 }
 
-/** A 502/503's JSON body: `{"provider": <id>}` (that provider failed) or `{"error": "no-provider"}`; else nothing. */
+/**
+ * A 502/503's JSON body: `{"provider": <id>}` (that provider failed) or the error `no-provider` (none left: the
+ * server companion's `{"error": {"code": "no-provider"}}`); else nothing.
+ */
 async function providerWord(response: Response): Promise<ProviderWord> {
   let data: unknown;
   try {
@@ -143,7 +146,7 @@ async function providerWord(response: Response): Promise<ProviderWord> {
   if (!isPlainObject(data)) return {};
   const { provider, error } = data;
   if (typeof provider === 'string' && /^[a-z][a-z0-9-]{0,31}$/.test(provider)) return { provider };
-  return error === 'no-provider' ? { none: true } : {};
+  return isPlainObject(error) && error.code === 'no-provider' ? { none: true } : {};
 }
 
 /** Retry-After in seconds or as an HTTP date → milliseconds (undefined when absent or unreadable). */

@@ -167,7 +167,11 @@ describe('provider="auto": the endpoint chooses, and a provider that fails befor
   });
 
   it('every candidate failed: one kyc-error, the last failure; retry() starts afresh (failed forgotten)', async () => {
-    const api = endpoint([NEVER, { status: 503, body: { error: 'no-provider' } }, GENERIC_READY]);
+    const api = endpoint([
+      NEVER,
+      { status: 503, body: { error: { code: 'no-provider', message: 'None left.' } } },
+      GENERIC_READY,
+    ]);
     const { el, events } = await mountAuto(api);
     await untilState(el, 'error', LOAD_TIMEOUT + 8000);
     expect(events.names()).toEqual(['state:loading', 'state:error', 'kyc-error']);

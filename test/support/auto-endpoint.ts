@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
  * A session endpoint for `provider="auto"` on the test page's own origin, speaking the wire any host backend speaks:
  * POST /__kyc/auto?id=<run>&answers=<JSON array> answers each request with the next answer (the last repeats), each
  * `{status, body}` (200 with the provider it chose and its session; 502/503 naming the provider that failed, or
- * `{"error": "no-provider"}`). GET /__kyc/auto/log?id=<run> returns each request's JSON body, in order.
+ * `{"error": {"code": "no-provider"}}`, as the server companion answers). GET /__kyc/auto/log?id=<run> returns each request's JSON body, in order.
  */
 interface Answer {
   status: number;

@@ -167,8 +167,10 @@ describe('the session client reads what a 502/503 says to auto', () => {
   it('auto: the provider it names, or none left, at once (no retries)', async () => {
     const named = await failure('auto', reply(502, { error: 'provider-failed', provider: 'sumsub' }));
     expect(named).toMatchObject({ tries: 1, error: { word: { provider: 'sumsub' } } });
-    const none = await failure('auto', reply(503, { error: 'no-provider' }));
+    const none = await failure('auto', reply(503, { error: { code: 'no-provider', message: 'None left.' } }));
     expect(none).toMatchObject({ tries: 1, error: { word: { none: true } } });
+    // Not the server companion's shape: nothing read, retried as any 503.
+    expect(await failure('auto', reply(503, { error: 'no-provider' }))).toMatchObject({ tries: 4 });
   });
 
   it('a named provider is nothing without auto, and junk names nothing: retried as before', async () => {

@@ -1,7 +1,18 @@
-import type { KycBackendOptions } from './backend';
+/** What of createKycBackend's options is checked here (its own type lives with it, in backend.ts). */
+interface Checked {
+  authorize?: unknown;
+  createSession?: unknown;
+  providers?: unknown;
+  route?: unknown;
+  breaker?: unknown;
+  allowedOrigins?: unknown;
+  toleranceSeconds?: unknown;
+  storeTimeoutMs?: number;
+  onEventLeaseMs?: number;
+}
 
 /** createKycBackend's options checked at construction (a TypeError names the first wrong one), and its times. */
-export function checkedTimes(options: KycBackendOptions): { storeTimeoutMs: number; leaseMs: number } {
+export function checkedTimes(options: Checked): { storeTimeoutMs: number; leaseMs: number } {
   if (typeof options?.authorize !== 'function') throw new TypeError('createKycBackend: authorize is required');
   if (options.providers !== undefined && options.createSession !== undefined)
     throw new TypeError('createKycBackend: give createSession or providers, not both');
