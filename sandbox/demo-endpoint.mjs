@@ -190,8 +190,11 @@ export function demoBackend({
     authorize: (request) => visitorOf(request.headers.get('cookie')),
     // Every provider of the demo, each made by createSession; `"provider": "auto"` goes down AUTO_ROUTE (the first
     // one that is healthy and not in the request's `failed`).
+    // (A picker entry that is another way into a provider, such as Jumio's web component, asks as that provider.)
     providers: Object.fromEntries(
-      Object.keys(ALL_DEMOS).map((provider) => [provider, (context) => createSession({ ...context, provider })]),
+      Object.keys(ALL_DEMOS)
+        .filter((id) => server.SESSION_PROVIDERS.includes(id))
+        .map((provider) => [provider, (context) => createSession({ ...context, provider })]),
     ),
     route: () => AUTO_ROUTE,
     webhookSecrets: Object.fromEntries([...SIGNED_PROVIDERS, 'stripe'].map((provider) => [provider, webhookSecret])),
