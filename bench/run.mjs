@@ -37,6 +37,7 @@ import {
 import { measurePhone, phoneCases, phonePlan, startShape, summarizePhone, VARIANTS } from './phone.mjs';
 import { measureRendered, RENDERED_PROVIDERS } from './rendered.mjs';
 import { measureSdkProviders, SDK_PROVIDERS } from './sdk-providers.mjs';
+import { measureFailover } from './failover.mjs';
 import { SHAPES } from './shape.mjs';
 import { measureSizes } from './sizes.mjs';
 import { measureWork, summarizeWork } from './work.mjs';
@@ -1177,6 +1178,7 @@ function report(results) {
   if (results.phone) printPhone(results.phone, rows);
   if (results.rendered) printRendered(results.rendered, rows);
   if (results.sdk) printSdkProviders(results.sdk, rows);
+  if (results.failover) printFailover(results.failover, rows);
   if (latency) {
     console.log('\nMessage → event latency (ms; p50 / p95 over each run)');
     printTable(
@@ -1252,6 +1254,49 @@ function printSdkProviders(sdk, rows) {
         ' (0 expected but for Stripe, whose modal no Stripe.js call closes: one per cycle)',
     );
   if (sdk.sdkChunkGzip != null) console.log(`sdk chunk: ${bytes(sdk.sdkChunkGzip)} gzip -9`);
+}
+
+/** The failover section's table (failover.mjs), and its two targets in the summary. */
+function printFailover(failover, rows) {
+  for (const [id, s] of Object.entries(failover.shapes)) {
+    const r = s.rows;
+    console.log(
+      `\nFailover with provider="auto" (primary: generic, second: sumsub), 4x CPU, ${s.label}, ${failover.runs} rounds` +
+        `\nms from navigation start, median [p90]; the primary's load-timeout ${failover.loadTimeoutMs} ms, the backend's work ${failover.backendMs} ms`,
+    );
+    printTable(
+      [
+        ['sumsub directly (session-endpoint)', medP90(r.ready.direct), '', ''],
+        [
+          'auto, primary frame never answers',
+          medP90(r.ready.frameDead),
+          `switched at ${med(r.switched)}`,
+          `${phoneRatio(r.frameDead)} ÷ (timeout + direct) ≤ ${r.frameDead.target.toFixed(2)}: ${metText(r.frameDead.met)}`,
+        ],
+        [
+          "auto, primary's session API answers 503",
+          medP90(r.ready.api503),
+          '',
+          `${phoneRatio(r.api503)} ÷ direct ≤ ${r.api503.target.toFixed(2)}: ${metText(r.api503.met)}`,
+        ],
+      ],
+      ['page', 'ready', '', 'ratio'],
+    );
+    if (r.errors.length) console.log(`errors: ${r.errors.length}, first: ${r.errors[0].case} ${r.errors[0].message}`);
+    rows.push([
+      `failover ${id}: frame dead, ready ÷ (load-timeout + second's ready)`,
+      phoneRatio(r.frameDead),
+      `CI upper ≤ ${r.frameDead.target.toFixed(2)}`,
+      verdict(r.frameDead.met),
+    ]);
+    rows.push([
+      `failover ${id}: session API 503, ready ÷ second's ready`,
+      phoneRatio(r.api503),
+      `CI upper ≤ ${r.api503.target.toFixed(2)}`,
+      verdict(r.api503.met),
+    ]);
+  }
+  if (failover.downApiRequests != null) console.log(`the down session API was asked ${failover.downApiRequests} times`);
 }
 
 /** The server-rendered section's tables, and its rows in the summary. */
@@ -1472,6 +1517,24 @@ async function main() {
       } catch (error) {
         results.errors.sdk = String(error?.stack ?? error);
         log(`sdk: ${error}`);
+      }
+    }
+    if (!SKIP.has('failover')) {
+      try {
+        const shapes = SHAPE_IDS.filter((id) => SHAPES[id]);
+        results.failover = await measureFailover({
+          browser,
+          host,
+          sandboxOrigin,
+          dist: DIST,
+          shapes,
+          runs: SDK_RUNS,
+          gapMs: LOAD_GAP_MS,
+          log,
+        });
+      } catch (error) {
+        results.errors.failover = String(error?.stack ?? error);
+        log(`failover: ${error}`);
       }
     }
     if (!SKIP.has('ready')) {
