@@ -60,6 +60,7 @@ export {
 export { type DecisionAnswer, type DecisionStreamOptions } from './backend/decision-endpoint';
 export { type BreakerOptions, type BreakerRow, type BreakerState, type ProviderHealth } from './backend/breaker';
 export { type Health, type Route, type RouteContext } from './backend/routing';
+export { type Attempt, type AttemptEnd, type AttemptOutcome, type StoredAttempt } from './backend/attempts';
 export { type FailedProvider } from './session-request';
 export { memoryStore, type MemoryStoreOptions } from './backend/memory-store';
 export { POSTGRES_MIGRATION, postgresMigration } from './backend/postgres-sql';

@@ -289,11 +289,12 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     let order: SessionProvider[];
     try {
       if (scope !== null)
-        for (const { provider } of failedList) {
+        for (const { provider, code } of failedList) {
           // Only a session this backend handed out counts, once: a script cannot fail a provider it was never given.
           if (!(await reuse.has(provider, scope))) continue;
           await reuse.forget(provider, scope);
           await outcome(provider, { ok: false, ms: -1, probe: false, admitted: false });
+          if (asker.userId !== null) await rules.left?.(provider, asker.userId, code);
         }
       const listed = await rules.candidates({ userId: asker.userId, request, locale, failed: failedList });
       if (!Array.isArray(listed)) throw new TypeError('route must answer a list of provider ids');

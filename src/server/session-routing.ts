@@ -23,6 +23,8 @@ export interface Routing {
     provider: SessionProvider,
     outcome: { ok: boolean; ms: number; probe: boolean; admitted: boolean },
   ): Promise<void>;
+  /** The widget left `provider`, whose session this backend handed the user (after its `settle`): the ledger's end. */
+  left?(provider: SessionProvider, userId: string, code: string): Promise<void>;
   /** The user's decision with any provider, when it needs no new session (answered instead of one). */
   decided?(userId: string): Promise<{ provider: string; decision: 'approved' | 'declined' | 'review' } | null>;
 }

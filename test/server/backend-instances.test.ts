@@ -2,11 +2,13 @@
  * Several instances of a host's backend (child processes, createKycBackend on postgresStore) sharing one PostgreSQL
  * schema: one user's session requests spread over both make one create; a webhook delivered to instance A reaches a
  * decision stream connected to instance B; instance A killed with SIGKILL in the middle of recording, the provider's
- * retry delivered to B: nothing lost, nothing twice.
+ * retry delivered to B: nothing lost, nothing twice. Across a switch of provider (`provider: "auto"`, routed
+ * instances): both providers' webhooks duplicated, reordered and one instance killed mid-write, each recorded once,
+ * the later decision kept, and the attempts ledger saying what happened.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebhook } from '../../sandbox/webhooks.mjs';
-import { postgresStore } from '../../src/server/index';
+import { createKycBackend, postgresStore } from '../../src/server/index';
 import { buildServerModule, startInstance as startChild } from './support/instances.mjs';
 import { testSchema, type TestSchema } from './support/postgres';
 import { openDecisionStream } from './support/sse';
@@ -22,6 +24,7 @@ const startInstance = startChild as (options: {
   schema: string;
   secret: string;
   hold?: boolean;
+  routed?: boolean;
 }) => Promise<Instance>;
 
 let db: TestSchema;
@@ -45,11 +48,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const startSession = (origin: string, user: string, provider: string, refresh = false) =>
+const startSession = (origin: string, user: string, provider: string, refresh = false, failed?: unknown) =>
   fetch(`${origin}/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: 'https://app.example', 'X-Test-User': user },
-    body: JSON.stringify({ provider, locale: 'en', refresh }),
+    body: JSON.stringify({ provider, locale: 'en', refresh, ...(failed !== undefined && { failed }) }),
   });
 
 const deliver = (origin: string, provider: string, webhook: { body: string; headers: Record<string, string> }) =>
@@ -136,5 +139,87 @@ describe('two instances, one database', () => {
     expect(await count(events, ['idenfy', holding])).toBe(1);
     const decisions = 'SELECT count(*)::int AS n FROM $schema.kyc_decisions WHERE provider = $1 AND user_id = $2';
     expect(await count(decisions, ['idenfy', 'user-kill'])).toBe(1);
+  });
+
+  it('across a switch of provider: every webhook recorded once (duplicates, reordering, a kill mid-write), the later decision kept', async () => {
+    const start = (hold = false) =>
+      startInstance({ module: built.module, schema: db.schema, secret: SECRET, hold, routed: true });
+    const [c, d, held] = await Promise.all([start(), start(), start(true)]);
+    extra.push(c, d, held);
+    const user = 'user-switch';
+    const first = await startSession(c.origin, user, 'auto');
+    expect(await first.json()).toMatchObject({ provider: 'veriff' });
+    const veriffSession = await boundSession(user, 'veriff');
+    // Veriff's frame never said ready: the widget asks another instance with `failed`.
+    const failed = [{ provider: 'veriff', code: 'frame-load-timeout' }];
+    const second = await startSession(d.origin, user, 'auto', true, failed);
+    expect(await second.json()).toMatchObject({ provider: 'persona' });
+    const personaSession = await boundSession(user, 'persona');
+
+    const now = Date.now();
+    const approved = buildWebhook('persona', {
+      sessionId: personaSession,
+      referenceId: user,
+      decision: 'approved',
+      secret: SECRET,
+      now,
+    });
+    const review = buildWebhook('persona', {
+      sessionId: personaSession,
+      referenceId: user,
+      decision: 'review',
+      secret: SECRET,
+      now: now - 1000,
+    });
+    // Veriff's webhook for the session the person left, late and earlier than Persona's decision.
+    const late = buildWebhook('veriff', {
+      sessionId: veriffSession,
+      referenceId: user,
+      decision: 'declined',
+      secret: SECRET,
+      now: now - 2000,
+    });
+    // Persona's approval reaches the instance that dies before its COMMIT.
+    const lost = deliver(held.origin, 'persona', approved).then(
+      (response) => response.status,
+      () => 'no answer' as const,
+    );
+    const { holding } = await held.next((message) => !!message.holding);
+    expect(await held.kill('SIGKILL')).toBe('SIGKILL');
+    expect(await lost).toBe('no answer');
+    const events = 'SELECT count(*)::int AS n FROM $schema.kyc_events WHERE provider = $1 AND event_id = $2';
+    await expect.poll(() => count(events, ['persona', holding]), { timeout: 10_000 }).toBe(0);
+
+    // Persona retries to C and D at once, then sends the older review; Veriff's late event arrives twice, at once.
+    const recorded = async (origin: string, provider: string, webhook: typeof late) =>
+      ((await (await deliver(origin, provider, webhook)).json()) as { duplicate?: boolean }).duplicate === false;
+    const statuses = await Promise.all([c, d].map((one) => recorded(one.origin, 'persona', approved)));
+    expect(statuses.filter(Boolean)).toHaveLength(1);
+    expect(await (await deliver(d.origin, 'persona', review)).json()).toEqual({ received: true, duplicate: false });
+    const veriffAnswers = await Promise.all([c, d].map((one) => recorded(one.origin, 'veriff', late)));
+    expect(veriffAnswers.filter(Boolean)).toHaveLength(1);
+
+    const byUser = 'SELECT count(*)::int AS n FROM $schema.kyc_events WHERE provider = $1 AND user_id = $2';
+    expect(await count(byUser, ['persona', user])).toBe(2);
+    expect(await count(byUser, ['veriff', user])).toBe(1);
+    const store = postgresStore({ pool: db.pool, schema: db.schema });
+    const kyc = createKycBackend({
+      authorize: () => null,
+      allowedOrigins: ['https://app.example'],
+      webhookSecrets: {},
+      createSession: () => Promise.reject(new Error('only read here')),
+      store,
+    });
+    // The decision that counts is the latest from any provider, and says which provider made it.
+    expect(await kyc.decisionOf(user)).toMatchObject({
+      provider: 'persona',
+      decision: 'approved',
+      sessionId: personaSession,
+    });
+    expect((await kyc.attempts(user)).map((a) => [a.provider, a.sessionId, a.outcome, a.ended])).toEqual([
+      ['veriff', veriffSession, 'declined', 'frame-load-timeout'],
+      ['persona', personaSession, 'approved', 'decided'],
+    ]);
+    await store.close();
   });
 });

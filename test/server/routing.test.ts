@@ -103,6 +103,35 @@ describe('provider "auto"', () => {
     expect([veriff.calls, persona.calls]).toEqual([1, 1]);
   });
 
+  it('enters every attempt in the ledger once: a failed create, a provider the widget left, a session made', async () => {
+    const veriff = provider('veriff');
+    const persona = provider('persona');
+    const { ask, kyc } = await backend({ providers: { veriff: veriff.client, persona: persona.client } });
+    const ledger = async (user: string) =>
+      (await kyc.attempts(user)).map((a) => [a.provider, a.outcome, a.ended ?? null, a.sessionId ?? null]);
+    veriff.down = true;
+    expect((await ask('ana')).body.provider).toBe('persona');
+    expect(await ledger('ana')).toEqual([
+      ['veriff', 'failed', 'create-failed', null],
+      ['persona', 'open', null, 'persona-1'],
+    ]);
+    veriff.down = false;
+    const left = { refresh: true, failed: [{ provider: 'persona', code: 'frame-load-timeout' }] };
+    expect((await ask('ana', left)).body.provider).toBe('veriff');
+    // The widget's retry of the same request: its report counts once, and the open Veriff session is kept.
+    expect((await ask('ana', left)).body.provider).toBe('veriff');
+    expect(await ledger('ana')).toEqual([
+      ['veriff', 'failed', 'create-failed', null],
+      ['persona', 'failed', 'frame-load-timeout', 'persona-1'],
+      ['veriff', 'open', null, 'veriff-1'],
+    ]);
+    // A report on a provider this backend never handed the user ends nothing.
+    expect((await ask('bo', { refresh: true, failed: [{ provider: 'veriff', code: 'session-expired' }] })).status).toBe(
+      200,
+    );
+    expect(await ledger('bo')).toEqual([['persona', 'open', null, 'persona-2']]);
+  });
+
   it('every candidate failing: 503 no-provider with Retry-After', async () => {
     const veriff = provider('veriff');
     veriff.down = true;

@@ -13,12 +13,10 @@ import {
   type CreateSession,
   type SessionHandlerOptions,
   type SessionProvider,
-  type SessionResult,
 } from '../session-handler';
 import type { PlaidWebhooks } from '../../providers/plaid/webhook-keys';
 import { readBounded } from '../session-request';
 import { signedInUser } from '../values';
-import { idOf, referenceOf } from '../webhooks/fields';
 import type { SumsubAlgorithm, WebhookResult } from '../webhooks/types';
 import { checkedSecrets, verifyWebhook } from '../webhooks/verify';
 import {
@@ -29,11 +27,12 @@ import {
   wantsStream,
   type DecisionStreamOptions,
 } from './decision-endpoint';
-import { developmentFrame, needsDevelopment } from '../development';
-import { SessionRefusal } from '../errors';
+import { needsDevelopment } from '../development';
 import { withDeadlines } from './deadline';
 import { memoryStore } from './memory-store';
 import { withPlaidStatus } from './plaid-status';
+import { attemptsOf, type Attempt } from './attempts';
+import { boundCreate, ledgerOf } from './bound-create';
 import type { BreakerOptions } from './breaker';
 import { checkedTimes } from './options';
 import { backendRouting, type Health, type Route, type RoutingOptions } from './routing';
@@ -141,6 +140,12 @@ export interface KycBackend {
    * instance sees it: for your monitoring, behind your own authorization.
    */
   health(): Promise<Health>;
+  /**
+   * The user's attempts, oldest first (the latest 100; memoryStore keeps 20 per user): each provider session made,
+   * each create that failed, with its outcome and why it ended (docs/server.md, "The attempts ledger"). None when
+   * the store keeps no ledger (a store of your own without `attempts`).
+   */
+  attempts(userId: string): Promise<Attempt[]>;
   /** The store in use (for `close()` at shutdown). */
   store: KycStore;
 }
@@ -216,28 +221,10 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   const streams = new Map<string, number>();
   let openStreams = 0;
 
-  /** Runs inside the handler's create (after its authorize and its limit): binds what the provider made. */
-  const createBound: CreateSession = async (context) => {
-    const result: SessionResult = await createSession(context);
-    const frame = options.development === true ? undefined : developmentFrame(result);
-    if (frame) {
-      report(new Error(`createKycBackend: ${frame}`), 'session');
-      throw new SessionRefusal(403, 'development-only', 'This verification is not available here.');
-    }
-    const userId = context.userId!;
-    const sessionId = idOf(result?.sessionId);
-    const referenceId = referenceOf(result?.referenceId) ?? (sessionId ? undefined : referenceOf(userId));
-    // A user id that cannot be a reference (over 255 characters, or spaces…) binds nothing without a sessionId.
-    if (sessionId || referenceId) {
-      await store.bind({
-        provider: context.provider,
-        userId,
-        ...(sessionId && { sessionId }),
-        ...(referenceId && { referenceId }),
-      });
-    }
-    return result;
-  };
+  const ledger = ledgerOf(store, (error) => report(error, 'session'));
+  const createBound = boundCreate(createSession, store, ledger, options.development === true, (error) =>
+    report(error, 'session'),
+  );
 
   const handler = createSessionHandler({
     ...options.sessionOptions,
@@ -245,7 +232,10 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     createSession: Object.assign(createBound, {
       timeoutMs: (createSession as { timeoutMs?: unknown }).timeoutMs,
     }),
-    ...(routed && { routing: routed.routing, providers: routed.routing.providers }),
+    ...(routed && {
+      routing: { ...routed.routing, left: (provider, userId, reason) => ledger({ provider, userId, reason }) },
+      providers: routed.routing.providers,
+    }),
     authorize: options.authorize,
     anonymous: false,
     allowedOrigins: options.allowedOrigins,
@@ -382,6 +372,8 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
     },
 
     health: () => routed?.health() ?? Promise.resolve({ providers: {} }),
+
+    attempts: async (userId) => attemptsOf(store.attempts ? await store.attempts(userId) : []),
 
     async decisionOf(userId) {
       const record = await store.latest(userId);

@@ -6,6 +6,7 @@
  */
 import { StoreUnavailable } from '../errors';
 import type { SessionStore } from '../reuse';
+import type { AttemptEnd } from './attempts';
 import type { KycStore } from './store';
 
 /** `call()`, or StoreUnavailable once `timeoutMs` has passed without an answer. */
@@ -64,6 +65,12 @@ export function withDeadlines(store: KycStore, timeoutMs: number): KycStore {
         within('breaker', timeoutMs, () => store.breaker!(provider, change)),
     }),
     ...(store.breakers && { breakers: () => within('breakers', timeoutMs, () => store.breakers!()) }),
+    ...(store.attemptEnded && {
+      attemptEnded: (end: AttemptEnd) => within('attemptEnded', timeoutMs, () => store.attemptEnded!(end)),
+    }),
+    ...(store.attempts && {
+      attempts: (userId: string) => within('attempts', timeoutMs, () => store.attempts!(userId)),
+    }),
     subscribe: (listener) => store.subscribe(listener),
     openSessions,
     close: () => store.close(),

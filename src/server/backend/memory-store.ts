@@ -1,3 +1,4 @@
+import type { AttemptEnd, StoredAttempt } from './attempts';
 import type { BreakerRow } from './breaker';
 import { memoryLimitStore } from '../limits';
 import { memorySessionStore } from '../reuse';
@@ -31,6 +32,15 @@ interface Bound extends SessionBinding {
   atMs: number;
 }
 
+/** An attempt in the ledger (attempts.ts): a bound session's (`bound`), or a create that failed. */
+interface Tried {
+  provider: string;
+  bound?: Bound;
+  atMs: number;
+  ended?: string;
+  endedAtMs?: number;
+}
+
 interface Kept extends Omit<DecisionRecord, 'userId' | 'occurredAt'> {
   userId: string | null;
   occurredAtMs?: number;
@@ -54,6 +64,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
   const referenceOwners = new Map<string, { userId: string; atMs: number }>();
   /** user → their latest bound sessions, oldest first (a few per user). */
   const sessionsOf = new Map<string, Bound[]>();
+  /** user → their latest attempts, oldest first (the ledger). */
+  const attemptsOf = new Map<string, Tried[]>();
   const decisions = new Map<string, Kept>();
   /** Events waiting for their handler (onEvent), by provider + event id, with the time their lease runs out. */
   const pending = new Map<string, { event: PendingEvent; leaseUntil: number }>();
@@ -86,6 +98,24 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
     map.set(key, value);
     if (map.size > maxSessions) map.delete(map.keys().next().value as string);
   };
+  /** A user's list of the latest few, oldest first: `item` appended; the users least recently changed go first. */
+  const latestOf = <T>(map: Map<string, T[]>, userId: string, item: T) => {
+    const list = map.get(userId) ?? [];
+    list.push(item);
+    if (list.length > MAX_SESSIONS_PER_USER) list.shift();
+    map.delete(userId);
+    map.set(userId, list);
+    if (map.size > maxSessions) map.delete(map.keys().next().value as string);
+  };
+  /**
+   * Whether `d` is the decision of the bound session: a session bound by its id, by that id; one bound by a
+   * reference alone, by a decision under that reference recorded after it was bound (an earlier attempt's is not).
+   */
+  const decidedIn = (d: Kept, session: Bound) =>
+    d.provider === session.provider &&
+    (session.sessionId !== undefined
+      ? d.sessionId === session.sessionId
+      : d.referenceId === session.referenceId && d.seq > session.seq);
   const mineOf = (userId: string): Kept[] =>
     [...(decisionsOf.get(userId) ?? [])].flatMap((key) => decisions.get(key) ?? []);
 
@@ -114,13 +144,39 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
       if (binding.sessionId) own(owners, ownerKey(binding.provider, 's', binding.sessionId), binding.userId);
       else if (binding.referenceId)
         own(referenceOwners, ownerKey(binding.provider, 'r', binding.referenceId), { userId: binding.userId, atMs });
-      const list = sessionsOf.get(binding.userId) ?? [];
-      list.push({ ...binding, seq: ++seq, atMs });
-      if (list.length > MAX_SESSIONS_PER_USER) list.shift();
-      sessionsOf.delete(binding.userId);
-      sessionsOf.set(binding.userId, list);
-      if (sessionsOf.size > maxSessions) sessionsOf.delete(sessionsOf.keys().next().value as string);
+      const bound = { ...binding, seq: ++seq, atMs };
+      latestOf(sessionsOf, binding.userId, bound);
+      latestOf(attemptsOf, binding.userId, { provider: binding.provider, bound, atMs });
       return Promise.resolve();
+    },
+
+    attemptEnded(end: AttemptEnd) {
+      const atMs = now();
+      if (end.sessionless) {
+        latestOf(attemptsOf, end.userId, { provider: end.provider, atMs, ended: end.reason, endedAtMs: atMs });
+        return Promise.resolve();
+      }
+      const last = (attemptsOf.get(end.userId) ?? []).filter((a) => a.bound && a.provider === end.provider).at(-1);
+      if (last && last.ended === undefined) Object.assign(last, { ended: end.reason, endedAtMs: atMs });
+      return Promise.resolve();
+    },
+
+    attempts(userId) {
+      const mine = mineOf(userId);
+      return Promise.resolve(
+        (attemptsOf.get(userId) ?? []).map((tried): StoredAttempt => {
+          const { bound } = tried;
+          const decided = bound && mine.filter((d) => decidedIn(d, bound)).sort(later)[0];
+          return {
+            provider: tried.provider,
+            ...(bound?.sessionId && { sessionId: bound.sessionId }),
+            ...(bound?.referenceId && { referenceId: bound.referenceId }),
+            startedAtMs: tried.atMs,
+            ...(tried.ended !== undefined && { ended: tried.ended, endedAtMs: tried.endedAtMs }),
+            ...(decided && { decision: decided.decision, decidedAtMs: decided.occurredAtMs ?? decided.recordedAtMs }),
+          };
+        }),
+      );
     },
 
     record(event: StoredEvent) {
@@ -174,17 +230,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): KycStore {
         .filter((s) => !query.provider || s.provider === query.provider)
         .at(-1);
       if (!session) return Promise.resolve(null);
-      // Only that session's decision: a session bound by its id, by that id; one bound by a reference alone, by
-      // a decision under that reference recorded after it was bound (an earlier attempt's is not this one's).
-      const found = mine
-        .filter((d) =>
-          d.provider !== session.provider
-            ? false
-            : session.sessionId !== undefined
-              ? d.sessionId === session.sessionId
-              : d.referenceId === session.referenceId && d.seq > session.seq,
-        )
-        .sort(later)[0];
+      const found = mine.filter((d) => decidedIn(d, session)).sort(later)[0];
       return Promise.resolve(found ? view(found) : null);
     },
 

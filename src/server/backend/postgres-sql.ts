@@ -17,7 +17,7 @@ export function schemaName(schema: string): string {
 }
 
 /**
- * The migration: creates the schema (unless `public`) and the seven tables, idempotently. `postgresStore(…).migrate()`
+ * The migration: creates the schema (unless `public`) and its tables, idempotently. `postgresStore(…).migrate()`
  * runs it under an advisory lock, so instances starting together do not race; or run it yourself.
  */
 export function postgresMigration(schema = 'public'): string {
@@ -90,6 +90,19 @@ CREATE TABLE IF NOT EXISTS ${s}.kyc_session_claims (
   token        text        NOT NULL,
   expires_at   timestamptz NOT NULL
 );
+-- The attempts ledger (attempts.ts): each created session's attempt, started with its binding, and each create that
+-- failed; its end (ended, ended_at) is written once.
+CREATE TABLE IF NOT EXISTS ${s}.kyc_attempts (
+  seq          bigserial   PRIMARY KEY,
+  provider     text        NOT NULL,
+  user_id      text        NOT NULL,
+  session_id   text,
+  reference_id text,
+  started_at   timestamptz NOT NULL DEFAULT now(),
+  ended_at     timestamptz,
+  ended        text
+);
+CREATE INDEX IF NOT EXISTS kyc_attempts_by_user ON ${s}.kyc_attempts (user_id, provider, seq DESC);
 -- The routing's circuit breaker: one row per provider (breaker.ts), changed by compare and set.
 CREATE TABLE IF NOT EXISTS ${s}.kyc_breakers (
   provider     text        PRIMARY KEY,
@@ -110,7 +123,11 @@ export function statements(schema: string) {
   return {
     migrate: postgresMigration(schema),
 
-    bind: `INSERT INTO ${s}.kyc_sessions (provider, user_id, session_id, reference_id) VALUES ($1, $2, $3, $4)`,
+    /** $1 provider, $2 user, $3 session id, $4 reference: the binding and its attempt, in one statement. */
+    bind: `WITH attempt AS (
+    INSERT INTO ${s}.kyc_attempts (provider, user_id, session_id, reference_id) VALUES ($1, $2, $3, $4)
+  )
+  INSERT INTO ${s}.kyc_sessions (provider, user_id, session_id, reference_id) VALUES ($1, $2, $3, $4)`,
 
     /**
      * $1 provider, $2 event_id, $3 event, $4 session_id, $5 reference_id, $6 decision, $7 occurred_at (ms or null),

@@ -5,6 +5,7 @@
  * here imports a driver. The statements are in postgres-sql.ts.
  */
 import { rowOf, type BreakerRow } from './breaker';
+import { postgresAttempts } from './postgres-attempts';
 import type { PgClient, PgPool } from './postgres-pool';
 import { postgresSessionStore } from './postgres-sessions';
 import { postgresMigration, schemaName, statements } from './postgres-sql';
@@ -258,6 +259,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       const row = (await pool.query(sql.hit, [key, Math.max(1, Math.round(windowMs))])).rows[0];
       return { count: Number(row?.count), resetAtMs: Number(row?.reset_at_ms) };
     },
+
+    ...postgresAttempts(pool, schema),
 
     openSessions: postgresSessionStore(pool, sql),
 

@@ -11,6 +11,7 @@
  * - the widget's question without a session id is answered by the user's latest created session only.
  */
 import type { LimitStore } from '../limits';
+import type { AttemptEnd, StoredAttempt } from './attempts';
 import type { BreakerRow } from './breaker';
 import type { SessionStore } from '../reuse';
 import type { WebhookDecision } from '../webhooks/types';
@@ -91,7 +92,7 @@ export type DecisionListener = (change: { userId: string; provider: string }) =>
  * sessions handed out again (`openSessions`, its `reuse.store`).
  */
 export interface KycStore extends LimitStore {
-  /** Binds a created session to its user. */
+  /** Binds a created session to its user (and starts its attempt in the ledger, when the store keeps one). */
   bind(binding: SessionBinding): Promise<void>;
   /** Records a verified event once; keeps its decision if it occurred last for its session. Atomic. */
   record(event: StoredEvent): Promise<RecordOutcome>;
@@ -117,6 +118,14 @@ export interface KycStore extends LimitStore {
   breaker?(provider: string, change: (row: BreakerRow | undefined) => BreakerRow): Promise<BreakerRow>;
   /** Every provider's breaker row (for `health()`). */
   breakers?(): Promise<Record<string, BreakerRow>>;
+  /**
+   * The attempts ledger (attempts.ts; optional: without it `kyc.attempts()` answers none). `bind` starts an attempt;
+   * this records an end that is not a decision, once: a create that failed (`sessionless`: an attempt of its own), or
+   * the provider the widget left (the user's latest attempt with it that has not ended; nothing when there is none).
+   */
+  attemptEnded?(end: AttemptEnd): Promise<void>;
+  /** The user's attempts, oldest first (a store may keep only the latest few), each with its session's decision. */
+  attempts?(userId: string): Promise<StoredAttempt[]>;
   /** Calls `listener` on every decision change; returns the function that stops it. */
   subscribe(listener: DecisionListener): () => void;
   /**

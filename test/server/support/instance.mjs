@@ -5,7 +5,8 @@
  * It prints one JSON line, {"origin"}, once it listens; with KYC_HOLD=1 it holds every recording transaction open
  * before COMMIT and prints {"holding": eventId} (so that a test can kill it mid-recording). With KYC_ON_EVENT=hang its
  * onEvent prints {"handling": eventId} and never finishes (so that a test can kill it before the handler is done);
- * with KYC_ON_EVENT=print it prints {"handled": eventId} and finishes. KYC_LEASE_MS is its onEventLeaseMs.
+ * with KYC_ON_EVENT=print it prints {"handled": eventId} and finishes. KYC_LEASE_MS is its onEventLeaseMs. With
+ * KYC_ROUTED=1 it routes (`providers`: Veriff, then Persona) instead of one createSession.
  *
  * Environment: KYC_SERVER_MODULE (the built kyc-widget/server), KYC_SCHEMA, KYC_SECRET, PG* (see pg-config.mjs).
  */
@@ -39,26 +40,29 @@ const onEvent =
       ? (event) => void process.stdout.write(`${JSON.stringify({ handled: event.eventId })}\n`)
       : undefined;
 const leaseMs = Number(process.env.KYC_LEASE_MS) || undefined;
+const routed = process.env.KYC_ROUTED === '1';
+// As a session client answers: the provider's id for the session and the reference it sent (the user id); a
+// provider that takes 200 ms, so that requests on both instances arrive while the create is under way.
+const createSession = ({ userId }) =>
+  new Promise((resolve) =>
+    setTimeout(
+      () =>
+        resolve({
+          sessionUrl: 'https://verify.example/session',
+          sessionId: `s-${randomUUID()}`,
+          referenceId: userId,
+        }),
+      200,
+    ),
+  );
 const kyc = server.createKycBackend({
   authorize: testUser,
   allowedOrigins: ['https://app.example'],
   webhookSecrets: Object.fromEntries(
     ['persona', 'sumsub', 'veriff', 'didit', 'idenfy', 'generic'].map((p) => [p, secret]),
   ),
-  // As a session client answers: the provider's id for the session and the reference it sent (the user id); a
-  // provider that takes 200 ms, so that requests on both instances arrive while the create is under way.
-  createSession: ({ userId }) =>
-    new Promise((resolve) =>
-      setTimeout(
-        () =>
-          resolve({
-            sessionUrl: 'https://verify.example/session',
-            sessionId: `s-${randomUUID()}`,
-            referenceId: userId,
-          }),
-        200,
-      ),
-    ),
+  // KYC_ROUTED=1: the same client for Veriff and Persona, chosen by routing (`provider: "auto"`).
+  ...(routed ? { providers: { veriff: createSession, persona: createSession } } : { createSession }),
   store,
   ...(onEvent && { onEvent }),
   ...(leaseMs && { onEventLeaseMs: leaseMs }),

@@ -34,9 +34,9 @@ export async function buildServerModule() {
 
 /**
  * Starts one instance; resolves once it listens.
- * @param {{ module: string, schema: string, secret: string, hold?: boolean }} options
+ * @param {{ module: string, schema: string, secret: string, hold?: boolean, routed?: boolean }} options
  */
-export function startInstance({ module, schema, secret, hold = false, onEvent = '', leaseMs = 0 }) {
+export function startInstance({ module, schema, secret, hold = false, onEvent = '', leaseMs = 0, routed = false }) {
   const child = spawn(process.execPath, [INSTANCE], {
     cwd: ROOT,
     env: {
@@ -47,6 +47,7 @@ export function startInstance({ module, schema, secret, hold = false, onEvent = 
       KYC_HOLD: hold ? '1' : '0',
       KYC_ON_EVENT: onEvent,
       KYC_LEASE_MS: String(leaseMs),
+      KYC_ROUTED: routed ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

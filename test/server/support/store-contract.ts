@@ -3,6 +3,7 @@
  * postgresStore on the real PostgreSQL.
  */
 import { expect, it } from 'vitest';
+import { attemptsOf } from '../../../src/server/backend/attempts';
 import type { KycStore, StoredEvent } from '../../../src/server/index';
 
 let n = 0;
@@ -219,5 +220,51 @@ export function storeContract(store: () => KycStore): void {
     expect(await sessions.get(other)).toBeUndefined();
     await sessions.delete(key);
     expect(await sessions.get(key)).toBeUndefined();
+  });
+
+  it('keeps the attempts ledger: each attempt once, its end once, its outcome from its own session', async () => {
+    const s = store();
+    const user = unique('u');
+    const veriff = unique('vs');
+    const persona = unique('inq');
+    const ledger = async (userId: string) =>
+      attemptsOf(await s.attempts!(userId)).map((a) => [a.provider, a.outcome, a.ended ?? null]);
+    await s.bind({ provider: 'veriff', userId: user, sessionId: veriff });
+    expect(await ledger(user)).toEqual([['veriff', 'open', null]]);
+    // The widget left Veriff; a second report (a retried request, another instance) changes nothing.
+    await s.attemptEnded!({ provider: 'veriff', userId: user, reason: 'frame-load-timeout' });
+    await s.attemptEnded!({ provider: 'veriff', userId: user, reason: 'provider-error' });
+    // Another user's report ends nothing of this user's.
+    await s.attemptEnded!({ provider: 'persona', userId: unique('u'), reason: 'frame-load-timeout' });
+    await s.attemptEnded!({ provider: 'persona', userId: user, reason: 'create-failed', sessionless: true });
+    await s.bind({ provider: 'persona', userId: user, sessionId: persona });
+    await s.record(event({ sessionId: persona, decision: 'review', occurredAtMs: T + 1000 }));
+    await s.record(event({ sessionId: persona, decision: 'approved', occurredAtMs: T + 2000 }));
+    // A late webhook of the provider the user left: its own attempt's outcome, never the user's decision.
+    await s.record(event({ provider: 'veriff', sessionId: veriff, decision: 'declined', occurredAtMs: T + 1500 }));
+    expect(await ledger(user)).toEqual([
+      ['veriff', 'declined', 'frame-load-timeout'],
+      ['persona', 'failed', 'create-failed'],
+      ['persona', 'approved', 'decided'],
+    ]);
+    expect(await s.latest(user)).toMatchObject({ provider: 'persona', decision: 'approved' });
+    const [left, , decided] = attemptsOf(await s.attempts!(user));
+    expect(left).toMatchObject({ sessionId: veriff });
+    expect(decided).toMatchObject({ sessionId: persona, endedAt: new Date(T + 2000).toISOString() });
+
+    // A session replaced by a later one before it ended; a report on a provider whose latest attempt ended already.
+    const other = unique('u');
+    await s.bind({ provider: 'sumsub', userId: other, referenceId: other });
+    await s.bind({ provider: 'sumsub', userId: other, referenceId: other });
+    expect(await ledger(other)).toEqual([
+      ['sumsub', 'replaced', 'replaced'],
+      ['sumsub', 'open', null],
+    ]);
+    await s.attemptEnded!({ provider: 'sumsub', userId: other, reason: 'session-expired' });
+    await s.attemptEnded!({ provider: 'sumsub', userId: other, reason: 'frame-load-timeout' });
+    expect(await ledger(other)).toEqual([
+      ['sumsub', 'replaced', 'replaced'],
+      ['sumsub', 'failed', 'session-expired'],
+    ]);
   });
 }
