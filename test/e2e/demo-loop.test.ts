@@ -142,6 +142,8 @@ describe('the demo loop: session API → frame → signed webhook → server-con
     async (outage) => {
       const { page, problems } = await openDemo(`auto&outage=${outage}`);
       try {
+        // Longer than the default wait by cause: with the frame broken, ready comes only after the demo's 6 s load
+        // timeout (examples/html/demo.js) and then Persona's frame, on a page loaded cold.
         await page.waitForFunction(() => document.querySelector('kyc-widget')!.state === 'ready', null, {
           timeout: 30000,
         });

@@ -216,6 +216,8 @@ function videoPlays(): boolean {
 async function open(csp: 'none' | 'report' | 'enforce' | 'trusted-types') {
   const { token, wfeId } = jumioToken(['NOT_STARTED']);
   const page = await browser.newPage({ viewport: { width: 900, height: 1200 } });
+  // Jumio's own SDK loads its elements and runs its capture on Chromium's fake camera, in a run that may share two cores
+  // with the rest of the suite: each wait is for a condition, 20 s is only its ceiling.
   page.setDefaultTimeout(20000);
   const problems: string[] = [];
   page.on('pageerror', (error) => error.name !== JUMIO_TEARDOWN && problems.push(`${error.name}: ${error.message}`));
