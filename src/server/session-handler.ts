@@ -222,6 +222,9 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
       const verdict = ask.routed ? await routing!.admit(provider) : 'go';
       if (verdict === 'skip') throw SKIPPED;
       const began = Date.now();
+      // The breaker's count of this create (under routing), not awaited: the answer does not wait for it.
+      const counted = (ok: boolean) =>
+        void outcome(provider, { ok, ms: Date.now() - began, probe: verdict === 'probe', admitted: !!ask.routed });
       try {
         const over = await limit.take(asker.limitKey);
         if (over !== null) throw new LimitReached(over);
@@ -231,24 +234,13 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         );
         const result = readResult(await raceAbort(made, signal));
         if (!result) throw new TypeError('createSession answered without a valid sessionUrl or sessionToken');
-        void outcome(provider, {
-          ok: true,
-          ms: Date.now() - began,
-          probe: verdict === 'probe',
-          admitted: !!ask.routed,
-        });
+        counted(true);
         return result;
       } catch (error) {
         // Told once per create, however many requests wait on it; refusals and the limit are answers, not failures.
         if (!(isRefusal(error) || error instanceof LimitReached)) report(error, provider, request);
         if (typeof error === 'object' && error !== null) toldOnce.add(error);
-        if (failsOver(error))
-          void outcome(provider, {
-            ok: false,
-            ms: Date.now() - began,
-            probe: verdict === 'probe',
-            admitted: !!ask.routed,
-          });
+        if (failsOver(error)) counted(false);
         throw error;
       }
     };
