@@ -28,7 +28,13 @@ export {
 export { type AllowedOrigins } from './origins';
 export { memoryLimitStore, type LimitHit, type LimitOptions, type LimitStore } from './limits';
 export { memorySessionStore, type ReuseOptions, type SessionStore, type StoredSession } from './reuse';
-export { redisLimitStore, redisSessionStore, type RedisCommand, type RedisStoreOptions } from './redis';
+export {
+  redisBreakerStore,
+  redisLimitStore,
+  redisSessionStore,
+  type RedisCommand,
+  type RedisStoreOptions,
+} from './redis';
 export { sessionsByProvider, type ClientOptions } from './providers/call';
 export { diditSessions, type DiditSessionOptions } from '../providers/didit/session';
 export { idenfySessions, type IdenfySessionOptions } from '../providers/idenfy/session';
@@ -58,7 +64,13 @@ export {
   type KycBackendOptions,
 } from './backend/backend';
 export { type DecisionAnswer, type DecisionStreamOptions } from './backend/decision-endpoint';
-export { type BreakerOptions, type BreakerRow, type BreakerState, type ProviderHealth } from './backend/breaker';
+export {
+  type BreakerOptions,
+  type BreakerRow,
+  type BreakerState,
+  type BreakerStore,
+  type ProviderHealth,
+} from './backend/breaker';
 export { type Health, type Route, type RouteContext } from './backend/routing';
 export { type Attempt, type AttemptEnd, type AttemptOutcome, type StoredAttempt } from './backend/attempts';
 export { type FailedProvider } from './session-request';

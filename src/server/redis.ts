@@ -1,3 +1,4 @@
+import { swapRow, rowOf, type BreakerRow, type BreakerStore } from './backend/breaker';
 import type { LimitStore } from './limits';
 import type { SessionStore, StoredSession } from './reuse';
 import { isPlainObject, randomToken } from './values';
@@ -31,6 +32,15 @@ return {count, ttl}`;
 
 // Deletes the claim only when it is still ours (it may have expired and been taken by another instance).
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+// Compare-and-set of one field of the breakers' hash: ARGV[2] '1' when a value was read (it must still be ARGV[3]),
+// '0' when none was (there must still be none); then HSET. 1 when written.
+const SWAP = `local current = redis.call('HGET', KEYS[1], ARGV[1])
+if ARGV[2] == '1' then
+  if current ~= ARGV[3] then return 0 end
+elseif current then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[4])
+return 1`;
 
 function checked(options: RedisStoreOptions, what: string): { command: RedisCommand; prefix: string } {
   if (typeof options?.command !== 'function')
@@ -82,6 +92,54 @@ export function redisSessionStore(options: RedisStoreOptions): SessionStore {
     },
     async release(key) {
       await command(['EVAL', RELEASE, '1', claimKey(key), token]);
+    },
+  };
+}
+
+/**
+ * The routing's circuit breaker in Redis (`createKycBackend({ breaker: { store: redisBreakerStore({ command }) } })`):
+ * one hash, `<prefix>breakers`, a field per provider holding its row as JSON, changed by compare-and-set (a Lua
+ * script compares the text read and writes only if it is unchanged; a lost race reads again), so that every
+ * instance sharing the Redis counts the same failures and lets one probe through. A value that is not a row (written
+ * by something else) counts as none and is replaced.
+ */
+export function redisBreakerStore(options: RedisStoreOptions): BreakerStore {
+  const { command, prefix } = checked(options, 'redisBreakerStore');
+  const key = `${prefix}breakers`;
+  const parsed = (text: string): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    breaker: (provider, change) =>
+      swapRow(
+        async () => {
+          const text = await command(['HGET', key, provider]);
+          return typeof text === 'string' ? { before: text, value: parsed(text) } : undefined;
+        },
+        async (before, after) =>
+          Number(
+            await command(['EVAL', SWAP, '1', key, provider, before === undefined ? '0' : '1', before ?? '', after]),
+          ) === 1,
+        change,
+      ),
+    async breakers() {
+      const reply = await command(['HGETALL', key]);
+      const out: Record<string, BreakerRow> = {};
+      // RESP2 answers a flat list of field, value; RESP3 clients may answer an object.
+      const pairs = Array.isArray(reply)
+        ? Array.from({ length: reply.length >> 1 }, (_, i) => [reply[2 * i], reply[2 * i + 1]] as unknown[])
+        : isPlainObject(reply)
+          ? Object.entries(reply)
+          : [];
+      for (const [provider, text] of pairs) {
+        const row = typeof text === 'string' ? rowOf(parsed(text)) : undefined;
+        if (typeof provider === 'string' && row) out[provider] = row;
+      }
+      return out;
     },
   };
 }

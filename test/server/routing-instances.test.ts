@@ -1,18 +1,18 @@
 /**
  * Routing across instances: three backends (child processes, createKycBackend with `providers` on one PostgreSQL
  * schema) in front of two providers' session APIs, Veriff's failing every create (503) and Persona's working. 1,000
- * `provider: "auto"` requests from 100 users, Veriff first in the order: the breaker, kept in the database, is what
- * every instance reads, so Veriff's API sees at most the breaker's `failures` in its window plus one probe per
- * cool-down in total, not per instance; every user gets a session (from Persona), and one only: no user holds two
- * billable sessions.
+ * `provider: "auto"` requests from 100 users, Veriff first in the order: the breaker, kept in the database (or in the
+ * real Redis, redisBreakerStore), is what every instance reads, so Veriff's API sees at most the breaker's `failures`
+ * in its window plus one probe per cool-down in total, not per instance; every user gets a session (from Persona),
+ * and one only: no user holds two billable sessions.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore } from '../../src/server/index';
 import { listen, type Listening } from './helpers';
-import { buildServerModule } from './support/instances.mjs';
+import { buildServerModule, startChild } from './support/instances.mjs';
 import { testSchema, type TestSchema } from './support/postgres';
 
 const INSTANCE = fileURLToPath(new URL('./support/routing-instance.mjs', import.meta.url));
@@ -46,53 +46,22 @@ async function sessionApi(status: number): Promise<Api> {
 
 interface Instance {
   origin: string;
-  child: ChildProcess;
+  kill(): Promise<unknown>;
 }
 
-function startInstance(module: string, schema: string, down: string, up: string): Promise<Instance> {
-  const child = spawn(process.execPath, [INSTANCE], {
-    env: {
-      ...process.env,
-      KYC_SERVER_MODULE: module,
-      KYC_SCHEMA: schema,
-      KYC_DOWN_API: down,
-      KYC_UP_API: up,
-      KYC_BREAKER: JSON.stringify(BREAKER),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const message = JSON.parse(line) as { origin?: string };
-      if (message.origin) resolve({ origin: message.origin, child });
-    });
-    child.once('exit', (code) => reject(new Error(`instance exited (${code}): ${stderr}`)));
-  });
-}
+const startInstance = (env: Record<string, string>) => startChild(INSTANCE, env) as Promise<Instance>;
 
-let db: TestSchema;
 let built: Awaited<ReturnType<typeof buildServerModule>>;
-let down: Api;
-let up: Api;
-let instances: Instance[] = [];
+const redis = createClient({ url: 'redis://127.0.0.1:6379' });
 
 beforeAll(async () => {
-  db = await testSchema();
-  await postgresStore({ pool: db.pool, schema: db.schema }).migrate();
   built = await buildServerModule();
-  [down, up] = await Promise.all([sessionApi(503), sessionApi(200)]);
-  instances = await Promise.all(
-    [0, 1, 2].map(() => startInstance(built.module, db.schema, `${down.origin}/create`, `${up.origin}/create`)),
-  );
+  await redis.connect();
 }, 60_000);
 
 afterAll(async () => {
-  for (const one of instances) one.child.kill();
-  await Promise.all([down?.close(), up?.close()]);
   built?.remove();
-  await db?.drop();
+  await redis.quit();
 });
 
 const ask = (origin: string, user: string) =>
@@ -102,7 +71,41 @@ const ask = (origin: string, user: string) =>
     body: JSON.stringify({ provider: 'auto', locale: 'en', refresh: false }),
   });
 
-describe('routing across three instances on one PostgreSQL', () => {
+describe.each([
+  ['in PostgreSQL', false],
+  ['in Redis', true],
+] as const)('routing across three instances on one PostgreSQL, the breaker %s', (_, inRedis) => {
+  let db: TestSchema;
+  let down: Api;
+  let up: Api;
+  let instances: Instance[] = [];
+  const prefix = `kyc-test-${randomUUID()}:`;
+
+  beforeAll(async () => {
+    db = await testSchema();
+    await postgresStore({ pool: db.pool, schema: db.schema }).migrate();
+    [down, up] = await Promise.all([sessionApi(503), sessionApi(200)]);
+    instances = await Promise.all(
+      [0, 1, 2].map(() =>
+        startInstance({
+          KYC_SERVER_MODULE: built.module,
+          KYC_SCHEMA: db.schema,
+          KYC_DOWN_API: `${down.origin}/create`,
+          KYC_UP_API: `${up.origin}/create`,
+          KYC_BREAKER: JSON.stringify(BREAKER),
+          KYC_REDIS_PREFIX: inRedis ? prefix : '',
+        }),
+      ),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((one) => one.kill()));
+    await Promise.all([down?.close(), up?.close()]);
+    await db?.drop();
+    await redis.del(`${prefix}breakers`);
+  });
+
   it('a provider failing every create gets the breaker’s threshold plus one probe per cool-down, in total; every user one session', async () => {
     const began = Date.now();
     const answers: { user: string; status: number; provider?: string; sessionUrl?: string }[] = [];
@@ -131,7 +134,7 @@ describe('routing across three instances on one PostgreSQL', () => {
     // The failing provider: the threshold in its window, then at most one probe per cool-down (and the first).
     const probes = Math.floor((seconds * 1000) / BREAKER.coolDownMs) + 1;
     console.info(
-      `routing-instances: ${REQUESTS} requests in ${seconds.toFixed(1)} s; veriff's API asked ${down.hits} times ` +
+      `routing-instances (breaker ${inRedis ? 'in Redis' : 'in PostgreSQL'}): ${REQUESTS} requests in ${seconds.toFixed(1)} s; veriff's API asked ${down.hits} times ` +
         `(bound ${BREAKER.failures} + ${probes} probes), persona's ${up.hits}`,
     );
     expect(down.hits).toBeGreaterThanOrEqual(BREAKER.failures);
@@ -143,5 +146,9 @@ describe('routing across three instances on one PostgreSQL', () => {
     expect(health.providers.persona).toMatchObject({ state: 'closed', successRate: 1 });
     expect(['open', 'half-open']).toContain(health.providers.veriff.state);
     expect(health.providers.veriff.successRate).toBe(0);
+    // Where the rows are: the Redis hash, or the table (and then not the hash).
+    const row = await redis.hGet(`${prefix}breakers`, 'veriff');
+    const table = await db.pool.query(`SELECT state FROM "${db.schema}".kyc_breakers WHERE provider = 'veriff'`);
+    expect([!!row, table.rows.length === 1]).toEqual([inRedis, !inRedis]);
   }, 120_000);
 });

@@ -273,6 +273,10 @@ describe('provider "auto"', () => {
     expect(() => createKycBackend({ ...base, providers: { veriff: client }, breaker: { failures: 0 } })).toThrow(
       /breaker.failures/,
     );
+    const store = { breaker: () => Promise.reject(new Error('unused')) } as never;
+    expect(() => createKycBackend({ ...base, providers: { veriff: client }, breaker: { store } })).toThrow(
+      /breaker.store must have breaker\(\) and breakers\(\)/,
+    );
   });
 });
 

@@ -1,9 +1,20 @@
 /**
  * The store contract (support/store-contract.ts) against memoryStore, and against postgresStore on the real
- * PostgreSQL in a schema of its own; plus what only the database store must show: concurrent writers.
+ * PostgreSQL in a schema of its own; plus what only the database store must show: concurrent writers; and the
+ * breaker's rows under concurrent changes in each store that keeps them, the real Redis included.
  */
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryStore, postgresMigration, postgresStore, type PostgresStore } from '../../src/server/index';
+import {
+  memoryStore,
+  postgresMigration,
+  postgresStore,
+  redisBreakerStore,
+  type BreakerRow,
+  type BreakerStore,
+  type PostgresStore,
+} from '../../src/server/index';
 import { testSchema, type TestSchema } from './support/postgres';
 import { storeContract } from './support/store-contract';
 
@@ -83,5 +94,61 @@ describe('postgresStore', () => {
     expect(postgresMigration('tenant_a')).toContain('CREATE TABLE IF NOT EXISTS "tenant_a".kyc_events');
     expect(() => postgresStore({ pool: db.pool, schema: 'x"; DROP TABLE y; --' })).toThrow(/schema/);
     expect(() => postgresStore({ pool: {} as never })).toThrow(/pool/);
+  });
+});
+
+describe("the breaker's rows, changed by many callers at once (memoryStore, postgresStore, redisBreakerStore)", () => {
+  let db: TestSchema;
+  const redis = createClient({ url: 'redis://127.0.0.1:6379' });
+  const prefix = `kyc-test-${randomUUID()}:`;
+  const stores: Record<string, BreakerStore> = {};
+
+  beforeAll(async () => {
+    db = await testSchema();
+    const pg = postgresStore({ pool: db.pool, schema: db.schema });
+    await pg.migrate();
+    await redis.connect();
+    const memory = memoryStore();
+    stores.memory = memory as BreakerStore;
+    stores.postgres = pg as BreakerStore;
+    stores.redis = redisBreakerStore({ command: (args) => redis.sendCommand(args), prefix });
+  });
+  afterAll(async () => {
+    await redis.del(`${prefix}breakers`);
+    await redis.quit();
+    await db?.drop();
+  });
+
+  it.each(['memory', 'postgres', 'redis'])('%s: 200 concurrent changes of one row, none lost', async (kind) => {
+    const store = stores[kind];
+    const count = (row: BreakerRow | undefined): BreakerRow => ({
+      ...(row ?? { state: 'closed', windowStart: 0, pending: 0, healthy: false, openedAt: 0, probeUntil: 0 }),
+      failures: (row?.failures ?? 0) + 1,
+      recent: [],
+    });
+    const written = await Promise.all(Array.from({ length: 200 }, () => store.breaker('veriff', count)));
+    // Each change saw the row the one before it wrote: every count from 1 to 200, once.
+    expect(written.map((row) => row.failures).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
+    expect((await store.breakers()).veriff?.failures).toBe(200);
+  });
+
+  it('redis: a value that is not a row (written by something else) counts as none and is replaced', async () => {
+    await redis.hSet(`${prefix}breakers`, 'persona', 'not json');
+    expect(await stores.redis.breakers()).not.toHaveProperty('persona');
+    const row = await stores.redis.breaker('persona', (found) => ({
+      state: 'open',
+      windowStart: 1,
+      failures: found ? 99 : 5,
+      pending: 0,
+      healthy: false,
+      openedAt: 1,
+      probeUntil: 0,
+      recent: [],
+    }));
+    expect(row.failures).toBe(5);
+    expect((await stores.redis.breakers()).persona).toMatchObject({ state: 'open', failures: 5 });
+    expect(() => redisBreakerStore({} as never)).toThrow(/command/);
   });
 });

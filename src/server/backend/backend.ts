@@ -65,7 +65,10 @@ export interface KycBackendOptions {
   providers?: RoutingOptions['providers'];
   /** The candidates for one `auto` request, in order (default: the order of `providers`). */
   route?: Route;
-  /** When a provider is skipped by every instance: `{ failures, windowMs, coolDownMs }` (default 5, 60 s, 30 s). */
+  /**
+   * When a provider is skipped by every instance: `{ failures, windowMs, coolDownMs }` (default 5, 60 s, 30 s), and
+   * `store` when the rows are kept elsewhere than in `store` (`redisBreakerStore({ command })`).
+   */
   breaker?: BreakerOptions;
   /** Per provider: its webhook secret, or `[new, old]` during a rotation. A provider left out has no webhook. */
   webhookSecrets: Partial<Record<string, string | readonly string[]>>;
@@ -160,7 +163,7 @@ export function createKycBackend(options: KycBackendOptions): KycBackend {
   const store = withDeadlines(kept, storeTimeoutMs);
   const newSessionAfter = options.newSessionAfter ?? ((decision: Decision) => decision === 'declined');
   const routed = options.providers
-    ? backendRouting(options as RoutingOptions, store, options.now ?? Date.now, newSessionAfter)
+    ? backendRouting(options as RoutingOptions, store, options.now ?? Date.now, newSessionAfter, storeTimeoutMs)
     : undefined;
   const createSession = routed?.createSession ?? options.createSession!;
   const cors = corsCheck(options.allowedOrigins);

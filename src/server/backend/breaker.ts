@@ -14,6 +14,16 @@
  *   another cool-down.
  */
 
+/**
+ * Where the breaker's rows are kept when not in the backend's store (`redisBreakerStore`, or your own): `breaker` runs
+ * `change` on the provider's row atomically (no other change of that row between its read and its write, in any
+ * instance) and answers the row written; `breakers` reads every row.
+ */
+export interface BreakerStore {
+  breaker(provider: string, change: (row: BreakerRow | undefined) => BreakerRow): Promise<BreakerRow>;
+  breakers(): Promise<Record<string, BreakerRow>>;
+}
+
 export interface BreakerOptions {
   /** Failures in a row that open the breaker (default 5). */
   failures?: number;
@@ -21,9 +31,11 @@ export interface BreakerOptions {
   windowMs?: number;
   /** How long an open breaker skips the provider before one probe (default 30 000 ms). */
   coolDownMs?: number;
+  /** Where the rows are kept (default: the backend's `store`), e.g. `redisBreakerStore({ command })`. */
+  store?: BreakerStore;
 }
 
-export type BreakerSettings = Required<BreakerOptions>;
+export type BreakerSettings = Required<Omit<BreakerOptions, 'store'>>;
 
 export const DEFAULT_BREAKER: BreakerSettings = Object.freeze({ failures: 5, windowMs: 60_000, coolDownMs: 30_000 });
 
@@ -56,7 +68,10 @@ export interface BreakerRow {
 export type Verdict = 'go' | 'probe' | 'skip' | 'wait';
 
 export function breakerSettings(options: BreakerOptions | undefined): BreakerSettings {
-  const out = { ...DEFAULT_BREAKER, ...options };
+  const { store, ...numbers } = options ?? {};
+  if (store !== undefined && (typeof store?.breaker !== 'function' || typeof store.breakers !== 'function'))
+    throw new TypeError('createKycBackend: breaker.store must have breaker() and breakers() (redisBreakerStore(…))');
+  const out = { ...DEFAULT_BREAKER, ...numbers };
   for (const key of ['failures', 'windowMs', 'coolDownMs'] as const) {
     if (!Number.isSafeInteger(out[key]) || out[key] < 1)
       throw new TypeError(`createKycBackend: breaker.${key} must be a whole number of at least 1`);
@@ -162,4 +177,37 @@ export function rowOf(value: unknown): BreakerRow | undefined {
   if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n)) || !Array.isArray(row.recent))
     return undefined;
   return row as BreakerRow;
+}
+
+/** JSON with every object's keys in order: the same text for the same value, however its keys were ordered. */
+export const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : item,
+  );
+
+/** How many times a change of a breaker row is tried against others writing the same row, before it gives up. */
+const SWAP_TRIES = 500;
+
+/**
+ * A row kept as text by a shared store, changed by compare-and-set: `read` answers the row's text as stored (`before`)
+ * and its value, `write` stores `after` only if the text is still `before` (absent: only if there is none) and says
+ * whether it did. A lost race reads again after a short random pause (growing to 20 ms), so that many writers of one
+ * row all get through; none is lost: after SWAP_TRIES it throws (the backend's store deadline comes first). No lock is
+ * held across round trips, so a healthy provider's admits, which change nothing, cost one read.
+ */
+export async function swapRow(
+  read: () => Promise<{ before: string; value: unknown } | undefined>,
+  write: (before: string | undefined, after: string) => Promise<boolean>,
+  change: (row: BreakerRow | undefined) => BreakerRow,
+): Promise<BreakerRow> {
+  for (let tries = 1; ; tries++) {
+    const found = await read();
+    const row = change(rowOf(found?.value));
+    const after = canonical(row);
+    if (after === found?.before || (await write(found?.before, after))) return row;
+    if (tries >= SWAP_TRIES) throw new Error(`the breaker's row was changed by others ${SWAP_TRIES} times in a row`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, tries)));
+  }
 }

@@ -7,6 +7,7 @@
 import { StoreUnavailable } from '../errors';
 import type { SessionStore } from '../reuse';
 import type { AttemptEnd } from './attempts';
+import type { BreakerStore } from './breaker';
 import type { KycStore } from './store';
 
 /** `call()`, or StoreUnavailable once `timeoutMs` has passed without an answer. */
@@ -60,11 +61,7 @@ export function withDeadlines(store: KycStore, timeoutMs: number): KycStore {
       unhandled: (leaseMs: number, limit: number) =>
         within('unhandled', timeoutMs, () => store.unhandled!(leaseMs, limit)),
     }),
-    ...(store.breaker && {
-      breaker: (provider: string, change: Parameters<NonNullable<KycStore['breaker']>>[1]) =>
-        within('breaker', timeoutMs, () => store.breaker!(provider, change)),
-    }),
-    ...(store.breakers && { breakers: () => within('breakers', timeoutMs, () => store.breakers!()) }),
+    ...(store.breaker && store.breakers && breakerWithDeadlines(store as BreakerStore, timeoutMs)),
     ...(store.attemptEnded && {
       attemptEnded: (end: AttemptEnd) => within('attemptEnded', timeoutMs, () => store.attemptEnded!(end)),
     }),
@@ -74,5 +71,13 @@ export function withDeadlines(store: KycStore, timeoutMs: number): KycStore {
     subscribe: (listener) => store.subscribe(listener),
     openSessions,
     close: () => store.close(),
+  };
+}
+
+/** The breaker's rows, each call of which answers within `timeoutMs` or fails with StoreUnavailable. */
+export function breakerWithDeadlines(store: BreakerStore, timeoutMs: number): BreakerStore {
+  return {
+    breaker: (provider, change) => within('breaker', timeoutMs, () => store.breaker(provider, change)),
+    breakers: () => within('breakers', timeoutMs, () => store.breakers()),
   };
 }

@@ -4,7 +4,7 @@
  * so the one holding a widget's decision stream answers it. The pool is any `pg`-compatible Pool (`new pg.Pool(…)`): nothing
  * here imports a driver. The statements are in postgres-sql.ts.
  */
-import { rowOf, type BreakerRow } from './breaker';
+import { canonical, rowOf, swapRow, type BreakerRow } from './breaker';
 import { postgresAttempts } from './postgres-attempts';
 import type { PgClient, PgPool } from './postgres-pool';
 import { postgresSessionStore } from './postgres-sessions';
@@ -37,14 +37,6 @@ export interface PostgresStore extends KycStore {
   /** Creates the schema and tables if they are missing (idempotent; safe when instances start together). */
   migrate(): Promise<void>;
 }
-
-/** JSON with every object's keys in order: the same text for the same value, however its keys were ordered. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : item,
-  );
 
 const RECONNECT_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
 
@@ -228,22 +220,21 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       return () => listeners.delete(listener);
     },
 
-    async breaker(provider, change) {
-      // Compare and set: read, change, write only if nobody wrote between (no lock held across round trips, so a
-      // healthy provider's admits, which change nothing, cost one read). A lost race reads again.
-      for (let tries = 0; ; tries++) {
-        const { rows } = await pool.query(sql.breakerGet, [provider]);
-        const found = rows[0] as { state?: unknown } | undefined;
-        const before = found ? canonical(found.state) : undefined;
-        const row = change(rowOf(found?.state));
-        const after = canonical(row);
-        if (after === before) return row;
-        const written = found
-          ? await pool.query(sql.breakerSwap, [provider, before, after])
-          : await pool.query(sql.breakerInsert, [provider, after]);
-        if (written.rows.length === 1 || tries >= 50) return row;
-      }
-    },
+    breaker: (provider, change) =>
+      swapRow(
+        async () => {
+          const found = (await pool.query(sql.breakerGet, [provider])).rows[0] as { state?: unknown } | undefined;
+          return found && { before: canonical(found.state), value: found.state };
+        },
+        async (before, after) => {
+          const written =
+            before === undefined
+              ? await pool.query(sql.breakerInsert, [provider, after])
+              : await pool.query(sql.breakerSwap, [provider, before, after]);
+          return written.rows.length === 1;
+        },
+        change,
+      ),
 
     async breakers() {
       const { rows } = await pool.query(sql.breakerAll, []);

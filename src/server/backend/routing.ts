@@ -13,9 +13,11 @@ import {
   settle,
   type BreakerOptions,
   type BreakerRow,
+  type BreakerStore,
   type ProviderHealth,
   type Verdict,
 } from './breaker';
+import { breakerWithDeadlines } from './deadline';
 import type { Decision, KycStore } from './store';
 
 /** How long a create waits for the outcomes of those under way before its provider is skipped, and how often it looks. */
@@ -55,6 +57,7 @@ export function backendRouting(
   store: KycStore,
   now: () => number,
   newSessionAfter: (decision: Decision) => boolean,
+  storeTimeoutMs: number,
 ): BackendRouting {
   const clients = options.providers;
   if (typeof clients !== 'object' || clients === null || Array.isArray(clients))
@@ -71,15 +74,7 @@ export function backendRouting(
     throw new TypeError('createKycBackend: route must be a function');
   const settings = breakerSettings(options.breaker);
   const served = ids as SessionProvider[];
-  // A store without a breaker of its own (a custom one): this instance keeps the rows.
-  const local = new Map<string, BreakerRow>();
-  const change: NonNullable<KycStore['breaker']> = store.breaker
-    ? (provider, fn) => store.breaker!(provider, fn)
-    : (provider, fn) => {
-        const row = fn(local.get(provider));
-        local.set(provider, row);
-        return Promise.resolve(row);
-      };
+  const rows = breakerRows(options.breaker?.store, store, storeTimeoutMs);
 
   const createSession: CreateSession = (context) => clients[context.provider]!(context);
   const longest = Math.max(0, ...ids.map((id) => Number((clients[id] as { timeoutMs?: unknown }).timeoutMs) || 0));
@@ -92,7 +87,7 @@ export function backendRouting(
       // Waits while the attempts under way decide (a cold start, or after a failure), at most ADMIT_WAIT_MS.
       for (let waited = 0; ; waited += ADMIT_POLL_MS) {
         const seen: { verdict: Verdict } = { verdict: 'skip' };
-        await change(provider, (row) => {
+        await rows.breaker(provider, (row) => {
           const next = admit(row, now(), settings);
           seen.verdict = next.verdict;
           return next.row;
@@ -103,7 +98,7 @@ export function backendRouting(
       }
     },
     async settle(provider, outcome) {
-      await change(provider, (row) => settle(row, outcome, now(), settings));
+      await rows.breaker(provider, (row) => settle(row, outcome, now(), settings));
     },
     async decided(userId) {
       const latest = await store.latest(userId);
@@ -116,9 +111,27 @@ export function backendRouting(
     routing,
     createSession,
     async health() {
-      const rows = store.breakers ? await store.breakers() : Object.fromEntries(local);
+      const kept = await rows.breakers();
       const at = now();
-      return { providers: Object.fromEntries(served.map((id) => [id, healthOf(rows[id], at, settings)])) };
+      return { providers: Object.fromEntries(served.map((id) => [id, healthOf(kept[id], at, settings)])) };
     },
+  };
+}
+
+/**
+ * Where the breaker's rows are kept: `breaker.store` (under the backend's store deadline), else the backend's store
+ * when it keeps them (memoryStore, postgresStore), else this instance's own Map (a store of yours without them).
+ */
+function breakerRows(own: BreakerStore | undefined, store: KycStore, timeoutMs: number): BreakerStore {
+  if (own) return breakerWithDeadlines(own, timeoutMs);
+  if (store.breaker && store.breakers) return store as BreakerStore;
+  const local = new Map<string, BreakerRow>();
+  return {
+    breaker(provider, change) {
+      const row = change(local.get(provider));
+      local.set(provider, row);
+      return Promise.resolve(row);
+    },
+    breakers: () => Promise.resolve(Object.fromEntries(local)),
   };
 }

@@ -12,7 +12,7 @@
  */
 import type { LimitStore } from '../limits';
 import type { AttemptEnd, StoredAttempt } from './attempts';
-import type { BreakerRow } from './breaker';
+import type { BreakerStore } from './breaker';
 import type { SessionStore } from '../reuse';
 import type { WebhookDecision } from '../webhooks/types';
 
@@ -115,9 +115,9 @@ export interface KycStore extends LimitStore {
    * atomically (no other change of that row between its read and its write, in any instance) and answers the row
    * written. Without it, each instance keeps its own rows.
    */
-  breaker?(provider: string, change: (row: BreakerRow | undefined) => BreakerRow): Promise<BreakerRow>;
+  breaker?: BreakerStore['breaker'];
   /** Every provider's breaker row (for `health()`). */
-  breakers?(): Promise<Record<string, BreakerRow>>;
+  breakers?: BreakerStore['breakers'];
   /**
    * The attempts ledger (attempts.ts; optional: without it `kyc.attempts()` answers none). `bind` starts an attempt;
    * this records an end that is not a decision, once: a create that failed (`sessionless`: an attempt of its own), or

@@ -37,18 +37,27 @@ export async function buildServerModule() {
  * @param {{ module: string, schema: string, secret: string, hold?: boolean, routed?: boolean }} options
  */
 export function startInstance({ module, schema, secret, hold = false, onEvent = '', leaseMs = 0, routed = false }) {
-  const child = spawn(process.execPath, [INSTANCE], {
+  return startChild(INSTANCE, {
+    KYC_SERVER_MODULE: module,
+    KYC_SCHEMA: schema,
+    KYC_SECRET: secret,
+    KYC_HOLD: hold ? '1' : '0',
+    KYC_ON_EVENT: onEvent,
+    KYC_LEASE_MS: String(leaseMs),
+    KYC_ROUTED: routed ? '1' : '0',
+  });
+}
+
+/**
+ * Runs `script` (a backend printing one JSON message per line, {"origin"} once it listens) with `env` added to this
+ * process's; resolves once it listens, with what it printed and a way to wait for a message or stop it.
+ * @param {string} script
+ * @param {Record<string, string>} env
+ */
+export function startChild(script, env) {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      KYC_SERVER_MODULE: module,
-      KYC_SCHEMA: schema,
-      KYC_SECRET: secret,
-      KYC_HOLD: hold ? '1' : '0',
-      KYC_ON_EVENT: onEvent,
-      KYC_LEASE_MS: String(leaseMs),
-      KYC_ROUTED: routed ? '1' : '0',
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const messages = [];

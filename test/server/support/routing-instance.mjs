@@ -6,8 +6,10 @@
  * {"health": …} on GET /health.
  *
  * Environment: KYC_SERVER_MODULE (the built kyc-widget/server), KYC_SCHEMA, KYC_DOWN_API, KYC_UP_API,
- * KYC_BREAKER (JSON: the breaker's options), PG* (see pg-config.mjs).
+ * KYC_BREAKER (JSON: the breaker's options), KYC_REDIS_PREFIX (when set, the breaker is kept in the real Redis on
+ * 127.0.0.1:6379 under that prefix, redisBreakerStore; else in PostgreSQL with the rest), PG* (see pg-config.mjs).
  */
+import { createClient } from '@redis/client';
 import pg from 'pg';
 import { PG_CONFIG } from './pg-config.mjs';
 import { routesOf, serve, testUser } from './serve.mjs';
@@ -27,13 +29,21 @@ const client =
     return { sessionUrl: `https://verify.example/session/${id}`, sessionId: id };
   };
 
+const prefix = process.env.KYC_REDIS_PREFIX;
+let breakerStore;
+if (prefix) {
+  const redis = createClient({ url: 'redis://127.0.0.1:6379' });
+  await redis.connect();
+  breakerStore = server.redisBreakerStore({ command: (args) => redis.sendCommand(args), prefix });
+}
+
 const kyc = server.createKycBackend({
   authorize: testUser,
   allowedOrigins: ['https://app.example'],
   webhookSecrets: {},
   store,
   providers: { veriff: client(process.env.KYC_DOWN_API), persona: client(process.env.KYC_UP_API) },
-  breaker: JSON.parse(process.env.KYC_BREAKER),
+  breaker: { ...JSON.parse(process.env.KYC_BREAKER), ...(breakerStore && { store: breakerStore }) },
   limit: { max: 1000, windowMs: 60_000 },
 });
 const routes = routesOf(kyc);
