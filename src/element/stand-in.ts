@@ -47,6 +47,7 @@ export class StandIn implements Stand {
   readonly #calls: Array<'start' | 'retry' | 'cancel'> = [];
   /** What is reported while a report's effects are carried out (the frame's ready, heard as it loads): next, in order. */
   readonly #reports: FirstEvent[] = [];
+  /** When the frame was requested; under "auto", from the session request on, when that request went. */
   #requestedAt = 0;
   #sent: SessionTry | undefined;
   #warm: HTMLIFrameElement | null = null;
@@ -227,8 +228,13 @@ export class StandIn implements Stand {
         const { frame } = effect;
         const rendered = this.#rendered;
         this.#rendered = null;
-        // A rendered frame's load timeout counts from its request, made while the page was parsed.
-        this.#requestedAt = rendered?.kyc?.t ?? performance.now();
+        // A rendered frame's load timeout counts from its request, made while the page was parsed; under "auto", from
+        // the session request that named the provider (its frame still gets half of it).
+        this.#requestedAt =
+          rendered?.kyc?.t ??
+          (carries.all && this.#inputs.provider == 'auto'
+            ? Math.max(this.#requestedAt, performance.now() - this.#inputs.loadTimeout / 2)
+            : performance.now());
         const { provider, context, url } = frame;
         // The vendor's code and the adapters' chunk, for the runtime's attempt to mount (providers/vendor.ts), now:
         // no frame of the widget's own. A failed chunk is the attempt's to report, when it imports the same.
@@ -316,6 +322,8 @@ export class StandIn implements Stand {
     const inputs = this.#inputs;
     const env = environment(this.#host, inputs.locale);
     const sent = postSession(endpoint, { provider: inputs.provider, locale: env.locale, refresh: false });
+    // Under "auto", the provider the answer names has its load timeout from now (load-frame).
+    if (carries.all) this.#requestedAt = performance.now();
     this.#sent = sent;
     sent.response
       .then((response) => (this.#sent === sent && response.ok ? response.clone().json() : undefined))

@@ -46,8 +46,8 @@ export class Attempt {
     return { accepted: this.#accepted, ignored: this.#bridge.ignored };
   }
 
-  /** Requests frame `id` (stopping the one before); the load timer starts now. */
-  begin(frame: ResolvedFrame, id: number, title: string, loadTimeout: number): void {
+  /** Requests frame `id` (stopping the one before); the load timer starts now, `elapsed` ms of it gone already. */
+  begin(frame: ResolvedFrame, id: number, title: string, loadTimeout: number, elapsed = 0): void {
     this.stop();
     this.#bridge.load({
       url: frame.url,
@@ -56,7 +56,7 @@ export class Attempt {
       title,
       allowlist: frame.allowlist,
     });
-    this.#run(frame, id, loadTimeout);
+    this.#run(frame, id, loadTimeout, elapsed);
   }
 
   /**

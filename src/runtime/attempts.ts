@@ -15,15 +15,26 @@ export class Attempts {
     readonly config: Configuration,
   ) {}
 
-  /** `load-frame`. */
-  load(target: ResolvedFrame, id: number, title: string, loadTimeout: number): void {
+  #askedAt = 0;
+
+  /** The endpoint was asked for a session now (provider="auto": the provider it names has its load timeout from then). */
+  asked(): void {
+    this.#askedAt = performance.now();
+  }
+
+  /**
+   * `load-frame`. Under provider="auto" (`auto`), the time since the session request that named the provider counts
+   * against its load timeout (the person's wait on one provider is bounded by it), half of it at most.
+   */
+  load({ frame: target, id }: { frame: ResolvedFrame; id: number }, title: string, loadTimeout: number, auto = false) {
+    const elapsed = auto && this.#askedAt ? Math.min(performance.now() - this.#askedAt, loadTimeout / 2) : 0;
     if (target.provider.sdk) {
       this.config.coolDown();
       this.frame.stop();
-      this.sdk.begin(target, id, loadTimeout);
+      this.sdk.begin(target, id, loadTimeout, elapsed);
     } else {
       this.sdk.stop();
-      this.frame.begin(target, id, title, loadTimeout);
+      this.frame.begin(target, id, title, loadTimeout, elapsed);
       this.config.coolDown(this.frame.iframe);
     }
   }

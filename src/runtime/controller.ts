@@ -182,8 +182,7 @@ export class WidgetController implements Controller {
   }
 
   #read(inputs: Inputs, answer: Answer | null): Config<ResolvedFrame> {
-    const language = this.#surface.language();
-    return this.#config.read(inputs, withAnswer(inputs, answer), language, this.#placement.modalOpen);
+    return this.#config.read(inputs, withAnswer(inputs, answer), this.#surface.language(), this.#placement.modalOpen);
   }
 
   #advance(event: StepEvent): void {
@@ -210,7 +209,7 @@ export class WidgetController implements Controller {
     const inputs = this.#inputs;
     switch (effect.type) {
       case 'load-frame':
-        this.#attempts.load(effect.frame, effect.id, surface.messages().frameTitle, inputs.loadTimeout);
+        this.#attempts.load(effect, surface.messages().frameTitle, inputs.loadTimeout, inputs.provider === 'auto');
         surface.setFrameHeight(undefined);
         surface.setSlow(false);
         return;
@@ -243,6 +242,7 @@ export class WidgetController implements Controller {
         const { refresh, failed } = effect;
         const body = { provider: inputs.provider, locale: surface.language(), refresh, ...(failed ? { failed } : {}) };
         this.#renewal.fetch(effect.endpoint, body, effect.request, effect.first);
+        this.#attempts.asked();
         // A new frame will follow the answer (the stand-in warmed its first try's): its connection meanwhile.
         if (!effect.first && !effect.refresh) this.#config.warmUp(warmOrigin(inputs));
         return;

@@ -18,6 +18,7 @@ const LOAD_TIMEOUT = 3000;
 interface Answer {
   status: number;
   body: Record<string, unknown>;
+  delayMs?: number;
 }
 
 let runs = 0;
@@ -93,6 +94,27 @@ describe('provider="auto": the endpoint chooses, and a provider that fails befor
     expect(took).toBeGreaterThanOrEqual(LOAD_TIMEOUT);
     expect(took).toBeLessThan(LOAD_TIMEOUT + 5000);
   }, 20000);
+
+  // Timers never fire early, so each lower bound holds on any machine; each upper bound is the old rule's earliest (the
+  // timeout counted from the frame's request), 1.5 s past the new rule's.
+  it.each([
+    ['within half the load timeout: the rest of it', 1500, LOAD_TIMEOUT],
+    ['beyond half: the frame still gets half', 2500, 2500 + LOAD_TIMEOUT / 2],
+  ])(
+    'auto: a provider’s load timeout counts from the session request that named it; an answer %s',
+    async (_, delayMs, earliest) => {
+      const api = endpoint([{ ...NEVER, delayMs }, chose('veriff', { sessionUrl: demoInputs('veriff').sessionUrl })]);
+      const { el, events, loadingAt } = await mountAuto(api);
+      let switchedAt = 0;
+      el.addEventListener('kyc-warning', () => (switchedAt ||= performance.now()));
+      await untilState(el, 'ready', LOAD_TIMEOUT + delayMs + 8000);
+      events.stop();
+      const switched = switchedAt - loadingAt();
+      expect(switched).toBeGreaterThanOrEqual(earliest);
+      expect(switched).toBeLessThan(delayMs + LOAD_TIMEOUT);
+    },
+    20000,
+  );
 
   it("an SDK-hosted provider whose script never loads: the next provider, the vendor's box gone", async () => {
     const api = endpoint([chose('onfido', { sessionToken: 'script=ready' }), GENERIC_READY]);
@@ -204,14 +226,25 @@ describe('provider="auto": the endpoint chooses, and a provider that fails befor
   }, 20000);
 });
 
+/** Runs `test` with the runtime forgotten and held back until `release()`: the stand-in (element/stand-in.ts) runs. */
+async function withStandIn(test: (release: () => void) => Promise<void>): Promise<void> {
+  const realLoad = runtimeLoader.load;
+  forgetRuntime();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  runtimeLoader.load = () => gate.then(realLoad);
+  try {
+    await test(release);
+  } finally {
+    release();
+    runtimeLoader.load = realLoad;
+    await loadRuntime().catch(() => undefined);
+  }
+}
+
 describe('provider="auto" before the runtime is here (the stand-in)', () => {
-  it("the endpoint's provider is every event's, kyc-ready included, before and after the hand-over", async () => {
-    const realLoad = runtimeLoader.load;
-    forgetRuntime();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    runtimeLoader.load = () => gate.then(realLoad);
-    try {
+  it("the endpoint's provider is every event's, kyc-ready included, before and after the hand-over", () =>
+    withStandIn(async (release) => {
       const api = endpoint([chose('veriff', { sessionUrl: demoInputs('veriff').sessionUrl })]);
       const { el, events } = await mountAuto(api);
       await untilState(el, 'ready');
@@ -223,12 +256,29 @@ describe('provider="auto" before the runtime is here (the stand-in)', () => {
       await untilState(el, 'cancelled');
       events.stop();
       expect(events.map((e) => e.detail.provider)).toEqual(['auto', 'veriff', 'veriff', 'veriff', 'veriff']);
-    } finally {
-      release();
-      runtimeLoader.load = realLoad;
-      await loadRuntime().catch(() => undefined);
-    }
-  });
+    }));
+
+  it(
+    'the load timeout of the frame it requested counts from the session request, in the runtime that adopts it',
+    () =>
+      withStandIn(async (release) => {
+        const delayMs = 1500;
+        const api = endpoint([{ ...NEVER, delayMs }, chose('veriff', { sessionUrl: demoInputs('veriff').sessionUrl })]);
+        const { el, loadingAt } = await mountAuto(api);
+        let switchedAt = 0;
+        el.addEventListener('kyc-warning', () => (switchedAt ||= performance.now()));
+        // The stand-in requested the silent frame; then the runtime arrives and adopts it, with its timer.
+        await expect
+          .poll(() => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="frame"]')?.src, { timeout: 8000 })
+          .toContain('/never');
+        release();
+        await untilState(el, 'ready', LOAD_TIMEOUT + delayMs + 8000);
+        const switched = switchedAt - loadingAt();
+        expect(switched).toBeGreaterThanOrEqual(LOAD_TIMEOUT);
+        expect(switched).toBeLessThan(delayMs + LOAD_TIMEOUT);
+      }),
+    20000,
+  );
 });
 
 describe('provider="auto": what it needs', () => {

@@ -4,12 +4,14 @@ import type { Plugin } from 'vite';
 /**
  * A session endpoint for `provider="auto"` on the test page's own origin, speaking the wire any host backend speaks:
  * POST /__kyc/auto?id=<run>&answers=<JSON array> answers each request with the next answer (the last repeats), each
- * `{status, body}` (200 with the provider it chose and its session; 502/503 naming the provider that failed, or
+ * `{status, body, delayMs?}` (200 with the provider it chose and its session; 502/503 naming the provider that failed, or
  * `{"error": {"code": "no-provider"}}`, as the server companion answers). GET /__kyc/auto/log?id=<run> returns each request's JSON body, in order.
  */
 interface Answer {
   status: number;
   body: unknown;
+  /** How long the endpoint takes to answer (a backend's work), ms. */
+  delayMs?: number;
 }
 
 const runs = new Map<string, unknown[]>();
@@ -46,5 +48,6 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const answers = JSON.parse(url.searchParams.get('answers') ?? '[]') as Answer[];
   const next = answers[Math.min(log.length - 1, answers.length - 1)];
   if (!next) return send(res, 500, { error: 'no answer scripted' });
+  if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
   send(res, next.status, next.body);
 }
