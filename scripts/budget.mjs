@@ -3,7 +3,7 @@
 // change may lower and never raises without a reason written in the commit that needs it.
 
 /** dist/kyc-widget.js: the all-in boot, every provider's frame facts and builder. */
-export const BOOT_BUDGET = 14_690;
+export const BOOT_BUDGET = 14_710;
 
 /** @type {Record<string, number>} dist/kyc-widget-<id>.js: one provider's boot (the generic protocol rides along). */
 export const PROVIDER_BUDGETS = {
