@@ -72,6 +72,30 @@ const boundSession = async (user: string, provider: string) =>
     ).rows[0] as { session_id: string }
   ).session_id;
 
+const events = 'SELECT count(*)::int AS n FROM $schema.kyc_events WHERE provider = $1 AND event_id = $2';
+
+/**
+ * Delivers `webhook` to `held` (an instance holding every recording before its COMMIT) and kills it with SIGKILL
+ * there: no answer, and nothing of the event stays. Resolves with the event's id.
+ */
+async function killedMidWrite(
+  held: Instance,
+  provider: string,
+  webhook: { body: string; headers: Record<string, string> },
+) {
+  const answer = deliver(held.origin, provider, webhook).then(
+    (response) => response.status,
+    () => 'no answer' as const,
+  );
+  const { holding } = await held.next((message) => !!message.holding);
+  // The transaction has run its statement and holds its row; the process dies before COMMIT.
+  expect(await held.kill('SIGKILL')).toBe('SIGKILL');
+  expect(await answer).toBe('no answer');
+  // PostgreSQL rolls the dead connection's transaction back: nothing of it stays.
+  await expect.poll(() => count(events, [provider, holding]), { timeout: 10_000 }).toBe(0);
+  return holding!;
+}
+
 describe('two instances, one database', () => {
   it('100 concurrent session requests of one user over A and B, half refresh: one create, bound and counted once', async () => {
     const responses = await Promise.all(
@@ -117,17 +141,7 @@ describe('two instances, one database', () => {
       decision: 'declined',
       secret: SECRET,
     });
-    const first = deliver(held.origin, 'idenfy', webhook).then(
-      (response) => response.status,
-      () => 'no answer' as const,
-    );
-    const { holding } = await held.next((message) => !!message.holding);
-    // The transaction has run its statement and holds its row; the process dies before COMMIT.
-    expect(await held.kill('SIGKILL')).toBe('SIGKILL');
-    expect(await first).toBe('no answer');
-    const events = 'SELECT count(*)::int AS n FROM $schema.kyc_events WHERE provider = $1 AND event_id = $2';
-    // PostgreSQL rolls the dead connection's transaction back: nothing of it stays.
-    await expect.poll(() => count(events, ['idenfy', holding]), { timeout: 10_000 }).toBe(0);
+    const holding = await killedMidWrite(held, 'idenfy', webhook);
 
     // The provider retries (the same bytes) to B: recorded, and the stream waiting on B hears of it.
     const retry = await deliver(b.origin, 'idenfy', webhook);
@@ -180,15 +194,7 @@ describe('two instances, one database', () => {
       now: now - 2000,
     });
     // Persona's approval reaches the instance that dies before its COMMIT.
-    const lost = deliver(held.origin, 'persona', approved).then(
-      (response) => response.status,
-      () => 'no answer' as const,
-    );
-    const { holding } = await held.next((message) => !!message.holding);
-    expect(await held.kill('SIGKILL')).toBe('SIGKILL');
-    expect(await lost).toBe('no answer');
-    const events = 'SELECT count(*)::int AS n FROM $schema.kyc_events WHERE provider = $1 AND event_id = $2';
-    await expect.poll(() => count(events, ['persona', holding]), { timeout: 10_000 }).toBe(0);
+    await killedMidWrite(held, 'persona', approved);
 
     // Persona retries to C and D at once, then sends the older review; Veriff's late event arrives twice, at once.
     const recorded = async (origin: string, provider: string, webhook: typeof late) =>
