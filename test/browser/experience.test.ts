@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { loadLanguage } from '../../src/i18n/index';
 import { Connectivity } from '../../src/runtime/connectivity';
 import type { KycWidgetElement } from '../../src/index';
 import {
@@ -41,6 +42,9 @@ describe('text before anything else', () => {
     const observer = new MutationObserver(() => seen.push(text()));
     observer.observe(el.shadowRoot!, { subtree: true, characterData: true, childList: true });
     seen.push(text());
+    // The wait is for French to arrive (its own chunk, which Vite compiles on first request: over 5 s once on a
+    // loaded machine), then for the element to show it.
+    await loadLanguage('fr');
     await expect.poll(text).toBe('Chargement de la vérification…');
     observer.disconnect();
     expect(seen).not.toContain('Loading verification…');
