@@ -278,24 +278,23 @@ export async function startShape(shapeId, { hostUpstream, sandboxUpstream }) {
   const filler = Buffer.from(fillerScript());
   const frames = {};
   for (const variant of VARIANTS) {
-    frames[variant] = await startShapedProxy({
+    // Read at request time, as the host's: a section may add its own (sdk-providers.mjs, the vendors' code).
+    const routes = {};
+    if (variant === 'heavy')
+      routes[FILLER_PATH] = async () => ({
+        status: 200,
+        headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+        body: filler,
+      });
+    const proxy = await startShapedProxy({
       upstream: sandboxUpstream,
       shape,
       link,
       originHost: 'localhost', // another site than the host's 127.0.0.1: the frame runs out of process
-      ...(variant === 'heavy'
-        ? {
-            transformHtml: injectFiller,
-            routes: {
-              [FILLER_PATH]: async () => ({
-                status: 200,
-                headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
-                body: filler,
-              }),
-            },
-          }
-        : {}),
+      routes,
+      ...(variant === 'heavy' ? { transformHtml: injectFiller } : {}),
     });
+    frames[variant] = { ...proxy, routes };
   }
   const backend = (make) => async () => {
     await sleep(BACKEND_MS);

@@ -19,13 +19,24 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { vendorCodeRoutes } from './vendor-code.mjs';
 import { lightPage, measureShape, pairedRatio, pick, startShape, summaryOf, targetMet, widgetProbe } from './phone.mjs';
 
 export const SDK_PROVIDERS = ['onfido', 'stripe', 'plaid', 'jumio'];
-/** The issue's target: the widget's ready below the provider's own SDK's, the interval's upper bound < 1.00. */
-export const SDK_PROVIDER_TARGETS = { widgetToOwnSdk: 1 };
+/**
+ * The widget's pages, each beside the vendor's code used directly: `rendered`, renderKycWidget's markup (the
+ * vendor's preload before the element); `hinted`, a client page with renderKycWarmUp's `<head>` hint; `client`, a
+ * client page without hints. All three load the provider's own entry (`kyc-widget-<id>.js`).
+ */
+export const WIDGET_KINDS = ['rendered', 'hinted', 'client'];
+/**
+ * The issue's targets, each on the upper bound of a paired 95% interval: widget ready ÷ the vendor's own, per kind;
+ * the vendor's script requested within 1.05 × the own page's in the rendered and hinted pages; one download of the
+ * vendor's code per page.
+ */
+export const SDK_PROVIDER_TARGETS = { rendered: 1, hinted: 1.05, client: 1.15, vendorRequested: 1.05, downloads: 1 };
 /** The stand-ins' loaders on the sandbox (the vendor's origin); Jumio's defines `<jumio-sdk>`. */
 export const LOADERS = {
   onfido: '/sdk/onfido/Onfido.js',
@@ -63,19 +74,31 @@ const hostImport = (provider, loader) =>
   provider === 'jumio' ? `\n<script type="module" src="${esc(loader)}"></script>` : '';
 
 /**
- * After `ready`, when the vendor's script was asked for (its resource entry's start, ms from navigation start;
- * NaN when the page never asked for it), as a `vendor` mark: read after the figure, from a task of its own.
+ * After `ready`, from a task of its own: when the vendor's script was asked for and when it had arrived (its resource
+ * entry's start and responseEnd, ms from navigation start; NaN when the page never asked for it), and how many times
+ * it was downloaded (resource entries with its URL: a preload the loader reuses is one), as the marks `vendor`,
+ * `vendorLoaded` and `downloads`.
  */
 const vendorMark = (loader) =>
-  `function vendorAt(){var e=performance.getEntriesByType('resource').filter(function(x){return x.name===${js(loader)}})[0];return e?e.startTime:NaN}`;
+  `function vendorAt(){var l=performance.getEntriesByType('resource').filter(function(x){return x.name===${js(loader)}}),e=l[0];m('vendor',e?e.startTime:NaN);m('vendorLoaded',e?e.responseEnd:NaN);m('downloads',l.length)}`;
+const VENDOR_MARKS = ['ready', 'vendor', 'vendorLoaded', 'downloads'];
 
-function widgetHtml(provider, loader) {
+/**
+ * A widget page of `kind` (WIDGET_KINDS) for a provider whose code comes from `loader`. `server`: kyc-widget/server's
+ * renderKycWidget and renderKycWarmUp, as a host's server calls them.
+ */
+function widgetHtml(provider, loader, kind, { server, hostOrigin }) {
   const origin = new URL(loader).origin;
-  const element = `<kyc-widget provider="${provider}" allowed-origins="${esc(origin)}" options="${esc(JSON.stringify(widgetOptions(provider, loader)))}"></kyc-widget>`;
+  const options = widgetOptions(provider, loader);
+  const element =
+    kind === 'rendered'
+      ? server.renderKycWidget({ provider, allowedOrigins: origin, options, pageOrigin: hostOrigin, locale: 'en' })
+      : `<kyc-widget provider="${provider}" allowed-origins="${esc(origin)}" options="${esc(JSON.stringify(options))}"></kyc-widget>`;
+  const hint = kind === 'hinted' ? server.renderKycWarmUp({ provider, allowedOrigins: origin, options }) : '';
   const token = `<script>document.currentScript.previousElementSibling.sessionToken = ${js(TOKEN)};</script>`;
-  const vendor = `<script>${vendorMark(loader)};document.addEventListener('kyc-ready',function(){setTimeout(function(){m('vendor',vendorAt())},0)},{once:true})</script>`;
+  const vendor = `<script>${vendorMark(loader)};document.addEventListener('kyc-ready',function(){setTimeout(vendorAt,0)},{once:true})</script>`;
   return lightPage(
-    `${widgetProbe}\n${vendor}${hostImport(provider, loader)}\n<script type="module" src="/dist/kyc-widget.js"></script>`,
+    `${widgetProbe}\n${vendor}${hint}${hostImport(provider, loader)}\n<script type="module" src="/dist/kyc-widget-${provider}.js"></script>`,
     `${element}\n${token}`,
   );
 }
@@ -89,7 +112,7 @@ function directHtml(provider, loader) {
   }[provider];
   const script =
     `var SDKU=${js(loader)},SDKT=${js(TOKEN)};${vendorMark(loader)};` +
-    `function ready(){m('ready');setTimeout(function(){m('vendor',vendorAt())},0)}` +
+    `function ready(){m('ready');setTimeout(vendorAt,0)}` +
     `function load(u){return new Promise(function(y,n){var s=document.createElement('script');s.src=u;s.onload=y;s.onerror=n;document.head.append(s)})}` +
     (call ? `${call}.catch(function(e){m('error',String(e))})` : '');
   // Jumio's element as its documentation shows a host: a module script importing the package, then the element.
@@ -107,18 +130,19 @@ function directHtml(provider, loader) {
  * @typedef {{id: string, provider: string, kind: string, variant: string, needs: string[], path: string, html: string}} SdkCase
  * @typedef {ReturnType<typeof summaryOf>} Summary
  * @typedef {{ratio: number, interval95: number[], pairs: number, target: number, met: boolean | null}} Verdict
- * @typedef {{provider: string, ownSdkReady: string, ready: {widget: Summary, ownSdk: Summary},
- *   vendorRequested: {widget: Summary, ownSdk: Summary}, uiFrameRequested: {widget: Summary, ownSdk: Summary},
- *   widgetToOwnSdk: Verdict, errors: {case: string, round: number, message: string}[]}} SdkRow
+ * @typedef {{ready: Summary, vendorRequested: Summary, vendorLoaded: Summary, downloads: Summary,
+ *   uiFrameRequested: Summary}} Side
+ * @typedef {{provider: string, ownSdkReady: string, ownSdk: Side, kinds: Record<string, Side & {toOwnSdk: Verdict,
+ *   vendorRequestedToOwn: Verdict}>, errors: {case: string, round: number, message: string}[]}} SdkRow
  */
 
 /**
- * The cases of one shape: per provider a widget page and a direct page, both taking the vendor's code from
- * `vendorOrigin` (the shape's proxy in front of the sandbox).
- * @param {{shape: string, providers: string[], vendorOrigin: string}} input
+ * The cases of one shape: per provider a page of each of `kinds` and the direct page, all taking the vendor's code
+ * from `vendorOrigin` (the shape's proxy in front of the sandbox).
+ * @param {{shape: string, providers: string[], vendorOrigin: string, hostOrigin: string, server: any, kinds?: string[]}} input
  * @returns {SdkCase[]}
  */
-export function sdkProviderCases({ shape, providers, vendorOrigin }) {
+export function sdkProviderCases({ shape, providers, vendorOrigin, hostOrigin, server, kinds = WIDGET_KINDS }) {
   return providers.flatMap((provider) => {
     const loader = `${vendorOrigin}${LOADERS[provider]}`;
     const base = `/sdk-providers/${shape}`;
@@ -127,41 +151,65 @@ export function sdkProviderCases({ shape, providers, vendorOrigin }) {
       provider,
       kind,
       variant: 'instant',
-      needs: ['ready', 'vendor'],
+      needs: VENDOR_MARKS,
       path: `${base}/${kind}-${provider}.html`,
       html,
     });
-    return [item('widget', widgetHtml(provider, loader)), item('own-sdk', directHtml(provider, loader))];
+    return [
+      ...kinds.map((kind) => item(kind, widgetHtml(provider, loader, kind, { server, hostOrigin }))),
+      item('own-sdk', directHtml(provider, loader)),
+    ];
   });
 }
 
+/** One side's figures: ready, the vendor's script requested and loaded, its downloads, the vendor's UI frame asked for. */
+const sideOf = (list) => ({
+  ready: summaryOf(list),
+  vendorRequested: summaryOf(list, pick('vendor')),
+  vendorLoaded: summaryOf(list, pick('vendorLoaded')),
+  downloads: summaryOf(list, pick('downloads')),
+  uiFrameRequested: summaryOf(list, (x) => x.frameRequested),
+});
+
+const verdict = (ratio, target) => ({
+  ...ratio,
+  target,
+  met: Number.isFinite(target) ? targetMet(ratio.interval95, target) : null,
+});
+
 /**
- * Per provider: both sides' figures, the ratio and its target. `samples`/`errors` as measurePhone returns them.
+ * Per provider: the direct page's figures, and per widget kind its own, its ready ÷ the direct page's and its
+ * vendor's request ÷ the direct page's, each with its target. `samples`/`errors` as measurePhone returns them.
  * @param {string[]} providers
  * @param {{samples: Record<string, any[]>, errors: Record<string, {round: number, message: string}[]>}} measured
+ * @param {string[]} [kinds]
  * @returns {SdkRow[]}
  */
-export function summarizeSdkProviders(providers, { samples, errors }) {
+export function summarizeSdkProviders(providers, { samples, errors }, kinds = WIDGET_KINDS) {
   return providers.map((provider) => {
-    const w = samples[`widget:${provider}`] ?? [];
-    const s = samples[`own-sdk:${provider}`] ?? [];
-    const ratio = pairedRatio(w, s);
+    const own = samples[`own-sdk:${provider}`] ?? [];
     return {
       provider,
       ownSdkReady: OWN_SDK_READY[provider],
-      ready: { widget: summaryOf(w), ownSdk: summaryOf(s) },
-      vendorRequested: { widget: summaryOf(w, pick('vendor')), ownSdk: summaryOf(s, pick('vendor')) },
-      uiFrameRequested: {
-        widget: summaryOf(w, (x) => x.frameRequested),
-        ownSdk: summaryOf(s, (x) => x.frameRequested),
-      },
-      widgetToOwnSdk: {
-        ...ratio,
-        target: SDK_PROVIDER_TARGETS.widgetToOwnSdk,
-        met: targetMet(ratio.interval95, SDK_PROVIDER_TARGETS.widgetToOwnSdk, true),
-      },
-      errors: [`widget:${provider}`, `own-sdk:${provider}`].flatMap((id) =>
-        (errors[id] ?? []).map((e) => ({ case: id, ...e })),
+      ownSdk: sideOf(own),
+      kinds: Object.fromEntries(
+        kinds.map((kind) => {
+          const list = samples[`${kind}:${provider}`] ?? [];
+          return [
+            kind,
+            {
+              ...sideOf(list),
+              toOwnSdk: verdict(pairedRatio(list, own), SDK_PROVIDER_TARGETS[kind]),
+              vendorRequestedToOwn: verdict(
+                pairedRatio(list, own, pick('vendor'), pick('vendor')),
+                kind === 'client' ? NaN : SDK_PROVIDER_TARGETS.vendorRequested,
+              ),
+            },
+          ];
+        }),
+      ),
+      errors: [...kinds, 'own-sdk'].flatMap((kind) =>
+        (errors[`${kind}:${provider}`] ?? []).map((e) => ({ case: `${kind}:${provider}`, ...e })),
       ),
     };
   });
@@ -233,15 +281,32 @@ export async function measureSdkProviders({
   providers = SDK_PROVIDERS,
   log,
 }) {
-  const out = { rate: 4, runs, providers, targets: SDK_PROVIDER_TARGETS, shapes: {} };
+  const server = await import(pathToFileURL(path.join(dist, 'server', 'index.js')).href);
+  const sandboxUpstream = sandboxOrigin.replace('localhost', '127.0.0.1');
+  // The vendors' code at its real transfer size where it is known (vendor-code.mjs), served by each shape's proxy.
+  const vendorCode = await vendorCodeRoutes({ sandbox: sandboxUpstream, paths: LOADERS, providers });
+  const out = { rate: 4, runs, providers, kinds: WIDGET_KINDS, targets: SDK_PROVIDER_TARGETS, shapes: {} };
+  out.vendorCode = vendorCode.sizes;
+  log(
+    `sdk providers: the vendors' code as served (gzip -6): ${Object.entries(vendorCode.sizes)
+      .map(
+        ([p, v]) =>
+          `${p} ${v.servedGzip} B${v.real?.gzip ? ` (real ${v.real.gzip})` : ' (the stand-in alone: real size unknown)'}`,
+      )
+      .join(', ')}`,
+  );
   for (const shapeId of shapes) {
     const shapeStart = performance.now();
-    const shaped = await startShape(shapeId, {
-      hostUpstream: host.origin,
-      sandboxUpstream: sandboxOrigin.replace('localhost', '127.0.0.1'),
-    });
+    const shaped = await startShape(shapeId, { hostUpstream: host.origin, sandboxUpstream });
     try {
-      const cases = sdkProviderCases({ shape: shapeId, providers, vendorOrigin: shaped.frames.instant.origin });
+      Object.assign(shaped.frames.instant.routes, vendorCode.routes);
+      const cases = sdkProviderCases({
+        shape: shapeId,
+        providers,
+        vendorOrigin: shaped.frames.instant.origin,
+        hostOrigin: shaped.host.origin,
+        server,
+      });
       for (const item of cases) host.pages.set(item.path, { html: item.html, csp: false });
       log(`sdk providers @4x, ${shaped.shape.label}: ${cases.length} cases × ${runs} rounds (+1 warm-up), interleaved`);
       out.shapes[shapeId] = await measureShape(browser, shaped, shapeId, cases, {
