@@ -77,11 +77,11 @@ const hostImport = (provider, loader) =>
  * After `ready`, from a task of its own: when the vendor's script was asked for and when it had arrived (its resource
  * entry's start and responseEnd, ms from navigation start; NaN when the page never asked for it), and how many times
  * it was downloaded (resource entries with its URL: a preload the loader reuses is one), as the marks `vendor`,
- * `vendorLoaded` and `downloads`.
+ * `vendor-loaded` and `downloads`.
  */
 const vendorMark = (loader) =>
-  `function vendorAt(){var l=performance.getEntriesByType('resource').filter(function(x){return x.name===${js(loader)}}),e=l[0];m('vendor',e?e.startTime:NaN);m('vendorLoaded',e?e.responseEnd:NaN);m('downloads',l.length)}`;
-const VENDOR_MARKS = ['ready', 'vendor', 'vendorLoaded', 'downloads'];
+  `function vendorAt(){var l=performance.getEntriesByType('resource').filter(function(x){return x.name===${js(loader)}}),e=l[0];m('vendor',e?e.startTime:NaN);m('vendor-loaded',e?e.responseEnd:NaN);m('downloads',l.length)}`;
+const VENDOR_MARKS = ['ready', 'vendor', 'vendor-loaded', 'downloads'];
 
 /**
  * A widget page of `kind` (WIDGET_KINDS) for a provider whose code comes from `loader`. `server`: kyc-widget/server's
@@ -98,7 +98,9 @@ function widgetHtml(provider, loader, kind, { server, hostOrigin }) {
   const token = `<script>document.currentScript.previousElementSibling.sessionToken = ${js(TOKEN)};</script>`;
   const vendor = `<script>${vendorMark(loader)};document.addEventListener('kyc-ready',function(){setTimeout(vendorAt,0)},{once:true})</script>`;
   return lightPage(
-    `${widgetProbe}\n${vendor}${hint}${hostImport(provider, loader)}\n<script type="module" src="/dist/kyc-widget-${provider}.js"></script>`,
+    // The widget's script before the host's Jumio import: module scripts run in document order, so after it the
+    // widget would boot only once Jumio's package had arrived and run (docs/providers/jumio.md).
+    `${widgetProbe}\n${vendor}${hint}\n<script type="module" src="/dist/kyc-widget-${provider}.js"></script>${hostImport(provider, loader)}`,
     `${element}\n${token}`,
   );
 }
@@ -166,7 +168,7 @@ export function sdkProviderCases({ shape, providers, vendorOrigin, hostOrigin, s
 const sideOf = (list) => ({
   ready: summaryOf(list),
   vendorRequested: summaryOf(list, pick('vendor')),
-  vendorLoaded: summaryOf(list, pick('vendorLoaded')),
+  vendorLoaded: summaryOf(list, pick('vendor-loaded')),
   downloads: summaryOf(list, pick('downloads')),
   uiFrameRequested: summaryOf(list, (x) => x.frameRequested),
 });

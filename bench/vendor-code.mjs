@@ -64,12 +64,15 @@ export async function vendorCodeRoutes({ sandbox, paths, providers }) {
     const response = await fetch(`${sandbox}${paths[provider]}`);
     if (!response.ok) throw new Error(`${paths[provider]} on the sandbox: ${response.status}`);
     const standIn = await response.text();
-    const type = response.headers.get('content-type') ?? 'text/javascript; charset=utf-8';
+    // The sandbox's own headers (its CORS for a module script among them), with the length of what is served.
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name)),
+    );
     const body = Buffer.from(real?.gzip ? `${standIn}\n${fillerOfGzip(real.gzip)}` : standIn);
     sizes[provider] = { real, servedRaw: body.length, servedGzip: gzipSync(body, { level: 6 }).length };
     routes[paths[provider]] = async () => ({
       status: 200,
-      headers: { 'content-type': type, 'cache-control': 'no-store' },
+      headers: { ...headers, 'cache-control': 'no-store' },
       body,
     });
   }

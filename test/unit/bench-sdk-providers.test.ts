@@ -9,7 +9,7 @@ const samples = (ready: number[], vendor = 0, from = 1, downloads = 1) =>
   ready.map((value, i) => ({
     round: from + i,
     ready: value,
-    marks: { ready: value, vendor, vendorLoaded: vendor + 10, downloads },
+    marks: { ready: value, vendor, 'vendor-loaded': vendor + 10, downloads },
     frameRequested: 1,
   }));
 const server = { renderKycWidget, renderKycWarmUp };
