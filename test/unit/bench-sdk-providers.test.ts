@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SDK_PROVIDERS, sdkProviderCases, summarizeSdkProviders } from '../../bench/sdk-providers.mjs';
@@ -83,5 +84,21 @@ describe("bench: the vendors' code at its real size", () => {
     const gzip = VENDOR_CODE.onfido.gzip;
     const filler = fillerOfGzip(gzip);
     expect(Math.abs(gzipSync(Buffer.from(filler), { level: 6 }).length - gzip) / gzip).toBeLessThan(0.005);
+  });
+});
+
+describe("bench: the vendors' real sizes follow the packages they were read from", () => {
+  it("Jumio's is the installed @jumio/websdk's: index.js and the module it imports (fails when the package moves)", () => {
+    const root = new URL('../../node_modules/@jumio/websdk/', import.meta.url);
+    const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string };
+    const index = readFileSync(new URL('index.js', root));
+    const imported = [...index.toString('utf8').matchAll(/from\s*["'](\.[^"']+)["']|import\s*["'](\.[^"']+)["']/g)].map(
+      ([, a, b]) => readFileSync(new URL(a ?? b, root)),
+    );
+    expect(imported).toHaveLength(1);
+    const files = [index, ...imported];
+    expect(VENDOR_CODE.jumio.source).toContain(`@jumio/websdk@${pkg.version}`);
+    expect(files.reduce((n, b) => n + b.length, 0)).toBe(VENDOR_CODE.jumio.raw);
+    expect(files.reduce((n, b) => n + gzipSync(b, { level: 6 }).length, 0)).toBe(VENDOR_CODE.jumio.gzip);
   });
 });
