@@ -140,9 +140,13 @@ export function phonePlan(shapeId, { full = false, modes = Object.keys(PROVIDER_
 /**
  * The cases of one shape's `plan` (phonePlan): {id, provider, kind, variant, path, html, needs}. `frames` are
  * the widget's discovered frames (frame URLs on `sandboxOrigin`, rewritten here to each variant's proxy origin).
+ * `entry`: the widget's pages load the all-in bundle (`all`, `dist/kyc-widget.js`) or the provider's own entry
+ * (`own`, `dist/kyc-widget-<id>.js`).
  */
-export function phoneCases({ shape, plan, frameOrigins, frames, sandboxOrigin, hostOrigins }) {
+export function phoneCases({ shape, plan, frameOrigins, frames, sandboxOrigin, hostOrigins, entry = 'all' }) {
   const cases = [];
+  const script = (provider) =>
+    `<script type="module" src="/dist/kyc-widget${entry === 'own' ? `-${provider}` : ''}.js"></script>`;
   const base = `/phone/${shape}`;
   for (const [variant, list] of Object.entries(plan.variants)) {
     const origin = frameOrigins[variant];
@@ -164,10 +168,7 @@ export function phoneCases({ shape, plan, frameOrigins, frames, sandboxOrigin, h
           variant,
           needs,
           path: `${base}/${variant}/widget-${provider}.html`,
-          html: lightPage(
-            `${widgetProbe}\n<script type="module" src="/dist/kyc-widget.js"></script>`,
-            widgetElement(inputs),
-          ),
+          html: lightPage(`${widgetProbe}\n${script(provider)}`, widgetElement(inputs)),
         });
       const frame = frames[provider];
       if (frame?.src && kinds.includes('bare')) {
@@ -241,7 +242,7 @@ export function phoneCases({ shape, plan, frameOrigins, frames, sandboxOrigin, h
       needs,
       path: `${base}/endpoint/widget-${provider}.html`,
       html: lightPage(
-        `${widgetProbe}\n<script type="module" src="/dist/kyc-widget.js"></script>`,
+        `${widgetProbe}\n${script(provider)}`,
         widgetElement(inputs, { endpoint: `/api/kyc-session/${provider}` }),
       ),
     });

@@ -7,6 +7,7 @@
 //   node bench/run.mjs [--full] [--quick] [--runs N] [--shapes loopback,4g] [--phone-runs N] [--work-runs N]
 //                      [--no-build | --dist DIR] [--with modes,work,ready,latency,leaks] [--skip phone,…]
 //                      [--modes a,b] [--kinds widget,sdk,…] [--same-process] [--sdk-runs N] [--sdk-cycles N]
+//                      [--entry all | own]
 //
 // Default: the sizes, the phone, server-rendered and SDK-hosted providers sections; --full: every section.
 //
@@ -73,10 +74,11 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`node bench/run.mjs [--full] [--quick] [--runs N] [--shapes loopback,4g] [--phone-runs N] [--endpoint-runs N]
                   [--work-runs N] [--no-build | --dist DIR] [--with modes,work,ready,latency,leaks]
                   [--skip phone,rendered,sdk,…] [--modes a,b] [--kinds widget,bare,sdk,…] [--same-process]
-                  [--sdk-runs N] [--sdk-cycles N]
+                  [--sdk-runs N] [--sdk-cycles N] [--entry all | own]
 Default: build, then the sizes, the phone, server-rendered and SDK-hosted providers sections (about 40 minutes).
 Only the server-rendered section, slow 4G, 3 rounds: --no-build --skip phone,sdk --shapes 4g --phone-runs 3
 --kinds also picks the server-rendered section's pages: --kinds rendered,bare (the reused session and the bare iframe)
+--entry own: the phone section's widget pages load each provider's own entry (dist/kyc-widget-<id>.js)
 What each figure means: bench/README.md`);
   process.exit(0);
 }
@@ -117,6 +119,8 @@ const SDK_CYCLES = Math.max(0, Number(option('--sdk-cycles', QUICK ? 5 : 20)) ||
  * `--kinds widget-endpoint,sdk-endpoint`: only these kinds of the phone section's cases (widget, bare, floor, sdk, …)
  * and of the server-rendered section's (rendered, rendered-blocking, rendered-streamed, bare, sdk, sdk-endpoint, …).
  */
+/** `--entry own`: the phone section's widget pages load the provider's own entry (`dist/kyc-widget-<id>.js`), not the all-in bundle. */
+const ENTRY = option('--entry', 'all') === 'own' ? 'own' : 'all';
 const ONLY_KINDS = option('--kinds', '') ? String(option('--kinds', '')).split(',').filter(Boolean) : null;
 /** `--dist DIR` measures an existing build (e.g. a copy kept for comparison) and skips building. */
 const DIST = path.resolve(option('--dist', path.join(ROOT, 'dist')));
@@ -404,6 +408,7 @@ async function phoneSection(browser, host, sandboxOrigin) {
         frames,
         sandboxOrigin,
         hostOrigins: { direct: host.origin, shaped: shaped.host.origin },
+        entry: ENTRY,
       })
         .filter((c) => (c.kind !== 'sdk' && c.kind !== 'sdk-endpoint') || !sdkBundles[c.provider]?.error)
         .filter((c) => !ONLY_KINDS || ONLY_KINDS.includes(c.kind));
@@ -946,7 +951,7 @@ function printPhone(phone, rows) {
       continue;
     }
     console.log(
-      `\nOn a phone: 4x CPU, ${s.shape.label}, ${phone.runs} rounds; instant frame, and heavy (${kib(s.fillerBytes)} of the frame's own script first)` +
+      `\nOn a phone: 4x CPU, ${s.shape.label}, ${phone.runs} rounds; the widget from ${ENTRY === 'own' ? "each provider's own entry" : 'the all-in bundle'}; instant frame, and heavy (${kib(s.fillerBytes)} of the frame's own script first)` +
         `\nms from navigation start, median [p90]; ratios of medians [paired 95% CI]; a target is met only when the CI's upper bound meets it`,
     );
     printTable(
@@ -1466,6 +1471,7 @@ async function main() {
       full: FULL,
       quick: QUICK,
       phoneRuns: PHONE_RUNS,
+      entry: ENTRY,
       sdkRuns: SDK_RUNS,
       sdkCycles: SDK_CYCLES,
       endpointRuns: ENDPOINT_RUNS,
