@@ -32,7 +32,8 @@ export const VENDOR_CODE = {
   },
 };
 
-const gzip6 = (text) => gzipSync(Buffer.from(text), { level: 6 }).length;
+/** Bytes after gzip -6, as the shape's proxy sends a text or buffer. */
+const gzip6 = (data) => gzipSync(Buffer.from(data), { level: 6 }).length;
 
 /**
  * A filler whose gzip -6 size is within 0.5% of `gzip` bytes: fillerScript's raw size scaled by the ratio seen, a few
@@ -64,12 +65,12 @@ export async function vendorCodeRoutes({ sandbox, paths, providers }) {
     const response = await fetch(`${sandbox}${paths[provider]}`);
     if (!response.ok) throw new Error(`${paths[provider]} on the sandbox: ${response.status}`);
     const standIn = await response.text();
-    // The sandbox's own headers (its CORS for a module script among them), with the length of what is served.
+    // The sandbox's own headers (its CORS, which a cross-origin module script needs); the proxy sets the length.
     const headers = Object.fromEntries(
       [...response.headers].filter(([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name)),
     );
     const body = Buffer.from(real?.gzip ? `${standIn}\n${fillerOfGzip(real.gzip)}` : standIn);
-    sizes[provider] = { real, servedRaw: body.length, servedGzip: gzipSync(body, { level: 6 }).length };
+    sizes[provider] = { real, servedRaw: body.length, servedGzip: gzip6(body) };
     routes[paths[provider]] = async () => ({
       status: 200,
       headers: { ...headers, 'cache-control': 'no-store' },
