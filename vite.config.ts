@@ -2,7 +2,7 @@
  * The one Vite configuration: the four builds (`vite build --mode standalone | iife | lib | server`, run in order
  * by `npm run build`), the demo's dev loop (`npm run dev`), and the test projects (`npm test`).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { minify } from 'terser';
@@ -165,7 +165,9 @@ function roleChunks(id: string): string | undefined {
 /**
  * Where each standalone build's modules landed, for test/e2e/chunks.test.ts to check against src/architecture.ts
  * without building again (scripts/providers.mjs `PLACEMENT`): `[module, chunk][]` (the chunk by its name without the
- * hash, `boot` for the entry) and the chunks the boot imports statically.
+ * hash, `boot` for the entry), the chunks the boot imports statically, and `mount`: the chunks the boot fetches
+ * before it mounts an SDK-hosted provider's code (the vendor loader's, the runtime's and the SDK adapters', with what
+ * they import; none where the build has no SDK adapter), which scripts/build.mjs gathers into dist/preload.json.
  */ const recordPlacement: Plugin = {
   name: 'kyc:record-placement',
   generateBundle(_, bundle) {
@@ -182,9 +184,29 @@ function roleChunks(id: string): string | undefined {
     }
     if (!boot) return;
     mkdirSync(PLACEMENT, { recursive: true });
-    writeFileSync(`${PLACEMENT}${boot.fileName}.json`, JSON.stringify({ modules, bootImports: boot.imports }));
+    writeFileSync(
+      `${PLACEMENT}${boot.fileName}.json`,
+      JSON.stringify({ modules, bootImports: boot.imports, mount: mountChunks(bundle, boot) }),
+    );
   },
 };
+
+/** The roles of the chunks an SDK-hosted provider's mount waits for (src/architecture.ts `chunk`). */
+const MOUNT_ROLES = ['vendor', 'runtime', 'sdk'];
+
+/** `recordPlacement`'s `mount`: file names relative to the boot's, in the order of MOUNT_ROLES, each once. */
+function mountChunks(bundle: Rollup.OutputBundle, boot: Rollup.OutputChunk): string[] {
+  const chunks = Object.values(bundle).filter((chunk): chunk is Rollup.OutputChunk => chunk.type === 'chunk');
+  if (!chunks.some((chunk) => chunk.name === 'sdk')) return [];
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (file === boot.fileName || files.has(file)) return;
+    files.add(file);
+    for (const next of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(next);
+  };
+  for (const role of MOUNT_ROLES) for (const chunk of chunks) if (chunk.name === role) add(chunk.fileName);
+  return [...files];
+}
 
 /** A standalone ES build: the boot (`fileName`) defines the tag on import; its lazy chunks sit in dist/chunks/. */
 function standalone(entry: string, fileName: string): UserConfig {
@@ -236,6 +258,19 @@ const withoutRuntimeParts: Plugin = {
   load: (id) => (id === '\0kyc:not-on-the-server' ? 'export {};' : undefined),
 };
 
+/**
+ * The server's build: src/server/preloads.ts as the map the standalone builds of the same `npm run build` wrote to
+ * dist/preload.json (scripts/build.mjs runs this build after them).
+ */
+const entryPreloads: Plugin = {
+  name: 'kyc:entry-preloads',
+  load(id) {
+    if (!id.endsWith('/src/server/preloads.ts')) return undefined;
+    const map = readFileSync(new URL('./dist/preload.json', import.meta.url), 'utf8');
+    return `export const ENTRY_PRELOADS = Object.freeze(${map.trim()});`;
+  },
+};
+
 const BUILDS: Record<string, UserConfig> = {
   // dist/kyc-widget.js: the all-in boot. Its lazy chunks, fetched by relative URL: the runtime (controller, machine,
   // session client and every provider's protocol: one request, after the frame's), the SDK adapters, the screens,
@@ -279,7 +314,7 @@ const BUILDS: Record<string, UserConfig> = {
   // dist/server/index.js: kyc-widget/server, the host backend's half. One ES module, no dependency, no DOM
   // and no node: import (Web Request/Response and Web Crypto), unminified: it runs on the host's server.
   server: {
-    plugins: [withoutRuntimeParts],
+    plugins: [withoutRuntimeParts, entryPreloads],
     build: {
       outDir: 'dist/server',
       minify: false,

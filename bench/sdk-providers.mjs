@@ -27,8 +27,9 @@ import { lightPage, measureShape, pairedRatio, pick, startShape, summaryOf, targ
 export const SDK_PROVIDERS = ['onfido', 'stripe', 'plaid', 'jumio'];
 /**
  * The widget's pages, each beside the vendor's code used directly: `rendered`, renderKycWidget's markup (the
- * vendor's preload before the element); `hinted`, a client page with renderKycWarmUp's `<head>` hint; `client`, a
- * client page without hints. All three load the provider's own entry (`kyc-widget-<id>.js`).
+ * vendor's preload and the widget's, its entry and chunks, before the element); `hinted`, a client page with
+ * renderKycWarmUp's `<head>` hints (the same preloads); `client`, a client page without hints. All three load the
+ * provider's own entry (`kyc-widget-<id>.js`), and the first two pass it as `widgetScript`.
  */
 export const WIDGET_KINDS = ['rendered', 'hinted', 'client'];
 /**
@@ -90,17 +91,20 @@ const VENDOR_MARKS = ['ready', 'vendor', 'vendor-loaded', 'downloads'];
 function widgetHtml(provider, loader, kind, { server, hostOrigin }) {
   const origin = new URL(loader).origin;
   const options = widgetOptions(provider, loader);
+  const widgetScript = `/dist/kyc-widget-${provider}.js`;
+  const rendered = { provider, allowedOrigins: origin, options, pageOrigin: hostOrigin, locale: 'en', widgetScript };
   const element =
     kind === 'rendered'
-      ? server.renderKycWidget({ provider, allowedOrigins: origin, options, pageOrigin: hostOrigin, locale: 'en' })
+      ? server.renderKycWidget(rendered)
       : `<kyc-widget provider="${provider}" allowed-origins="${esc(origin)}" options="${esc(JSON.stringify(options))}"></kyc-widget>`;
-  const hint = kind === 'hinted' ? server.renderKycWarmUp({ provider, allowedOrigins: origin, options }) : '';
+  const hint =
+    kind === 'hinted' ? server.renderKycWarmUp({ provider, allowedOrigins: origin, options, widgetScript }) : '';
   const token = `<script>document.currentScript.previousElementSibling.sessionToken = ${js(TOKEN)};</script>`;
   const vendor = `<script>${vendorMark(loader)};document.addEventListener('kyc-ready',function(){setTimeout(vendorAt,0)},{once:true})</script>`;
   return lightPage(
     // The widget's script before the host's Jumio import: module scripts run in document order, so after it the
     // widget would boot only once Jumio's package had arrived and run (docs/providers/jumio.md).
-    `${widgetProbe}\n${vendor}${hint}\n<script type="module" src="/dist/kyc-widget-${provider}.js"></script>${hostImport(provider, loader)}`,
+    `${widgetProbe}\n${vendor}${hint}\n<script type="module" src="${widgetScript}"></script>${hostImport(provider, loader)}`,
     `${element}\n${token}`,
   );
 }

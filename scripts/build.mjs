@@ -1,7 +1,7 @@
 // `npm run build`: the builds of vite.config.ts (the all-in standalone ES module with its lazy chunks and the one-file
 // IIFE, the same two for each provider's entry, the library entries, the server entry kyc-widget/server), the type
-// declarations, and custom-elements.json from the element's JSDoc. The builds run in as many processes as the machine
-// has cores (at most four), beside the type checker's declarations.
+// declarations, dist/preload.json, and custom-elements.json from the element's JSDoc. The builds run in as many
+// processes as the machine has cores (at most four), beside the type checker's declarations; the server's last.
 import { execFile, execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
@@ -9,38 +9,38 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { PROVIDERS } from './providers.mjs';
+import { PLACEMENT, PROVIDERS } from './providers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (path) => fileURLToPath(new URL(`../node_modules/${path}`, import.meta.url));
 
 export async function buildAll({ quiet = process.argv.includes('--quiet') } = {}) {
   rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-  const modes = [
-    'standalone',
-    'iife',
-    'lib',
-    'server',
-    ...PROVIDERS.flatMap((id) => [`standalone-${id}`, `iife-${id}`]),
-  ];
+  // The server's build comes after the standalone builds: it carries what they wrote to dist/preload.json.
+  const modes = ['standalone', 'iife', 'lib', ...PROVIDERS.flatMap((id) => [`standalone-${id}`, `iife-${id}`])];
   const workers = Math.min(4, availableParallelism(), modes.length);
   const groups = Array.from({ length: workers }, (_, i) => modes.filter((_, j) => j % workers === i));
   const node = promisify(execFile);
   const output = (result) => result.stdout + result.stderr;
+  const worker = (group) =>
+    node(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--modes', group.join(','), ...(quiet ? ['--quiet'] : [])],
+      {
+        cwd: root,
+        maxBuffer: 64 << 20,
+      },
+    );
+  const bundles = async () => {
+    const built = await Promise.all(groups.map(worker));
+    writePreloads();
+    return [...built, await worker(['server'])];
+  };
   const results = await Promise.all([
-    ...groups.map((group) =>
-      node(
-        process.execPath,
-        [fileURLToPath(import.meta.url), '--modes', group.join(','), ...(quiet ? ['--quiet'] : [])],
-        {
-          cwd: root,
-          maxBuffer: 64 << 20,
-        },
-      ),
-    ),
+    bundles(),
     node(process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root }),
   ]);
-  for (const result of results) process.stdout.write(output(result));
+  for (const result of results.flat()) process.stdout.write(output(result));
   const run = (script, args) =>
     execFileSync(process.execPath, [bin(script), ...args], {
       cwd: root,
@@ -84,6 +84,21 @@ function addDeclarationExtensions(dir) {
     );
     writeFileSync(file, text);
   }
+}
+
+/**
+ * dist/preload.json: for each standalone entry that can mount an SDK-hosted provider, the chunks it fetches before
+ * it does (relative to the entry), as its build recorded them (vite.config.ts `recordPlacement`). renderKycWidget and
+ * renderKycWarmUp write them as module preloads (the server's build carries this file); a page rendered another way
+ * reads it.
+ */
+function writePreloads() {
+  const preloads = {};
+  for (const entry of ['kyc-widget.js', ...PROVIDERS.map((id) => `kyc-widget-${id}.js`)]) {
+    const { mount } = JSON.parse(readFileSync(path.join(PLACEMENT, `${entry}.json`), 'utf8'));
+    if (mount.length > 0) preloads[entry] = mount;
+  }
+  writeFileSync(path.join(root, 'dist/preload.json'), `${JSON.stringify(preloads, null, 2)}\n`);
 }
 
 /** The licences of what the bundles include (React, ReactDOM, scheduler, r2wc), beside the bundles. */

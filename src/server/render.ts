@@ -7,6 +7,7 @@ import { Problem } from '../frame/problem';
 import { ALL_PROVIDERS } from '../providers/all';
 import { carries, frameFor, isProviderId, register } from '../providers/registry';
 import type { Delivery } from '../providers/types';
+import { ENTRY_PRELOADS } from './preloads';
 
 /**
  * `renderKycWidget(input) → string`: the element as HTML, with a declarative shadow root holding the skeleton the
@@ -15,7 +16,8 @@ import type { Delivery } from '../providers/types';
  * (frame/capture.ts). The frame is requested while the page is parsed; the element adopts the root and the frame
  * when its script arrives. An SDK-hosted provider (Onfido, Stripe, Plaid, Jumio's web component) has no frame: its
  * vendor's code is a script, never a document, so it gets a preload of that script before the element, which the
- * widget's loader then uses, and the element mounts it as without a server. Inline mode only. Bad input fails closed: no frame, and the reason on the element for it
+ * widget's loader then uses, and (with `widgetScript`) module preloads of the widget's entry and the chunks it mounts
+ * with; the element mounts the vendor's code as without a server. Inline mode only. Bad input fails closed: no frame, and the reason on the element for it
  * to report as `config-invalid`. Guide: docs/server.md.
  */
 
@@ -41,6 +43,11 @@ export interface RenderKycWidgetInput {
   pageOrigin: string;
   /** The page's CSP nonce, put on the capture script (or allow `KYC_CAPTURE_SHA256`). */
   nonce?: string;
+  /**
+   * The URL the page loads the widget's script from (`/assets/kyc-widget-stripe.js`): for an SDK-hosted provider, it
+   * and the chunks it fetches before the mount are preloaded with the vendor's code (`widgetPreloads`).
+   */
+  widgetScript?: string;
 }
 
 /** The capture script's SHA-256, as a CSP hash source: `script-src 'sha256-…'` (quotes added by the host). */
@@ -107,7 +114,9 @@ export function renderKycWidget(input: RenderKycWidgetInput): string {
       const { code, at, got } = resolution.problem;
       attributes += attr(PROBLEM_ATTRIBUTE, JSON.stringify([code, at, jsonSafe(got)]));
     } else if (resolution.kind === 'ok' && resolution.frame.provider.sdk) {
-      hint = vendorHint(resolution.frame.provider.sdk.delivery, resolution.frame.url, given.nonce);
+      hint =
+        vendorHint(resolution.frame.provider.sdk.delivery, resolution.frame.url, given.nonce) +
+        widgetPreloads(given.widgetScript, given.nonce);
     } else if (resolution.kind === 'ok' && !tokenInMessage(inputs)) {
       const { provider, url } = resolution.frame;
       frame =
@@ -159,21 +168,49 @@ function loaderOnly(inputs: Inputs): Inputs {
  * component: the host's page imports its package, and its URL is an API the element calls.
  */
 function vendorHint(delivery: Delivery, url: URL, nonce: unknown): string {
-  const withNonce = typeof nonce === 'string' ? attr('nonce', nonce) : '';
+  const withNonce = nonceOf(nonce);
   if (delivery.kind === 'module') return `<link rel="modulepreload"${attr('href', url.href)}${withNonce}>`;
   if (delivery.kind === 'script') return `<link rel="preload" as="script"${attr('href', url.href)}${withNonce}>`;
   return '';
 }
 
+const nonceOf = (nonce: unknown) => (typeof nonce === 'string' ? attr('nonce', nonce) : '');
+
+/**
+ * The widget's script and the chunks it fetches before it mounts an SDK-hosted provider's code, as module preloads:
+ * requested while the page is parsed, beside the vendor's code, and taken from the module map when the entry imports
+ * them (one download each). The chunks are those `npm run build` recorded for the script's file name (dist/preload.json:
+ * the standalone entries, whose chunks' names are hashes), at the same path as the script; a renamed file gets the
+ * script's preload alone. A `script` that is not an http(s) URL or a path writes nothing.
+ */
+export function widgetPreloads(script: unknown, nonce: unknown, preloads = ENTRY_PRELOADS): string {
+  if (
+    typeof script !== 'string' ||
+    !script ||
+    !/^https?:$/.test(urlOf(script, 'https://page.invalid/')?.protocol ?? '')
+  )
+    return '';
+  const path = script.split(/[?#]/)[0]!;
+  const base = path.slice(0, path.lastIndexOf('/') + 1);
+  const file = path.slice(base.length);
+  const chunks = Object.hasOwn(preloads, file) ? preloads[file]! : [];
+  return [script, ...chunks.map((chunk) => base + chunk)]
+    .map((href) => `<link rel="modulepreload"${attr('href', href)}${nonceOf(nonce)}>`)
+    .join('');
+}
+
+function urlOf(text: string, base?: string): URL | undefined {
+  try {
+    return new URL(text, base);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What only the server can see wrong: the page's origin, or a message-borne token with no way to reach the frame. */
 function problemOf(inputs: Inputs, given: Partial<RenderKycWidgetInput>): Problem | undefined {
   const origin = given.pageOrigin;
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof origin === 'string' ? new URL(origin) : undefined;
-  } catch {
-    // not a URL
-  }
+  const parsed = typeof origin === 'string' ? urlOf(origin) : undefined;
   if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol))
     return new Problem('page-origin', 'pageOrigin', typeof origin === 'string' ? origin : typeof origin);
   if (inputs.options instanceof InvalidJson) return undefined; // the element finds it in the attribute
@@ -202,14 +239,16 @@ function jsonSafe(got: unknown): unknown {
  * `<link rel="preconnect">` and a hidden warm-up frame sandboxed to its own origin, no script (element/warm-up.ts says
  * why a cross-site frame's connection needs a frame, and why its sandbox keeps the origin: it starts the renderer the
  * real frame shares) for the origin the provider's frame will come from: the first exact `allowedOrigins` entry,
- * else the provider's own. An SDK-hosted provider: the preload of its vendor's code that `renderKycWidget` writes
- * (its `options` as the element gets them: `sdkUrl`, Stripe's `publishableKey`). Empty when there is none.
+ * else the provider's own. An SDK-hosted provider: the preloads `renderKycWidget` writes, of its vendor's code (its
+ * `options` as the element gets them: `sdkUrl`, Stripe's `publishableKey`) and, with `widgetScript`, of the widget's
+ * entry and chunks. Empty when there is none.
  */
 export function renderKycWarmUp(input: {
   provider: string;
   allowedOrigins?: string | readonly string[];
   options?: Record<string, unknown> | string;
   nonce?: string;
+  widgetScript?: string;
 }): string {
   const given = input?.allowedOrigins;
   const inputs: Inputs = {
@@ -224,7 +263,10 @@ export function renderKycWarmUp(input: {
   if (isSdkHosted(inputs)) {
     const resolution = resolveFrame(loaderOnly(inputs), { locale: 'en', hostOrigin: SHELL, baseUrl: `${SHELL}/` });
     const sdk = resolution.kind === 'ok' ? resolution.frame.provider.sdk : undefined;
-    return sdk && resolution.kind === 'ok' ? vendorHint(sdk.delivery, resolution.frame.url, input.nonce) : '';
+    if (!sdk || resolution.kind !== 'ok') return '';
+    return (
+      vendorHint(sdk.delivery, resolution.frame.url, input.nonce) + widgetPreloads(input.widgetScript, input.nonce)
+    );
   }
   const origin = warmOrigin(inputs);
   if (!origin) return '';

@@ -86,6 +86,7 @@ describe('the published package', () => {
       'dist/kyc-widget.js',
       'dist/kyc-widget.iife.js',
       'dist/custom-elements.json',
+      'dist/preload.json',
       'dist/THIRD-PARTY-NOTICES.md',
       'dist/types/index.d.ts',
       'dist/lib/react.js',

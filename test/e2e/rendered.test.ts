@@ -33,6 +33,8 @@ const frameRequests = new Map<string, number[]>();
 const pageRequests = new Map<string, number>();
 /** Held-back widget scripts, by key: call to send. */
 const held = new Map<string, () => void>();
+/** Requests for dist/'s files under /held/<key>/, by their path after it: key → path → count. */
+const served = new Map<string, Map<string, number>>();
 const sessionAsks: unknown[] = [];
 
 const NONCE = 'n0nce-e2e';
@@ -56,7 +58,7 @@ function page(url: URL): string {
   const script = (url.searchParams.get('script') ?? 'late') as Script;
   const steps = (url.searchParams.get('steps') ?? 'ready').split(',');
   const sdk = url.searchParams.get('sdk');
-  if (sdk) return sdkPage(sdk, session);
+  if (sdk) return sdkPage(sdk, session, url.searchParams.get('entry'));
   const widget = server.renderKycWidget({
     provider: 'generic',
     sessionUrl: frameUrl(session, steps),
@@ -66,7 +68,7 @@ function page(url: URL): string {
     nonce: NONCE,
   });
   const tag = {
-    late: `<script type="module" src="/kyc-widget.js?hold=${session}"></script>`,
+    late: `<script type="module" src="/held/${session}/kyc-widget.js"></script>`,
     early: '<script src="/kyc-widget.iife.js"></script>',
     async: '<script async src="/kyc-widget.iife.js"></script>',
     blocking: '',
@@ -91,9 +93,14 @@ const LOADERS: Record<string, string> = {
 /**
  * An SDK-hosted provider rendered with no token and no endpoint: the page's own script sets the token (before the
  * tag is defined: the widget's script is held back). The loader's URL counts its downloads by the page's session.
+ * With `entry` (`all` or `own`), the renderer is told the widget's script (the all-in bundle or the provider's own
+ * entry) and preloads it with its chunks.
  */
-function sdkPage(provider: string, session: string): string {
+function sdkPage(provider: string, session: string, entry: string | null): string {
+  const file = entry === 'own' ? `kyc-widget-${provider}.js` : 'kyc-widget.js';
+  const script = `/held/${session}/${file}`;
   const widget = server.renderKycWidget({
+    ...(entry ? { widgetScript: script } : {}),
     provider,
     allowedOrigins: sandbox.origin,
     options: {
@@ -105,7 +112,7 @@ function sdkPage(provider: string, session: string): string {
     nonce: NONCE,
   });
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>rendered</title>
-<script src="/recorder.js"></script><script type="module" src="/kyc-widget.js?hold=${session}"></script>
+<script src="/recorder.js"></script><script type="module" src="${script}"></script>
 <main>${widget}</main><script nonce="${NONCE}">document.querySelector('kyc-widget').sessionToken = 'script=wait';</script>`;
 }
 
@@ -122,6 +129,10 @@ async function send(res: import('node:http').ServerResponse, file: string, type:
 
 function handle(req: IncomingMessage, res: import('node:http').ServerResponse): void {
   const url = new URL(req.url ?? '/', origin);
+  // dist/ under /held/<key>/: the widget's entry there is held back until the test releases it. By path, not by a
+  // query: its chunks import the entry by its URL without a query, which would be a second module.
+  const [, key, path] = /^\/held\/([\w-]+)(\/.*)$/.exec(url.pathname) ?? [url.pathname, undefined, url.pathname];
+  if (key) served.set(key, new Map(served.get(key)).set(path, (served.get(key)?.get(path) ?? 0) + 1));
   const js = 'text/javascript; charset=utf-8';
   if (url.pathname === '/page') {
     pageRequests.set(url.searchParams.get('session') ?? '', performance.now());
@@ -134,14 +145,13 @@ function handle(req: IncomingMessage, res: import('node:http').ServerResponse): 
     res.end(page(url));
   } else if (url.pathname === '/favicon.ico') res.writeHead(204).end();
   else if (url.pathname === '/recorder.js') res.writeHead(200, { 'Content-Type': js }).end(RECORDER);
-  else if (url.pathname === '/kyc-widget.js') {
-    const key = url.searchParams.get('hold');
-    const go = () => void send(res, 'kyc-widget.js', js);
+  else if (/^\/kyc-widget(-[a-z]+)?\.js$/.test(path)) {
+    const go = () => void send(res, path.slice(1), js).catch(() => res.writeHead(404).end());
     if (key) held.set(key, go);
     else go();
-  } else if (url.pathname === '/kyc-widget.iife.js') void send(res, 'kyc-widget.iife.js', js);
-  else if (url.pathname.startsWith('/chunks/') && !url.pathname.includes('..'))
-    void send(res, url.pathname.slice(1), js).catch(() => res.writeHead(404).end());
+  } else if (path === '/kyc-widget.iife.js') void send(res, 'kyc-widget.iife.js', js);
+  else if (path.startsWith('/chunks/') && !path.includes('..'))
+    void send(res, path.slice(1), js).catch(() => res.writeHead(404).end());
   else if (url.pathname === '/api/kyc-session' && req.method === 'POST') {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -368,6 +378,37 @@ describe('a server-rendered widget', () => {
       await until(page, 'kyc-ready');
       expect(await loaderDownloads(session)).toBe(1);
       expect(types(await events(page)).slice(0, 3)).toEqual(['state:loading', 'state:ready', 'kyc-ready']);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it.each([
+    ['onfido', 'all-in'],
+    ['stripe', 'all-in'],
+    ['plaid', 'all-in'],
+    ['stripe', 'own'],
+    ['plaid', 'own'],
+  ])(
+    "%s with widgetScript (%s entry): the widget's chunks are requested while the page is parsed, each downloaded once",
+    async (provider, entry) => {
+      const { page, session, errors } = await open('late', { sdk: provider, entry });
+      const asked = (path: string) => served.get(session)?.get(path) ?? 0;
+      const file = entry === 'own' ? `kyc-widget-${provider}.js` : 'kyc-widget.js';
+      const preloads = (JSON.parse(await readFile(new URL('preload.json', dist), 'utf8')) as Record<string, string[]>)[
+        file
+      ];
+      expect(preloads.length).toBeGreaterThan(0);
+      // The widget's script is held back until they are all asked for: only the page's preloads can have asked.
+      await expect.poll(() => preloads.every((chunk) => asked(`/${chunk}`) > 0), { timeout: 15000 }).toBe(true);
+      await release(session);
+      await until(page, 'kyc-ready');
+      // Each once: the entry's import() took the preloaded chunks from the module map (later chunks, the screens', too).
+      for (const path of [`/${file}`, ...preloads.map((chunk) => `/${chunk}`)]) expect(asked(path), path).toBe(1);
+      expect(Object.fromEntries(served.get(session)!)).toEqual(
+        Object.fromEntries([...served.get(session)!.keys()].map((path) => [path, 1])),
+      );
+      expect(await loaderDownloads(session)).toBe(1);
       expect(errors).toEqual([]);
       await page.close();
     },

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from '../../../src/frame/capture';
 import { KYC_CAPTURE_SHA256, KYC_RENDERED_HEADERS, renderKycWarmUp, renderKycWidget } from '../../../src/server/index';
+import { widgetPreloads } from '../../../src/server/render';
 import { frameIdFor } from '../../../src/providers/sumsub/frame';
 import * as plugins from '../../../src/providers/plugins';
 import { ALL_DEMOS, PROVIDER_DEMOS } from '../../../sandbox/catalog.mjs';
@@ -252,5 +253,69 @@ describe('renderKycWidget', () => {
     const doc = readFileSync(new URL('../../../docs/embedding.md', import.meta.url), 'utf8');
     for (const provider of ['onfido', 'plaid'])
       expect(doc, provider).toContain(renderKycWarmUp({ provider }).replace(/>$/, ' />'));
+  });
+
+  it("widgetPreloads: the widget's script and the chunks its build recorded for that file, at the script's path", () => {
+    const map = { 'kyc-widget-stripe.js': ['chunks/runtime-A1.js', 'chunks/sdk-B2.js'] };
+    const links = (script: unknown, nonce?: string) =>
+      [...widgetPreloads(script, nonce, map).matchAll(/<link rel="modulepreload" href="([^"]*)"( nonce="n1")?>/g)].map(
+        (match) => match[1] + (match[2] ? ' +nonce' : ''),
+      );
+    expect(links('/assets/kyc-widget-stripe.js?v=2')).toEqual([
+      '/assets/kyc-widget-stripe.js?v=2',
+      '/assets/chunks/runtime-A1.js', // resolved as the entry's import() resolves it: no query
+      '/assets/chunks/sdk-B2.js',
+    ]);
+    expect(links('https://cdn.example/kyc/1.0.0/kyc-widget-stripe.js', 'n1')).toEqual([
+      'https://cdn.example/kyc/1.0.0/kyc-widget-stripe.js +nonce',
+      'https://cdn.example/kyc/1.0.0/chunks/runtime-A1.js +nonce',
+      'https://cdn.example/kyc/1.0.0/chunks/sdk-B2.js +nonce',
+    ]);
+    expect(links('kyc-widget-stripe.js')).toEqual(['kyc-widget-stripe.js', 'chunks/runtime-A1.js', 'chunks/sdk-B2.js']);
+    // A file its build did not record (renamed, another entry): itself alone. Not a URL or a path: nothing.
+    expect(links('/assets/widget.js')).toEqual(['/assets/widget.js']);
+    expect(links('/assets/kyc-widget-persona.js')).toEqual(['/assets/kyc-widget-persona.js']);
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/javascript,1',
+      '',
+      42,
+      undefined,
+      null,
+      { toString: () => '/x.js' },
+    ])
+      expect(widgetPreloads(bad, undefined, map), String(bad)).toBe('');
+    expect(widgetPreloads('/a.js?x="><script>', undefined, map)).toBe(
+      '<link rel="modulepreload" href="/a.js?x=&quot;&gt;&lt;script&gt;">',
+    );
+    // Never a key of Object.prototype taken for a recorded file.
+    expect(links('/constructor')).toEqual(['/constructor']);
+  });
+
+  it("widgetScript: preloaded after the vendor's code for an SDK-hosted provider only, by both renderers", () => {
+    const script = '/assets/kyc-widget-onfido.js';
+    const preload = `<link rel="modulepreload" href="${script}" nonce="n1">`;
+    const onfido = { provider: 'onfido', sessionEndpoint: '/api/kyc-session', pageOrigin: PAGE, nonce: 'n1' };
+    const vendor = '<link rel="modulepreload" href="https://sdk.onfido.com/v14.80.0/Onfido.js" nonce="n1">';
+    expect(renderKycWidget({ ...onfido, widgetScript: script }).startsWith(`${vendor}${preload}<kyc-widget `)).toBe(
+      true,
+    );
+    expect(renderKycWarmUp({ provider: 'onfido', nonce: 'n1', widgetScript: script })).toBe(vendor + preload);
+    // Jumio's web component: the host's page imports its package; the widget's own preloads all the same.
+    const jumio = { provider: 'jumio', options: { sdk: true }, widgetScript: script };
+    expect(renderKycWarmUp(jumio)).toBe(`<link rel="modulepreload" href="${script}">`);
+    expect(renderKycWidget({ ...jumio, sessionEndpoint: '/s', pageOrigin: PAGE })).toMatch(
+      /^<link rel="modulepreload"/,
+    );
+    // A frame provider: its frame is what the page must ask for first; the widget's script is the page's to place.
+    const persona = {
+      provider: 'persona',
+      sessionUrl: 'https://withpersona.com/verify?inquiry-id=inq_1',
+      pageOrigin: PAGE,
+    };
+    expect(renderKycWidget({ ...persona, widgetScript: script })).toBe(renderKycWidget(persona));
+    expect(renderKycWarmUp({ provider: 'veriff', widgetScript: script })).toBe(renderKycWarmUp({ provider: 'veriff' }));
+    // Refused input renders no preload of anything.
+    expect(renderKycWidget({ ...onfido, pageOrigin: 'nope', widgetScript: script })).not.toContain('<link');
   });
 });
