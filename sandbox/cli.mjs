@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /**
- * `kyc-widget`, the package's command line (its `bin`): the development sandbox and one-off signed webhooks.
+ * `kyc-widget`, the package's command line (its `bin`): the development sandbox, one-off signed webhooks, and the
+ * `<head>` hints of a static page.
  *
  *   kyc-widget sandbox [--port 5174] [--host localhost] [--webhook-url URL] [--webhook-secret SECRET]
  *   kyc-widget trigger <approved|declined|review> --provider ID --to URL [--user ID] [--session ID] [--secret S] [--json]
  *   kyc-widget keys [--sandbox-url URL]
+ *   kyc-widget hints <provider> [--script URL] [--options JSON] [--allowed-origins ORIGINS] [--nonce N]
  *
- * Exit codes: 0 done (trigger: the endpoint answered 2xx), 1 the endpoint refused or did not answer, 2 wrong usage.
+ * Exit codes: 0 done (trigger: the endpoint answered 2xx), 1 the endpoint refused or did not answer (hints: nothing
+ * to write), 2 wrong usage.
  */
 import { parseArgs } from 'node:util';
 import { envLines } from './env.mjs';
@@ -21,6 +24,8 @@ Usage:
   kyc-widget trigger <decision> --provider <id> --to <url> [options]
                                    one signed decision webhook to your backend, as the provider sends it
   kyc-widget keys                  the sandbox's test keys as environment lines (npx kyc-widget keys > .env)
+  kyc-widget hints <provider> [options]
+                                   a static page's <head> hints: what renderKycWarmUp (kyc-widget/server) writes
   kyc-widget help                  this text
 
 sandbox options:
@@ -42,6 +47,15 @@ trigger options:
 
 keys options:
   --sandbox-url <url>    the sandbox's origin to print (default http://localhost:5174)
+
+hints options (one tag a line; exit code 1 when there is nothing to write):
+  <provider>             the provider id; an SDK-hosted one (onfido, stripe, plaid; jumio with {"sdk":true}) gets
+                         the preload of its vendor's code, a frame provider a preconnect and a warm-up frame
+  --script <url>         where your page loads the widget's script from (/assets/kyc-widget-stripe.js): an
+                         SDK-hosted provider also gets module preloads of it and of its chunks
+  --options <json>       the element's options, as its attribute: sdkUrl, Stripe's publishableKey
+  --allowed-origins <o>  the element's allowed-origins
+  --nonce <n>            your page's CSP nonce
 `;
 
 class UsageError extends Error {}
@@ -137,11 +151,44 @@ function keysCommand(args) {
   return 0;
 }
 
+/** The hints of renderKycWarmUp, from this package's built server half. */
+async function hintsCommand(args) {
+  const { values, positionals } = options(args, {
+    script: { type: 'string' },
+    options: { type: 'string' },
+    'allowed-origins': { type: 'string' },
+    nonce: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new UsageError('hints takes one provider id, e.g. kyc-widget hints stripe');
+  let server;
+  try {
+    server = await import('../dist/server/index.js');
+  } catch {
+    throw new UsageError('hints needs the built package (dist/server/index.js): run npm run build in a checkout');
+  }
+  const html = server.renderKycWarmUp({
+    provider: positionals[0],
+    ...(values.options !== undefined && { options: values.options }),
+    ...(values['allowed-origins'] !== undefined && { allowedOrigins: values['allowed-origins'] }),
+    ...(values.nonce !== undefined && { nonce: values.nonce }),
+    ...(values.script !== undefined && { widgetScript: values.script }),
+  });
+  if (!html) {
+    console.error(
+      `kyc-widget: nothing to write for ${JSON.stringify(positionals[0])} with these options (a provider id? Stripe needs {"publishableKey":…}; an sdkUrl must be on --allowed-origins; Jumio's web component writes only the --script preloads)`,
+    );
+    return 1;
+  }
+  console.log(html.replace(/>(?=<(link|iframe))/g, '>\n'));
+  return 0;
+}
+
 async function main([command, ...args]) {
   if (args.includes('--help') || args.includes('-h')) command = 'help';
   if (command === 'sandbox') return sandboxCommand(args);
   if (command === 'trigger') return triggerCommand(args);
   if (command === 'keys') return keysCommand(args);
+  if (command === 'hints') return hintsCommand(args);
   if (command === 'help' || command === '--help' || command === '-h' || command === undefined) {
     console.log(USAGE);
     return command === undefined ? 2 : 0;
