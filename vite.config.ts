@@ -266,7 +266,10 @@ const entryPreloads: Plugin = {
   name: 'kyc:entry-preloads',
   load(id) {
     if (!id.endsWith('/src/server/preloads.ts')) return undefined;
-    const map = readFileSync(new URL('./dist/preload.json', import.meta.url), 'utf8');
+    const file = new URL('./dist/preload.json', import.meta.url);
+    if (!existsSync(file))
+      throw new Error('the server build carries dist/preload.json: run `npm run build`, which writes it first');
+    const map = readFileSync(file, 'utf8');
     return `export const ENTRY_PRELOADS = Object.freeze(${map.trim()});`;
   },
 };
