@@ -1,6 +1,7 @@
 // The size budgets of the boots and of the classic-script builds, stated once: test/e2e/size.test.ts holds every build
-// to them, `npm run bench` prints the all-in boot's and IIFE's sizes against theirs. The gauge: Node's zlib gzip at level 9 of the file. A budget is a ceiling that a
-// change may lower and never raises without a reason written in the commit that needs it.
+// to them, `npm run bench` prints the all-in boot's and IIFE's sizes against theirs. The gauge: Node's zlib gzip at
+// level 9 of the file. A budget is a ceiling that a change may lower and never raises without a reason written in the
+// commit that needs it.
 
 /** dist/kyc-widget.js: the all-in boot, every provider's frame facts and builder. */
 export const BOOT_BUDGET = 14_710;

@@ -17,8 +17,8 @@ import { ENTRY_PRELOADS } from './preloads';
  * when its script arrives. An SDK-hosted provider (Onfido, Stripe, Plaid, Jumio's web component) has no frame: its
  * vendor's code is a script, never a document, so it gets a preload of that script before the element, which the
  * widget's loader then uses, and (with `widgetScript`) module preloads of the widget's entry and the chunks it mounts
- * with; the element mounts the vendor's code as without a server. Inline mode only. Bad input fails closed: no frame, and the reason on the element for it
- * to report as `config-invalid`. Guide: docs/server.md.
+ * with; the element mounts the vendor's code as without a server. Inline mode only. Bad input fails closed: no frame,
+ * and the reason on the element for it to report as `config-invalid`. Guide: docs/server.md.
  */
 
 // The renderer knows every provider: it builds their frames (what the runtime fetches for them, never). So it takes
@@ -179,9 +179,9 @@ const nonceOf = (nonce: unknown) => (typeof nonce === 'string' ? attr('nonce', n
 /**
  * The widget's script and the chunks it fetches before it mounts an SDK-hosted provider's code, as module preloads:
  * requested while the page is parsed, beside the vendor's code, and taken from the module map when the entry imports
- * them (one download each). The chunks are those `npm run build` recorded for the script's file name (dist/preload.json:
- * the standalone entries, whose chunks' names are hashes), at the same path as the script; a renamed file gets the
- * script's preload alone. A `script` that is not an http(s) URL or a path writes nothing.
+ * them (one download each). The chunks are those `npm run build` recorded for the script's file name
+ * (dist/preload.json: the standalone entries, whose chunks' names are hashes), at the same path as the script; a
+ * renamed file gets the script's preload alone. A `script` that is not an http(s) URL or a path writes nothing.
  */
 export function widgetPreloads(script: unknown, nonce: unknown, preloads = ENTRY_PRELOADS): string {
   if (
