@@ -3,23 +3,13 @@
  * half (dist/server), one tag a line, with the widget's chunks of the same build (dist/preload.json) when given the
  * script's URL; exit code 1 when there is nothing to write, 2 on wrong usage.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli as run } from '../support/cli';
 
-const CLI = fileURLToPath(new URL('../../sandbox/cli.mjs', import.meta.url));
 const dist = new URL('../../dist/', import.meta.url);
 type ServerEntry = typeof import('../../src/server/index');
 let server: ServerEntry;
-
-function run(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 }, (error, out, err) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out, err }),
-    );
-  });
-}
 
 beforeAll(async () => {
   server = (await import(/* @vite-ignore */ new URL('server/index.js', dist).href)) as ServerEntry;

@@ -3,25 +3,15 @@
  * real HTTP: `trigger` delivers one signed webhook and says how it went in its exit code and output; `sandbox`
  * prints its keys, makes sessions with them and sends each provider's signed webhook to --webhook-url.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_SECRET } from '../../sandbox/keys.mjs';
 import { createKycBackend, sumsubSessions, toNodeHandler, type KycBackend } from '../../src/server/index';
+import { CLI, runCli as run } from '../support/cli';
 import { routesOf, serve, testUser } from './support/serve.mjs';
 
-const CLI = fileURLToPath(new URL('../../sandbox/cli.mjs', import.meta.url));
 const PAGE = 'https://app.example';
-
-/** Runs the CLI to its end (trigger, keys, help): its exit code and output. Never sync: the backend is here. */
-function run(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 }, (error, out, err) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out, err }),
-    );
-  });
-}
 
 let server: Awaited<ReturnType<typeof serve>>;
 let kyc: KycBackend;
