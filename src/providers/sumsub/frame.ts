@@ -43,7 +43,7 @@ export const sumsub: ProviderFrame<'sumsub'> = {
       // The token comes from the host's backend, as a session URL would: its claimed origin speaks for Sumsub.
       if (claimed) trust = [base.origin];
     }
-    return { url: sumsubUrl(base, token, theme), trust };
+    return { url: sumsubUrl(base, token, theme, options), trust };
   },
 
   // Sumsub binds the frame's messages to the session its hello names (another one only after a new `load`: a new
@@ -123,9 +123,16 @@ export function initMessage(context: FrameContext, token: string | undefined): R
     // The frame grows with idCheck.onResize; it does not scroll the host's page (enableScrollIntoView).
     options: { adaptIframeHeight: true, enableScrollIntoView: false },
   };
-  if (context.theme !== 'auto') message.theme = context.theme;
-  else if (config.theme !== 'light' && config.theme !== 'dark') delete message.theme;
+  const theme = launchTheme(context.theme, extra);
+  if (theme) message.theme = theme;
+  else delete message.theme;
   return message;
+}
+
+/** The theme Sumsub's frame is launched with: the widget's, else `options.config.theme` when it is light or dark. */
+function launchTheme(theme: FrameContext['theme'], config: Record<string, unknown> | undefined): string | undefined {
+  const given = theme === 'auto' ? config?.theme : theme;
+  return given === 'light' || given === 'dark' ? given : undefined;
 }
 
 /** A query parameter as written, without decoding (Sumsub's frame id keeps `+`, `/` and `=` raw). */
@@ -138,20 +145,33 @@ export function rawParam(url: URL, name: string): string | undefined {
 }
 
 /**
- * Sumsub: `<base>/websdk/websdk.html?_=id_<base64 token>[&theme=…]`, the host's other parameters after.
- * A base already ending in the frame's path keeps its query.
+ * Sumsub: `<base>/websdk/websdk.html?_=id_<base64 token>[&theme=…][&customizationName=…][&translationName=…]`, the
+ * host's other parameters after: the WebSDK 2.9's `getIframeSrc` (its theme, and the two names of `options.config`,
+ * URI-encoded), with the theme as `idCheck.init` carries it. A base already ending in the frame's path keeps the rest of
+ * its query.
  */
-export function sumsubUrl(base: URL, token: string, theme: 'light' | 'dark' | 'auto'): URL {
+export function sumsubUrl(
+  base: URL,
+  token: string,
+  theme: FrameContext['theme'],
+  options: Record<string, unknown>,
+): URL {
   const path = '/websdk/websdk.html';
   let url = copy(base);
   if (!base.pathname.endsWith(path)) {
     url = new URL(base.origin);
     url.pathname = base.pathname.replace(/\/+$/, '') + path;
   }
+  const config = optionObject(options, 'config');
+  let search = `?_=${frameIdFor(token)}`;
   url.searchParams.delete('_');
-  url.searchParams.delete('theme');
+  for (const name of ['theme', 'customizationName', 'translationName']) {
+    const value = name === 'theme' ? launchTheme(theme, config) : config?.[name];
+    url.searchParams.delete(name);
+    if (typeof value === 'string' && value) search += `&${name}=${encodeURIComponent(value)}`;
+  }
   const rest = url.search.slice(1);
-  url.search = `?_=${frameIdFor(token)}${theme !== 'auto' ? `&theme=${theme}` : ''}${rest ? `&${rest}` : ''}`;
+  url.search = `${search}${rest ? `&${rest}` : ''}`;
   return url;
 }
 

@@ -1,3 +1,4 @@
+import snsWebSdk from '@sumsub/websdk';
 import { describe, expect, it } from 'vitest';
 import { rawParam } from '../../../src/providers/sumsub/protocol';
 import { adapters, TOKEN, context, encodings, expectNoSecret, expectRobust, junk, send, start } from './helpers';
@@ -33,6 +34,44 @@ describe('sumsub frameUrl', () => {
   it('adds the theme unless auto', () => {
     const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN, theme: 'dark' }));
     expect(built.ok && built.url.searchParams.get('theme')).toBe('dark');
+  });
+
+  // The WebSDK's own URL for the same launch config (its getIframeSrc; `location.origin` stands in for a page's).
+  function webSdkUrl(config: Record<string, unknown>): string {
+    const page = globalThis as { location?: unknown };
+    page.location = { origin: 'https://shop.example' };
+    try {
+      const built = snsWebSdk
+        .init(TOKEN, () => Promise.resolve(TOKEN))
+        .withConf(config)
+        .build() as unknown as {
+        iframeId: string;
+        getIframeId(): string;
+        getIframeSrc(): string;
+      };
+      built.iframeId = `id_${built.getIframeId()}`;
+      return built.getIframeSrc();
+    } finally {
+      delete page.location;
+    }
+  }
+
+  it.each([
+    [{}],
+    [{ theme: 'dark' }],
+    [{ customizationName: 'Brand & co/é 1' }],
+    [{ theme: 'light', customizationName: 'c-1', translationName: 'tr?x=1' }],
+    [{ translationName: 'only', lang: 'de', email: 'a@b.example' }],
+  ])('writes the frame URL the WebSDK writes for config %j', (config) => {
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN, options: { config } }));
+    expect(built.ok && built.url.href).toBe(webSdkUrl(config));
+  });
+
+  it("puts the widget's theme over the config's, and its launch names over the same names in a session URL", () => {
+    const sessionUrl = new URL('https://in.sumsub.com/websdk/websdk.html?customizationName=old&keep=1');
+    const options = { config: { theme: 'light', customizationName: 'new' } };
+    const built = frameUrlOf(sumsub, context({ sessionToken: TOKEN, sessionUrl, options, theme: 'dark' }));
+    expect(built.ok && built.url.search).toBe(`?_=${FRAME_ID}&theme=dark&customizationName=new&keep=1`);
   });
 
   it('encodes a non-ASCII-safe token as UTF-8 base64', () => {
