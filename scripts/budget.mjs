@@ -4,13 +4,13 @@
 // commit that needs it.
 
 /** dist/kyc-widget.js: the all-in boot, every provider's frame facts and builder. */
-export const BOOT_BUDGET = 14_710;
+export const BOOT_BUDGET = 14_810;
 
 /** @type {Record<string, number>} dist/kyc-widget-<id>.js: one provider's boot (the generic protocol rides along). */
 export const PROVIDER_BUDGETS = {
   generic: 8_630,
   persona: 10_650,
-  sumsub: 10_180,
+  sumsub: 10_260,
   veriff: 9_160,
   jumio: 9_880,
   idenfy: 9_000,
@@ -30,10 +30,10 @@ export const PROVIDER_BUDGETS = {
  * the frame is requested.
  */
 export const IIFE_BUDGETS = {
-  'kyc-widget.iife.js': 121_280,
+  'kyc-widget.iife.js': 121_370,
   'kyc-widget-generic.iife.js': 107_700,
   'kyc-widget-persona.iife.js': 110_690,
-  'kyc-widget-sumsub.iife.js': 110_160,
+  'kyc-widget-sumsub.iife.js': 110_270,
   'kyc-widget-veriff.iife.js': 108_470,
   'kyc-widget-jumio.iife.js': 110_330,
   'kyc-widget-idenfy.iife.js': 108_400,
