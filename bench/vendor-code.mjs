@@ -24,7 +24,13 @@ export const VENDOR_CODE = {
     gzip: 695_968,
     source: '@jumio/websdk@0.3.19 (npm, the devDependency): index.js and the js/index.BEBD0ZpD.js it imports',
   },
-  stripe: { raw: null, gzip: null, source: 'Stripe.js v3 is served only by js.stripe.com (not on npm): not measured' },
+  stripe: {
+    raw: null,
+    gzip: null,
+    source:
+      'Stripe.js (https://js.stripe.com/endive/stripe.js, the URL @stripe/stripe-js 10.2.1 loads) is served only by ' +
+      'js.stripe.com (not on npm): not measured',
+  },
   plaid: {
     raw: null,
     gzip: null,
