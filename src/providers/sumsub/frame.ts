@@ -123,16 +123,17 @@ export function initMessage(context: FrameContext, token: string | undefined): R
     // The frame grows with idCheck.onResize; it does not scroll the host's page (enableScrollIntoView).
     options: { adaptIframeHeight: true, enableScrollIntoView: false },
   };
-  const theme = launchTheme(context.theme, extra);
-  if (theme) message.theme = theme;
-  else delete message.theme;
+  // As the WebSDK's (its build() names every field, an absent one as undefined).
+  message.theme = launchTheme(context.theme, extra);
   return message;
 }
 
-/** The theme Sumsub's frame is launched with: the widget's, else `options.config.theme` when it is light or dark. */
-function launchTheme(theme: FrameContext['theme'], config: Record<string, unknown> | undefined): string | undefined {
-  const given = theme === 'auto' ? config?.theme : theme;
-  return given === 'light' || given === 'dark' ? given : undefined;
+/**
+ * The theme Sumsub's frame is launched with: the widget's, else `options.config.theme` (the WebSDK's `theme?: string`,
+ * a name of the host's own included; configProblem has checked it).
+ */
+function launchTheme(theme: FrameContext['theme'], config: Record<string, unknown> | undefined): unknown {
+  return theme === 'auto' ? config?.theme : theme;
 }
 
 /** A query parameter as written, without decoding (Sumsub's frame id keeps `+`, `/` and `=` raw). */

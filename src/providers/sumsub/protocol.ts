@@ -5,6 +5,7 @@ import {
   complete,
   countOf,
   field,
+  optionObject,
   progress,
   resize,
   safely,
@@ -109,7 +110,9 @@ const sumsubProtocol: ProviderProtocol = {
       // The WebSDK's setLanguage / setTheme.
       settingsChanged({ locale, theme }) {
         if (!bound) return;
-        port.post({ method: 'idCheck.callSetLanguage', language: locale });
+        // A language the host chose in options.config.lang stays, as in idCheck.init.
+        if (!optionObject(port.context.options, 'config')?.lang)
+          port.post({ method: 'idCheck.callSetLanguage', language: locale });
         if (theme !== 'auto') port.post({ method: 'idCheck.callSetTheme', theme });
       },
 

@@ -59,6 +59,7 @@ describe('sumsub frameUrl', () => {
   it.each([
     [{}],
     [{ theme: 'dark' }],
+    [{ theme: 'brand-theme-2' }],
     [{ customizationName: 'Brand & co/é 1' }],
     [{ theme: 'light', customizationName: 'c-1', translationName: 'tr?x=1' }],
     [{ translationName: 'only', lang: 'de', email: 'a@b.example' }],
@@ -319,6 +320,23 @@ describe('sumsub messages', () => {
       { method: 'idCheck.callSetLanguage', language: 'de' },
       { method: 'idCheck.callSetTheme', theme: 'dark' },
     ]);
+  });
+
+  it("keeps the host's options.config.lang when the widget's language changes, as idCheck.init does", () => {
+    const ctx = context({ sessionToken: TOKEN, locale: 'de', options: { config: { lang: 'ja' } } });
+    const { session, port } = ready(ctx);
+    expect(port.posted[0]).toMatchObject({ method: 'idCheck.init', lang: 'ja' });
+    port.posted.length = 0;
+    session.settingsChanged?.({ locale: 'fr', theme: 'dark' });
+    expect(port.posted).toEqual([{ method: 'idCheck.callSetTheme', theme: 'dark' }]);
+  });
+
+  it("launches with a theme of the host's own (options.config.theme, any name) unless the widget's theme is set", () => {
+    const brand = { config: { theme: 'brand-theme-2' } };
+    const auto = ready(context({ sessionToken: TOKEN, options: brand }));
+    expect(auto.port.posted[0]).toMatchObject({ method: 'idCheck.init', theme: 'brand-theme-2' });
+    const dark = ready(context({ sessionToken: TOKEN, options: brand, theme: 'dark' }));
+    expect(dark.port.posted[0]).toMatchObject({ method: 'idCheck.init', theme: 'dark' });
   });
 
   it('ignores unknown methods and non-idCheck messages', () => {
