@@ -138,9 +138,7 @@ const providerEntries: Plugin = {
       `import provider from ${src(`providers/${provider}/index.ts`)};`,
       // An SDK-hosted provider's own entry carries the vendor's loader in its boot (its plug-in's import of it is then
       // already here): the vendor's code is asked for in the task the inputs resolve.
-      ...(existsSync(new URL(`./src/providers/${provider}/sdk.ts`, import.meta.url))
-        ? [`import ${src('providers/vendor.ts')};`]
-        : []),
+      ...(sdkHosted(provider) ? [`import ${src('providers/vendor.ts')};`] : []),
       `import { defineKycWidget } from ${src('core.ts')};`,
       `register(...[generic, provider].flat());`,
       `defineKycWidget();`,
@@ -148,6 +146,23 @@ const providerEntries: Plugin = {
     ].join('\n');
   },
 };
+
+/** Whether a provider is SDK-hosted: its folder has an SDK adapter (src/providers/<id>/sdk.ts). */
+const sdkHosted = (provider: string) => existsSync(new URL(`./src/providers/${provider}/sdk.ts`, import.meta.url));
+
+/**
+ * The build flags (src/env.d.ts) for a build of `entry`: a one-provider build knows that it is one, and whether its
+ * provider is SDK-hosted, so that the all-in bundle's paths and the SDK-hosted providers' runtime (an SdkAttempt, the
+ * stand-in's start of a vendor's script) leave the code of a frame provider's entry. Every other build (the all-in
+ * ones, lib, whose entries share their chunks, server, the dev loop and the tests) may run anything.
+ */
+function buildFlags(entry = ''): Record<string, string> {
+  const provider = entry.split(ENTRY)[1];
+  return {
+    __KYC_ONE_PROVIDER__: String(provider !== undefined),
+    __KYC_SDK__: String(provider === undefined || sdkHosted(provider)),
+  };
+}
 
 /**
  * The standalone builds' chunks, as src/architecture.ts says: each module of a role outside the boot goes to its
@@ -211,7 +226,7 @@ function mountChunks(bundle: Rollup.OutputBundle, boot: Rollup.OutputChunk): str
 /** A standalone ES build: the boot (`fileName`) defines the tag on import; its lazy chunks sit in dist/chunks/. */
 function standalone(entry: string, fileName: string): UserConfig {
   return {
-    define: PRODUCTION,
+    define: { ...PRODUCTION, ...buildFlags(entry) },
     plugins: [providerEntries, minifyChunks, compileHints, recordPlacement],
     build: {
       lib: { entry, formats: ['es'], fileName: () => fileName },
@@ -233,7 +248,7 @@ function standalone(entry: string, fileName: string): UserConfig {
 /** A classic-script build: the same as one file (the runtime inlined: it is "loaded" a microtask after the first element). */
 function iife(entry: string, fileName: string): UserConfig {
   return {
-    define: PRODUCTION,
+    define: { ...PRODUCTION, ...buildFlags(entry) },
     plugins: [providerEntries, compileHints],
     build: {
       // No exports, so no global (Vite wants a name all the same): a classic script only defines the tag.
@@ -334,12 +349,18 @@ export default defineConfig(({ command, mode }) => {
   const common: UserConfig = {
     root,
     base: './',
+    define: buildFlags(),
     esbuild: { jsx: 'automatic', jsxDev: false, legalComments: 'eof', charset: 'utf8' },
   };
   if (command === 'build') {
     const build = BUILDS[mode];
     if (!build) throw new Error(`vite build --mode ${mode}: the modes are ${Object.keys(BUILDS).join(', ')}`);
-    return { ...common, ...build, build: { outDir: 'dist', emptyOutDir: false, target: 'es2022', ...build.build } };
+    return {
+      ...common,
+      ...build,
+      define: { ...common.define, ...build.define },
+      build: { outDir: 'dist', emptyOutDir: false, target: 'es2022', ...build.build },
+    };
   }
   return {
     ...common,

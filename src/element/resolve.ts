@@ -48,7 +48,10 @@ export function hasSession(inputs: Pick<Inputs, 'sessionUrl' | 'sessionToken' | 
 
 export function resolveFrame(inputs: Inputs, env: Environment): Resolution {
   // `auto`: the session endpoint's answer names the provider (the all-in bundle's; runtime/problems.ts says why not).
-  if (!isProviderId(inputs.provider) && !(carries.all && inputs.sessionEndpoint && inputs.provider == 'auto'))
+  if (
+    !isProviderId(inputs.provider) &&
+    !(!__KYC_ONE_PROVIDER__ && carries.all && inputs.sessionEndpoint && inputs.provider == 'auto')
+  )
     return invalid(new Problem('provider', 'provider', inputs.provider));
   if (inputs.options instanceof InvalidJson) return invalid(inputs.options.problem);
   const extra = allowedOrigins(inputs.allowedOrigins);

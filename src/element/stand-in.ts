@@ -232,13 +232,13 @@ export class StandIn implements Stand {
         // the session request that named the provider (its frame still gets half of it).
         this.#requestedAt =
           rendered?.kyc?.t ??
-          (carries.all && this.#inputs.provider == 'auto'
+          (!__KYC_ONE_PROVIDER__ && carries.all && this.#inputs.provider == 'auto'
             ? Math.max(this.#requestedAt, performance.now() - this.#inputs.loadTimeout / 2)
             : performance.now());
         const { provider, context, url } = frame;
         // The vendor's code and the adapters' chunk, for the runtime's attempt to mount (providers/vendor.ts), now:
         // no frame of the widget's own. A failed chunk is the attempt's to report, when it imports the same.
-        if (provider.sdk) {
+        if (__KYC_SDK__ && provider.sdk) {
           frame.plugin.adapter?.().catch(() => {});
           this.#cool();
           this.#release(); // the runtime mounts it
@@ -299,7 +299,8 @@ export class StandIn implements Stand {
       case 'emit': {
         // With `auto` (the all-in bundle's), the provider the endpoint named; else the input.
         const detail = {
-          provider: (carries.all && this.model.frame?.frame.provider.id) || this.#inputs.provider,
+          provider:
+            (!__KYC_ONE_PROVIDER__ && carries.all && this.model.frame?.frame.provider.id) || this.#inputs.provider,
           ...effect.detail,
         };
         // Its one kyc-error (the runtime could not be downloaded) is recoverable: nothing for the console
@@ -323,7 +324,7 @@ export class StandIn implements Stand {
     const env = environment(this.#host, inputs.locale);
     const sent = postSession(endpoint, { provider: inputs.provider, locale: env.locale, refresh: false });
     // Under "auto", the provider the answer names has its load timeout from now (load-frame).
-    if (carries.all) this.#requestedAt = performance.now();
+    if (!__KYC_ONE_PROVIDER__ && carries.all) this.#requestedAt = performance.now();
     this.#sent = sent;
     sent.response
       .then((response) => (this.#sent === sent && response.ok ? response.clone().json() : undefined))

@@ -15,7 +15,11 @@ export type ProviderChoice = ProviderId | 'auto';
 
 const plugins: ProviderPlugin[] = [];
 
-/** Whether this bundle registered every provider of the package (the all-in bundle): for the problem's words. */
+/**
+ * Whether this bundle registered every provider of the package (the all-in bundle): for the problem's words and the
+ * `auto` paths. Each reader asks `!__KYC_ONE_PROVIDER__ && carries.all`, so that a one-provider build, which knows at
+ * build time that it is one, drops those paths (vite.config.ts `buildFlags`).
+ */
 export const carries = { all: false };
 
 /** Makes providers available to every element on the page (the entries call it; twice is harmless). */

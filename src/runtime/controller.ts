@@ -20,7 +20,6 @@ import { CameraPreflight } from './preflight';
 import { Renewal } from './renewal';
 import { bindingOf, endpointOf, withAnswer, type ResolvedFrame } from '../element/resolve';
 import { Screens } from './screens';
-import { SdkAttempt } from './sdk-attempt';
 import { Surface } from './surface';
 
 /**
@@ -73,11 +72,10 @@ export class WidgetController implements Controller {
     // The protocol reads the running frame's token from the model (it changes when one is handed over).
     const token = () => this.#model.frame?.token;
     this.#attempt = new Attempt(this.#surface.frameBox, report, token, handover?.bridge);
-    const sdk = new SdkAttempt(this.#surface.frameBox, report, token, () => this.#surface.messages().window);
     this.#renewal = new Renewal(report);
     this.#decisions = new DecisionWatch(report);
     this.#config = new Configuration(host, report);
-    this.#attempts = new Attempts(this.#attempt, sdk, this.#config);
+    this.#attempts = new Attempts(this.#attempt, this.#config, this.#surface, report, token);
     this.#placement = new Placement(shadow, this.#surface.root, report);
     this.#screens = new Screens(this.#surface.ui, report);
     this.#connectivity = new Connectivity(report);

@@ -115,11 +115,11 @@ export function say({ code, at, got }: Problem): string {
       return `${at}: ${quoted} is not an origin (scheme://host[:port])`;
     case 'provider':
       if (got === 'auto')
-        return carries.all
+        return !__KYC_ONE_PROVIDER__ && carries.all
           ? 'provider "auto" needs a session-endpoint, whose answer names the provider it chose'
           : `provider "auto" needs the all-in bundle, kyc-widget.js (the package's kyc-widget), which carries every provider; this one carries ${registeredIds().join(' and ')}`;
       // A one-provider entry (kyc-widget-<id>.js) names where the others are: each its own entry, or the all-in.
-      return carries.all
+      return !__KYC_ONE_PROVIDER__ && carries.all
         ? `provider ${quoted} is not one of ${registeredIds().join(', ')}`
         : `provider ${quoted} is not in this bundle, which carries ${registeredIds().join(' and ')}: each provider has its own entry, kyc-widget-<provider>.js (the package's kyc-widget/<provider>), and kyc-widget.js carries them all`;
     case 'not-allowed':

@@ -34,3 +34,18 @@ describe('role = chunk (src/architecture.ts)', () => {
     },
   );
 });
+
+/**
+ * The SDK-hosted providers' runtime (the SdkAttempt that mounts a vendor's code, `__KYC_SDK__`) is carried by the
+ * all-in bundle and by their own entries only: a frame provider's entry has none of it in any of its chunks.
+ */
+describe("an SDK-hosted provider's runtime travels with those providers only", () => {
+  const sdkHosted = (id: string) => existsSync(new URL(`../../src/providers/${id}/sdk.ts`, import.meta.url));
+  it.each(['kyc-widget.js', ...PROVIDERS.map((id) => `kyc-widget-${id}.js`)])('%s', (boot) => {
+    const { modules } = JSON.parse(readFileSync(`${PLACEMENT}${boot}.json`, 'utf8')) as {
+      modules: Array<[string, string]>;
+    };
+    const carries = modules.some(([module]) => module === 'runtime/sdk-attempt.ts');
+    expect(carries).toBe(boot === 'kyc-widget.js' || sdkHosted(boot.slice(11, -3)));
+  });
+});
