@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 /**
- * Build flags (vite.config.ts `entryFlags`), replaced by literals in every build and under Vitest: dead branches
+ * Build flags (vite.config.ts `buildFlags`), replaced by literals in every build and under Vitest: dead branches
  * leave a one-provider build's code.
  */
 /** Whether this build may run an SDK-hosted provider: false in a one-provider build of a frame provider. */
