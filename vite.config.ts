@@ -260,14 +260,17 @@ function iife(entry: string, fileName: string): UserConfig {
 
 /**
  * The server's build carries every provider's frame (renderKycWidget builds them), never what the browser's runtime
- * fetches for it: a plug-in's protocol, SDK adapter and vendor loader (providers/<id>/index.ts) are an empty module
+ * fetches for it: a plug-in's talk, protocol, SDK adapter and vendor loader (providers/<id>/index.ts) are an empty module
  * there.
  */
 const withoutRuntimeParts: Plugin = {
   name: 'kyc:without-runtime-parts',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (/\/src\/providers\/[\w-]+\/index\.ts$/.test(importer ?? '') && /^\.(\/protocol|\/sdk|\.\/vendor)$/.test(source))
+    if (
+      /\/src\/providers\/[\w-]+\/index\.ts$/.test(importer ?? '') &&
+      /^\.(\/talk|\/protocol|\/sdk|\.\/vendor)$/.test(source)
+    )
       return '\0kyc:not-on-the-server';
   },
   load: (id) => (id === '\0kyc:not-on-the-server' ? 'export {};' : undefined),

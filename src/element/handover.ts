@@ -44,7 +44,8 @@ export interface HostPort {
 export interface Handover {
   readonly model: Model<ResolvedFrame>;
   readonly skeleton: Skeleton;
-  readonly bridge: FrameBridge;
+  /** The bridge holding the stand-in's frame, when it launched one. */
+  readonly bridge: FrameBridge | undefined;
   /** `performance.now()` when its frame was requested: the load timer counts from then. */
   readonly requestedAt: number;
   /** The session request the model's `request` is, already sent: the runtime's first try. */

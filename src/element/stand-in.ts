@@ -1,7 +1,6 @@
 import type { Effect, Model } from '../flow/model';
-import { FrameBridge } from '../frame/bridge';
-import { PROBLEM_ATTRIBUTE, type CapturedFrame } from '../frame/capture';
-import { leaker } from '../frame/secrets';
+import type { FrameBridge, FrameSpec } from '../frame/bridge';
+import { capturedFrame, PROBLEM_ATTRIBUTE, type CapturedFrame } from '../frame/capture';
 import { postSession, readAnswer, type SessionTry } from '../session/request';
 import { carries } from '../providers/registry';
 import { batched } from './batch';
@@ -14,6 +13,9 @@ import { FRAME_TITLE } from './language';
 import { bindingOf, hasSession, resolveFrame, withAnswer, type ResolvedFrame } from './resolve';
 import { renderedSkeleton, skeleton, type Skeleton } from './skeleton';
 import { retire, warmOrigin, warmUp } from './warm-up';
+
+/** The frame bridge's chunk (frame/bridge.ts, with the providers' talk: see ProviderTalk), asked for with the frame. */
+const loadBridge = () => import('../frame/bridge');
 
 /**
  * After the frame said it is ready, how long the runtime still waits (ms): the frame's first render, and the start
@@ -30,9 +32,10 @@ export const HOLD_LIMIT = 3000;
  * it, in order.
  *
  * When the runtime is fetched: while the stand-in's frame loads, the frame has the page to itself. Its handshake,
- * ready and start need nothing of the runtime (the stand-in answers and hears them), and the runtime's download and
- * compilation would compete with the frame for the network and the main thread: on a fast network, its evaluation
- * delayed the frame's handshake answer by tens of ms. So the runtime is fetched `AFTER_READY` ms after the frame's
+ * ready and start need nothing of the runtime (the stand-in answers and hears them with the talk chunk, asked for
+ * right after the frame: frame/bridge.ts `earlyBridge`), and the runtime's download and compilation would compete
+ * with the frame for the network and the main thread: on a fast network, its evaluation delayed the frame's handshake
+ * answer by tens of ms. So the runtime is fetched `AFTER_READY` ms after the frame's
  * ready, at once when the person starts, and at the latest `HOLD_LIMIT` ms after the first pass (what the frame says
  * meanwhile waits in the bridge, in order). Anything the stand-in does not carry out asks for it at once: no frame
  * (a problem to say, modal mode, an SDK-hosted provider, nothing to show yet), a session answer it cannot use, a
@@ -43,7 +46,12 @@ export class StandIn implements Stand {
   model: Model<ResolvedFrame> = initialModel();
   lastError: KycErrorDetail | null = null;
   readonly skeleton: Skeleton;
-  readonly bridge: FrameBridge;
+  /** The frame bridge (its own chunk), once it holds the frame. */
+  bridge: FrameBridge | undefined;
+  /** The frame, from its request until it goes. */
+  #frame: CapturedFrame | null = null;
+  /** The bridge's chunk and the frame's talk on their way (never rejects): the runtime takes over after it. */
+  #talk: Promise<void> = Promise.resolve();
   readonly #calls: Array<'start' | 'retry' | 'cancel'> = [];
   /** What is reported while a report's effects are carried out (the frame's ready, heard as it loads): next, in order. */
   readonly #reports: FirstEvent[] = [];
@@ -96,7 +104,6 @@ export class StandIn implements Stand {
     this.skeleton = rendered ?? skeleton(host.ownerDocument);
     if (!rendered) shadow.append(this.skeleton.root);
     this.#rendered = this.skeleton.frameBox.querySelector('iframe');
-    this.bridge = new FrameBridge(this.skeleton.frameBox);
   }
 
   get snapshot() {
@@ -142,10 +149,13 @@ export class StandIn implements Stand {
 
   /** The runtime chunk; when it is here, it goes on from this model. */
   #download(): void {
-    // The frame's protocol chunk beside the runtime's (the runtime's attempt attaches it): one round trip for both.
+    // The frame's protocol chunk beside the runtime's (the runtime's attempt attaches it), and the bridge's, which the
+    // runtime imports: one round trip for all.
     this.model.frame?.frame.plugin.protocol?.().catch(() => {});
+    loadBridge().catch(() => {});
     loadRuntime().then(
-      (runtime) => {
+      async (runtime) => {
+        await this.#talk;
         if (this.#over) return;
         this.#over = true;
         const handover: Handover = {
@@ -250,37 +260,41 @@ export class StandIn implements Stand {
         }
         this.#holding = !this.#inputs.decisionEndpoint;
         const { id } = effect;
-        const leaks = leaker([context.sessionToken]);
-        const hear = provider.hear?.({ context, url });
-        this.bridge.load(
-          {
-            url,
-            allow: provider.allow,
-            sandbox: provider.sandbox,
-            title: FRAME_TITLE,
-            allowlist: frame.allowlist,
-            // The frame's handshake answered now, not when the runtime is here: the token is the frame's own.
-            reply: provider.reply && ((message) => provider.reply!(message, { context, url }, context.sessionToken)),
-            // The frame's ready and start, before the runtime is here: kyc-ready and kyc-start now (the session id
-            // only if it is no secret).
-            heard: (message) => {
-              const { said, sessionId } = hear?.(message) ?? {};
-              if (said)
-                this.#report({
-                  type: 'frame-said',
-                  said,
-                  frame: id,
-                  sessionId: leaks(sessionId) ? undefined : sessionId,
-                });
-            },
+        const spec: FrameSpec = {
+          url,
+          allow: provider.allow,
+          sandbox: provider.sandbox,
+          title: FRAME_TITLE,
+          allowlist: frame.allowlist,
+        };
+        // The frame now, what it says kept until the bridge and the provider's talk (chunks of their own, fetched in
+        // this task, after the frame's request) are here to guard it, answer its handshake and hear its ready.
+        const iframe = (this.#frame = rendered ?? capturedFrame(this.skeleton.frameBox, spec));
+        this.#talk = Promise.all([loadBridge(), frame.plugin.talk?.().catch(() => undefined)]).then(
+          ([{ earlyBridge }, talk]) => {
+            if (this.#frame !== iframe) return; // it went meanwhile
+            // The frame's handshake answered now, not when the runtime is here, and its ready and start heard:
+            // kyc-ready and kyc-start now.
+            this.bridge = earlyBridge(
+              this.skeleton.frameBox,
+              spec,
+              iframe,
+              talk?.default,
+              { context, url },
+              (said, sessionId) => this.#report({ type: 'frame-said', said, frame: id, sessionId }),
+            );
           },
-          rendered,
+          // The bridge's chunk failed: the runtime, which needs it too, says so.
+          () => this.#release(),
         );
-        this.#cool(this.bridge.iframe);
+        this.#cool(iframe);
         return;
       }
       case 'stop-frame':
-        this.bridge.destroy();
+        this.bridge?.destroy();
+        this.#frame?.kyc?.off();
+        this.#frame?.remove();
+        this.#frame = null;
         this.#cool();
         return;
       case 'fetch-session':

@@ -1,5 +1,7 @@
-import type { CapturedFrame } from './capture';
+import { frameElement, type CapturedFrame, type FrameLook } from './capture';
+import type { FrameOf, Heard, ProviderTalk } from '../providers/types';
 import { decodeMessage, type Decoded } from './decode';
+import { leaker } from './secrets';
 
 /**
  * The iframe and its guarded `message` listener. Framework-free: it exists before any UI
@@ -22,11 +24,7 @@ export interface Allowlist {
   has(origin: string): boolean;
 }
 
-export interface FrameSpec {
-  url: URL;
-  allow: string;
-  sandbox?: string;
-  title: string;
+export interface FrameSpec extends FrameLook {
   allowlist: Allowlist;
   /** Until the runtime drains the bridge: the answer to a frame's handshake, or undefined. */
   reply?: (message: Decoded) => unknown;
@@ -69,8 +67,8 @@ export class FrameBridge {
   }
 
   /**
-   * Creates the iframe and starts its request, or takes over `rendered`, the server-rendered one (never moved, so
-   * never reloaded): what its capture script kept goes through the same guard as what comes next, in order, in
+   * Creates the iframe and starts its request, or takes over `rendered`, one requested already: the server-rendered
+   * one, or the stand-in's (frame/capture.ts), never moved, so never reloaded: what its capture script kept goes through the same guard as what comes next, in order, in
    * this task. A rendered frame without a capture (a CSP that refused the script) is loaded again: what it said
    * meanwhile is lost. The listener is in place before the frame can speak.
    */
@@ -80,16 +78,8 @@ export class FrameBridge {
     this.#reply = spec.reply;
     this.#heard = spec.heard;
     const doc = this.#container.ownerDocument;
-    const iframe = rendered ?? doc.createElement('iframe');
+    const iframe = rendered ?? frameElement(doc, spec);
     const capture = rendered?.kyc;
-    if (!rendered) {
-      iframe.setAttribute('part', 'frame');
-      iframe.className = 'frame';
-      iframe.title = spec.title;
-      iframe.allow = spec.allow;
-      if (spec.sandbox !== undefined) iframe.setAttribute('sandbox', spec.sandbox);
-      iframe.referrerPolicy = 'strict-origin-when-cross-origin';
-    }
     iframe.addEventListener('load', this.#onLoad);
     doc.defaultView?.addEventListener('message', this.#onMessage);
     this.#iframe = iframe;
@@ -173,4 +163,35 @@ export class FrameBridge {
       }
     this.#heard?.(message);
   }
+}
+
+/**
+ * The stand-in's bridge (element/stand-in.ts): it takes over `iframe`, requested already with `spec`, answers its
+ * handshake with the frame's own token (its provider's `talk`) and hands its ready and start to `said`, with the
+ * session they name only if that is no secret.
+ */
+export function earlyBridge(
+  box: HTMLElement,
+  spec: FrameSpec,
+  iframe: CapturedFrame,
+  talk: ProviderTalk | undefined,
+  frame: FrameOf,
+  said: (said: NonNullable<Heard['said']>, sessionId: string | undefined) => void,
+): FrameBridge {
+  const token = frame.context.sessionToken;
+  const leaks = leaker([token]);
+  const hear = talk?.hear?.(frame);
+  const bridge = new FrameBridge(box);
+  bridge.load(
+    {
+      ...spec,
+      reply: talk?.reply && ((message) => talk.reply!(message, frame, token)),
+      heard: (message) => {
+        const heard = hear?.(message);
+        if (heard?.said) said(heard.said, leaks(heard.sessionId) ? undefined : heard.sessionId);
+      },
+    },
+    iframe,
+  );
+  return bridge;
 }

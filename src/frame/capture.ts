@@ -35,3 +35,48 @@ export const CAPTURE_SCRIPT =
  * first pass over the inputs, unless it finds a problem of its own in them.
  */
 export const PROBLEM_ATTRIBUTE = 'data-kyc-problem';
+
+/** What an iframe of the widget's is made with (frame/bridge.ts `FrameSpec`). */
+export interface FrameLook {
+  url: URL;
+  allow: string;
+  sandbox?: string;
+  title: string;
+}
+
+/** A new iframe for `look`, not yet requested: its part, class, title, `allow`, `sandbox` and referrer policy. */
+export function frameElement(doc: Document, look: FrameLook): HTMLIFrameElement {
+  const iframe = doc.createElement('iframe');
+  iframe.setAttribute('part', 'frame');
+  iframe.className = 'frame';
+  iframe.title = look.title;
+  iframe.allow = look.allow;
+  if (look.sandbox !== undefined) iframe.setAttribute('sandbox', look.sandbox);
+  iframe.referrerPolicy = 'strict-origin-when-cross-origin';
+  return iframe;
+}
+
+/**
+ * The stand-in's frame (element/stand-in.ts), requested now and appended to `box`: its messages and loads are kept
+ * as the capture script keeps a server-rendered frame's, until the frame bridge, fetched meanwhile, takes it over as
+ * it takes over a rendered one. The listeners are in place before the frame can speak.
+ */
+export function capturedFrame(box: HTMLElement, look: FrameLook): CapturedFrame {
+  const iframe: CapturedFrame = frameElement(box.ownerDocument, look);
+  const win = box.ownerDocument.defaultView!;
+  const q: Event[] = [];
+  const keep = (event: Event) => void (q.length < 1e3 && q.push(event));
+  iframe.kyc = {
+    q,
+    t: performance.now(),
+    off() {
+      win.removeEventListener('message', keep);
+      iframe.removeEventListener('load', keep);
+    },
+  };
+  win.addEventListener('message', keep);
+  iframe.addEventListener('load', keep);
+  iframe.src = look.url.href;
+  box.append(iframe);
+  return iframe;
+}

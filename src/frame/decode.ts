@@ -168,10 +168,3 @@ export function idOf(value: unknown): string | undefined {
 export function upper(value: unknown): string | undefined {
   return str(value, 100)?.trim().toUpperCase() || undefined;
 }
-
-/** Reads an option as an object (the `options` attribute is host input, not frame input, but still checked). */
-export function optionObject(options: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
-  if (!Object.prototype.hasOwnProperty.call(options, key)) return undefined;
-  const value = options[key];
-  return isPlainObject(value) ? value : undefined;
-}

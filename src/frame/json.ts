@@ -4,3 +4,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
+
+/** Reads an option as an object (the `options` attribute is host input, not frame input, but still checked). */
+export function optionObject(options: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  if (!Object.prototype.hasOwnProperty.call(options, key)) return undefined;
+  const value = options[key];
+  return isPlainObject(value) ? value : undefined;
+}

@@ -1,4 +1,5 @@
-import { asRecord, asText, field, idOf, num, obj, optionObject, str, upper } from '../frame/decode';
+import { asRecord, asText, field, idOf, num, obj, str, upper } from '../frame/decode';
+import { optionObject } from '../frame/json';
 import { leaker } from '../frame/secrets';
 import type { Hear } from '../providers/types';
 import type { FrameErrorCode, Outcome, Signal } from './types';

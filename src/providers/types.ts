@@ -44,24 +44,6 @@ export interface ProviderFrame<Id extends string = string> {
   readonly sandbox?: string;
   /** The URL to load for these inputs, or what is wrong with them. */
   frameUrl(context: FrameContext): Built | Problem;
-  /**
-   * For a frame that waits for the host's answer before it goes on (its handshake): the answer to `message` when it
-   * is that handshake, else undefined. One function for the stand-in, which answers before the runtime is here, and
-   * for the runtime's protocol after it: whoever sees the handshake first answers it, once.
-   */
-  reply?(message: Decoded, frame: FrameOf, token: string | undefined): unknown;
-  /**
-   * For a frame that says when its flow is ready (`kyc-ready`) or when the person began (`kyc-start`): a reader of
-   * that frame's messages, in order, with `null` for each `load` of its iframe. It tells which one is the frame's
-   * ready or start, and the session it names as the runtime names it (remembered from earlier messages where the
-   * provider's protocol remembers it; not yet checked against the token: the reader of the id does that). One rule
-   * for the stand-in, which reports before the runtime is here, and for the runtime's protocol after it, each with
-   * a reader of its own; the machine moves to `ready` and `in-progress` once (flow/machine.ts), so whoever hears it
-   * first says it, once. Where the protocol reads its frame's messages through it (Persona's container, Sumsub's
-   * session, Didit's `didit:` prefix), `undefined` means the message is not this frame's and anything else that it
-   * is (`said` only for the ready and the start); the others' readers give `undefined` for all but those two.
-   */
-  hear?(frame: FrameOf): Hear;
   /** Set for a provider delivered as the vendor's script: no iframe of the widget's own, an SDK adapter instead. */
   readonly sdk?: SdkFacts;
   /**
@@ -77,13 +59,38 @@ export interface ProviderFrame<Id extends string = string> {
   applies?(options: Record<string, unknown>): boolean;
 }
 
+/**
+ * What a provider's frame says, read (`providers/<id>/talk.ts`): one rule for the boot's stand-in, which fetches it
+ * with the frame bridge when it requests the frame and answers and hears the frame before the runtime is here, and for
+ * the runtime's protocol after it (providers/plugin.ts `talk`).
+ */
+export interface ProviderTalk {
+  /**
+   * For a frame that waits for the host's answer before it goes on (its handshake): the answer to `message` when it
+   * is that handshake, else undefined. One function for the stand-in, which answers before the runtime is here, and
+   * for the runtime's protocol after it: whoever sees the handshake first answers it, once.
+   */
+  reply?(message: Decoded, frame: FrameOf, token: string | undefined): unknown;
+  /**
+   * For a frame that says when its flow is ready (`kyc-ready`) or when the person began (`kyc-start`): a reader of
+   * that frame's messages, in order, with `null` for each `load` of its iframe. It tells which one is the frame's
+   * ready or start, and the session it names as the runtime names it (remembered from earlier messages where the
+   * provider's protocol remembers it; not yet checked against the token: the reader of the id does that). The stand-in
+   * and the protocol each have a reader of their own; the machine moves to `ready` and `in-progress` once
+   * (flow/machine.ts), so whoever hears it first says it, once. Where the protocol reads its frame's messages through it (Persona's container, Sumsub's
+   * session, Didit's `didit:` prefix), `undefined` means the message is not this frame's and anything else that it
+   * is (`said` only for the ready and the start); the others' readers give `undefined` for all but those two.
+   */
+  hear?(frame: FrameOf): Hear;
+}
+
 /** What one message (or a `load`) of the frame tells: its ready or its start, and the session it names. */
 export interface Heard {
   said?: 'ready' | 'start';
   sessionId?: string;
 }
 
-/** A reader of one frame's messages (`null`: its iframe fired `load`), `ProviderFrame.hear`. */
+/** A reader of one frame's messages (`null`: its iframe fired `load`), `ProviderTalk.hear`. */
 export type Hear = (message: Decoded | null) => Heard | undefined;
 
 /** The frame a reply is for: its context and the URL it was loaded with. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetRuntime, loadRuntime, runtimeLoader, runtimeNow } from '../../src/element/handover';
 import { AFTER_READY, HOLD_LIMIT } from '../../src/element/stand-in';
 import type { KycWidgetElement } from '../../src/index';
-import { frameFor } from '../../src/providers/registry';
+import { talkOf } from '../support/providers';
 import { SANDBOX_TOKENS } from '../../sandbox/catalog.mjs';
 import {
   applyInputs,
@@ -805,7 +805,7 @@ describe("the boot's handshake answer goes to the origin that spoke, nowhere els
     async (provider, script, handshake, options, secret) => {
       forgetRuntime();
       holdRuntime();
-      const target = frameFor(provider, options)!;
+      const target = talkOf(provider);
       const original = target.reply!;
       const replies: unknown[] = [];
       target.reply = (...args) => {

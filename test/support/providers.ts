@@ -1,7 +1,7 @@
 import { PROVIDER_IDS } from '../../src/index';
 import { frameFor, type ProviderId } from '../../src/providers/registry';
 import type { ProviderProtocol } from '../../src/protocols/types';
-import type { ProviderFrame } from '../../src/providers/types';
+import type { ProviderFrame, ProviderTalk } from '../../src/providers/types';
 
 /** The tests' providers: every one, registered by the all-in entry (src/index.ts). */
 export { PROVIDER_IDS };
@@ -31,3 +31,10 @@ export const PROTOCOLS = Object.fromEntries(
     Object.values(module).find((value) => typeof value === 'object' && value && 'createSession' in value),
   ]),
 ) as Record<FrameProviderId, ProviderProtocol>;
+
+const talkModules = import.meta.glob<ProviderTalk>('../../src/providers/*/talk.ts', { eager: true, import: 'default' });
+
+/** How provider `id`'s frame talks (`providers/<id>/talk.ts`), or nothing for an SDK-hosted provider. */
+export function talkOf(id: ProviderId): ProviderTalk {
+  return talkModules[`../../src/providers/${id}/talk.ts`] ?? {};
+}

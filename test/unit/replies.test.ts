@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMessage, type Decoded } from '../../src/frame/decode';
-import { frameOf as frameFor, PROVIDER_IDS } from '../support/providers';
+import { PROVIDER_IDS, talkOf } from '../support/providers';
 import { frameIdFor } from '../../src/providers/sumsub/frame';
 import type { FrameContext } from '../../src/providers/types';
 import { context } from './providers/helpers';
 
 /**
- * The answers to the frames' handshakes (providers/<id>.ts `reply`), which the stand-in sends before the runtime is
+ * The answers to the frames' handshakes (providers/<id>/talk.ts `reply`), which the stand-in sends before the runtime is
  * here and the protocols send after: only the handshake gets one, exactly the message the provider's SDK sends.
  */
 
@@ -15,12 +15,12 @@ const TOKEN = '_act-sbx-jwt-abc.def.ghi';
 const SUMSUB_URL = new URL(`https://in.sumsub.com/websdk/websdk.html?_=${frameIdFor(TOKEN)}`);
 
 function reply(id: (typeof PROVIDER_IDS)[number], data: unknown, ctx: FrameContext, url: URL, token?: string) {
-  return frameFor(id).reply?.(wire(data), { context: ctx, url }, token);
+  return talkOf(id).reply?.(wire(data), { context: ctx, url }, token);
 }
 
 describe("the first reply to a frame's handshake", () => {
   it('only Sumsub, Veriff, Yoti and generic wait for one', () => {
-    expect(PROVIDER_IDS.filter((id) => frameFor(id).reply)).toEqual(['generic', 'sumsub', 'veriff', 'yoti']);
+    expect(PROVIDER_IDS.filter((id) => talkOf(id).reply)).toEqual(['generic', 'sumsub', 'veriff', 'yoti']);
   });
 
   it('sumsub: idCheck.init with the token, for the frame this URL made, and nothing else', () => {
@@ -80,7 +80,7 @@ describe("the first reply to a frame's handshake", () => {
 });
 
 /**
- * The frames' ready and start (providers/<id>.ts `hear`): read by the stand-in before the runtime is here (its
+ * The frames' ready and start (providers/<id>/talk.ts `hear`): read by the stand-in before the runtime is here (its
  * kyc-ready and kyc-start) and by the protocols after, one reader of each frame's messages in order (the protocols'
  * own tests cover the rest of their routing). Only the ready message is ready and only the start is start, as the
  * protocol reads them, naming the session the protocol names.
@@ -89,14 +89,14 @@ describe("a frame's ready and start, read before the runtime", () => {
   type Id = (typeof PROVIDER_IDS)[number];
   /** What a fresh reader of this frame hears from each message, in order (null: a load). */
   const hear = (id: Id, messages: unknown[], url: URL, ctx = context()) => {
-    const reader = frameFor(id).hear!({ context: ctx, url });
+    const reader = talkOf(id).hear!({ context: ctx, url });
     return messages.map((data) => reader(data === null ? null : wire(data)));
   };
   const said = (id: Id, data: unknown, url: URL) => hear(id, [data], url)[0];
   const PERSONA = new URL('https://inquiry.withpersona.com/widget?container-id=kyc-widget-1');
 
   it('every provider the widget frames has one: in a message, or at its first load', () => {
-    expect(PROVIDER_IDS.filter((id) => frameFor(id).hear)).toEqual([
+    expect(PROVIDER_IDS.filter((id) => talkOf(id).hear)).toEqual([
       'generic',
       'persona',
       'sumsub',

@@ -1,6 +1,4 @@
-import { asRecord, upper } from '../../frame/decode';
 import { Problem } from '../../frame/problem';
-import { readyOnFirstLoad } from '../first-load';
 import type { ProviderFrame } from '../types';
 import { copy, needs, tokenOf } from '../url';
 
@@ -25,18 +23,5 @@ export const caf: ProviderFrame<'caf'> = {
     const token = tokenOf(sessionToken);
     if (!token) return needs('caf');
     return CAF_TOKEN.test(token) ? { url: new URL(`/${token}`, CAF_HOST) } : new Problem('token', 'caf');
-  },
-
-  // CAF has no ready message: its first load is ready. Its first STEP_STARTED is the start (whether or not it names
-  // the step, which only the step's kyc-progress needs).
-  hear() {
-    const load = readyOnFirstLoad();
-    let started = false;
-    return (message) => {
-      if (!message) return load(null);
-      if (started || upper(asRecord(message)?.code) !== 'STEP_STARTED') return undefined;
-      started = true;
-      return { said: 'start' };
-    };
   },
 };

@@ -1,4 +1,4 @@
-import { caf } from './frame';
+import talk from './talk';
 import type { Decoded } from '../../frame/decode';
 import type { ProviderProtocol, Signal } from '../../protocols/types';
 import {
@@ -29,7 +29,7 @@ const cafProtocol: ProviderProtocol = {
     // The token is the link's last path segment: a frame that echoes it must not get it published.
     const secrets = [port.context.sessionToken, port.frameUrl.pathname.split('/').pop()];
     // Its first load (ready) and its first STEP_STARTED (start), as the stand-in reads them (providers/caf/frame.ts).
-    const hear = caf.hear!({ context: port.context, url: port.frameUrl });
+    const hear = talk.hear!({ context: port.context, url: port.frameUrl });
 
     const route = (message: Decoded): Signal[] => {
       // The first STEP_STARTED: the start, with the step's kyc-progress when it names one.

@@ -1,4 +1,3 @@
-import { asRecord, field, idOf, str } from '../../frame/decode';
 import { Problem } from '../../frame/problem';
 import { booleanOption, oneOf } from '../options';
 import type { ProviderFrame } from '../types';
@@ -32,22 +31,7 @@ export const didit: ProviderFrame<'didit'> = {
     for (const [name, value] of camera) url.searchParams.set(name, value);
     return { url };
   },
-  // `didit:ready` and `didit:started`; every `didit:` message may name the session, which is the last one named.
-  hear() {
-    let sessionId: string | undefined;
-    return (message) => {
-      const envelope = message && asRecord(message);
-      const type = str(envelope?.type, 100)?.toLowerCase();
-      if (!type?.startsWith('didit:')) return undefined;
-      sessionId = diditSession(field(envelope!, 'data')) ?? sessionId;
-      return { said: type === 'didit:ready' ? 'ready' : type === 'didit:started' ? 'start' : undefined, sessionId };
-    };
-  },
 };
-
-/** The session id a Didit message's `data` names (`sessionId`, or `session_id`). */
-const diditSession = (data: Record<string, unknown> = {}): string | undefined =>
-  idOf(data.sessionId) ?? idOf(data.session_id);
 
 /** The camera options of @didit-protocol/sdk-web 0.4 (`buildVerificationUrl`), under the SDK's own names. */
 function cameraParams(options: Record<string, unknown>): Array<[string, string]> | Problem {

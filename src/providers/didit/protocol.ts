@@ -1,4 +1,4 @@
-import { didit } from './frame';
+import talk from './talk';
 import type { Outcome, ProviderProtocol, Signal } from '../../protocols/types';
 import {
   asRecord,
@@ -28,7 +28,7 @@ const CAMERA_WORDS = /camera|webcam|getusermedia|videoinput|video[ _-]?(?:input|
 const diditProtocol: ProviderProtocol = {
   createSession(port) {
     // The frame's `didit:` messages, its ready and start, and the session named so far (providers/didit/frame.ts).
-    const hear = didit.hear!({ context: port.context, url: port.frameUrl });
+    const hear = talk.hear!({ context: port.context, url: port.frameUrl });
     let sessionId: string | undefined;
 
     return {

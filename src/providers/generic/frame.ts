@@ -1,24 +1,5 @@
-import { asRecord, idOf } from '../../frame/decode';
-import type { FrameContext, Hear, ProviderFrame } from '../types';
+import type { ProviderFrame } from '../types';
 import { sessionUrlOnly } from '../url';
-
-/** The protocol's version, in every message both ways (`kyc`). */
-export const PROTOCOL_VERSION = 1;
-
-/** `init`: the host's answer to `ready`, and again whenever the language or theme changes (docs/protocol.md). */
-export const genericInit = ({ locale, theme }: FrameContext) => ({
-  kyc: PROTOCOL_VERSION,
-  type: 'init',
-  locale,
-  theme,
-});
-
-/** `ready` and `start`, with the session each names (the frame's other messages name theirs too, each its own). */
-const said: Hear = (message) => {
-  const data = message && asRecord(message);
-  const type = data?.kyc === PROTOCOL_VERSION && data.type;
-  return type === 'ready' || type === 'start' ? { said: type, sessionId: idOf(data!.sessionId) } : undefined;
-};
 
 /**
  * The project's own protocol (docs/protocol.md). No home origin: the session URL's origin, plus `allowed-origins`,
@@ -29,7 +10,4 @@ export const generic: ProviderFrame<'generic'> = {
   origins: [],
   allow: 'camera; microphone; fullscreen; clipboard-write',
   frameUrl: sessionUrlOnly('generic'),
-  hear: () => said,
-  // The frame's ready waits for `init`.
-  reply: (message, frame) => (said(message)?.said === 'ready' ? genericInit(frame.context) : undefined),
 };

@@ -1,4 +1,4 @@
-import { generic, genericInit, PROTOCOL_VERSION } from './frame';
+import talk, { genericInit, PROTOCOL_VERSION } from './talk';
 import type { Outcome, ProviderProtocol, Signal } from '../../protocols/types';
 import {
   asRecord,
@@ -24,7 +24,7 @@ const OUTCOMES: readonly Outcome[] = ['approved', 'declined', 'pending'];
 
 const genericProtocol: ProviderProtocol = {
   createSession(port) {
-    const hear = generic.hear!({ context: port.context, url: port.frameUrl });
+    const hear = talk.hear!({ context: port.context, url: port.frameUrl });
     let ready = false;
 
     function route(type: unknown, data: Record<string, unknown>): Signal[] {

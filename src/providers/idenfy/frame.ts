@@ -1,6 +1,5 @@
 import { Problem } from '../../frame/problem';
 import { booleanOption, stringOption } from '../options';
-import { readyOnFirstLoad } from '../first-load';
 import type { ProviderFrame } from '../types';
 import { copy, givenToken, needs, setMissing } from '../url';
 
@@ -34,6 +33,4 @@ export const idenfy: ProviderFrame<'idenfy'> = {
     setMissing(url, 'lang', language?.toLowerCase() ?? locale);
     return { url };
   },
-  // It sends no ready message: its first load is ready.
-  hear: readyOnFirstLoad,
 };

@@ -1,4 +1,4 @@
-import { idenfy } from './frame';
+import talk from './talk';
 import type { Outcome, ProviderProtocol, Signal } from '../../protocols/types';
 import { asRecord, complete, foldKeys, safely, saidOnLoad, upper } from '../../protocols/wire';
 
@@ -10,7 +10,7 @@ import { asRecord, complete, foldKeys, safely, saidOnLoad, upper } from '../../p
 const idenfyProtocol: ProviderProtocol = {
   createSession(port) {
     return {
-      onLoad: saidOnLoad(idenfy.hear!({ context: port.context, url: port.frameUrl })),
+      onLoad: saidOnLoad(talk.hear!({ context: port.context, url: port.frameUrl })),
 
       receive: (message) =>
         safely((): Signal[] => {

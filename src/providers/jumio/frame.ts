@@ -1,6 +1,4 @@
-import { asRecord, idOf, num, obj, upper } from '../../frame/decode';
 import { Problem } from '../../frame/problem';
-import { leaker } from '../../frame/secrets';
 import { oneOf } from '../options';
 import type { ProviderFrame } from '../types';
 import { givenToken, sessionUrlOnly } from '../url';
@@ -20,14 +18,6 @@ export const jumio: ProviderFrame<'jumio'> = {
   ],
   allow: 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
   frameUrl: sessionUrlOnly('jumio'),
-  // `LOADED` (eventType 510) is ready, naming its workflow unless the id carries the message's own token. The
-  // workflow's binding is the protocol's (providers/jumio/protocol.ts).
-  hear: () => (message) => {
-    const data = message && asRecord(message);
-    if (!data || num(data.eventType) !== JUMIO_EVENT || upper(obj(data.payload)?.value) !== 'LOADED') return undefined;
-    const id = jumioWorkflow(data);
-    return { said: 'ready', sessionId: leaker([data.authorizationToken])(id) ? undefined : id };
-  },
 };
 
 /** `<jumio-sdk>`'s `dc` → the region of its API (`@jumio/websdk@0.3.19` js/index.BEBD0ZpD.js). */
@@ -58,10 +48,3 @@ export const jumioSdk: ProviderFrame<'jumio'> = {
       : new Problem('needs', 'jumio-sdk');
   },
 };
-
-/** The eventType of every message of Jumio's web client. */
-export const JUMIO_EVENT = 510;
-
-/** The workflow (or legacy transaction) a Jumio message names. */
-export const jumioWorkflow = (data: Record<string, unknown>): string | undefined =>
-  idOf(data.workflowExecutionId) ?? idOf(data.transactionReference);

@@ -6,7 +6,7 @@ import { jumio, jumioSdk } from './frame';
  * its web component `<jumio-sdk>` with `options.sdk: true` (its adapter fetched when it runs).
  */
 export default [
-  { frame: jumio, protocol: () => import('./protocol') },
+  { frame: jumio, talk: () => import('./talk'), protocol: () => import('./protocol') },
   {
     frame: jumioSdk,
     adapter: () => import('./sdk'),

@@ -1,4 +1,4 @@
-import { jumio, JUMIO_EVENT, jumioWorkflow } from './frame';
+import talk, { JUMIO_EVENT, jumioWorkflow } from './talk';
 import type { ProviderProtocol, Signal } from '../../protocols/types';
 import {
   asRecord,
@@ -37,7 +37,7 @@ const FINAL = new Set(['9836', '9900']);
 
 const jumioProtocol: ProviderProtocol = {
   createSession(port) {
-    const hear = jumio.hear!({ context: port.context, url: port.frameUrl });
+    const hear = talk.hear!({ context: port.context, url: port.frameUrl });
     let workflowId: string | undefined;
 
     return {

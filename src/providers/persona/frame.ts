@@ -1,7 +1,5 @@
 import { safeUrl } from '../../frame/allow';
-import { asRecord, field, idOf, str } from '../../frame/decode';
 import { Problem } from '../../frame/problem';
-import { leaker } from '../../frame/secrets';
 import { optionString } from '../options';
 import { personaParams } from './options';
 import type { FrameContext, ProviderFrame } from '../types';
@@ -54,30 +52,6 @@ export const persona: ProviderFrame<'persona'> = {
     framing.ancestors.forEach((origin, i) => setMissing(url, `frame-ancestors[${i}]`, origin));
     setMissing(url, 'message-target-origin', framing.target);
     return { url };
-  },
-
-  // As Persona's SDK reads its messages: one that names a container must name this attempt's (the URL's, else the
-  // first one named), one that names none (or "") is this frame's; the inquiry is the last one named. `ready` and
-  // `start` are the ready and the start; the inquiry id is no id where it carries the message's resume token.
-  hear({ url }) {
-    let container = url.searchParams.get('container-id') || undefined;
-    let inquiry: string | undefined;
-    return (message) => {
-      const data = message && asRecord(message);
-      const name = str(data?.name, 100)?.toLowerCase();
-      const named = data?.containerId;
-      if (!name) return undefined;
-      if (named != null && named !== '') {
-        const from = str(named, 200);
-        if (from === undefined || (container ??= from) !== from) return undefined;
-      }
-      const metadata = field(data!, 'metadata');
-      inquiry = idOf(metadata.inquiryId) ?? inquiry;
-      return {
-        said: name === 'ready' || name === 'start' ? name : undefined,
-        sessionId: leaker([metadata.sessionToken])(inquiry) ? undefined : inquiry,
-      };
-    };
   },
 };
 

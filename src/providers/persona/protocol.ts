@@ -1,4 +1,4 @@
-import { persona } from './frame';
+import talk from './talk';
 import type { Outcome, ProviderProtocol, Signal } from '../../protocols/types';
 import {
   asRecord,
@@ -32,7 +32,7 @@ const ID_SEGMENT = /^(?:[a-z]+_[A-Za-z0-9]{8,}|[0-9a-f-]{16,})$/i;
 const personaProtocol: ProviderProtocol = {
   createSession(port) {
     // This frame's messages, and the inquiry they named (providers/persona/frame.ts), as the stand-in reads them.
-    const hear = persona.hear!({ context: port.context, url: port.frameUrl });
+    const hear = talk.hear!({ context: port.context, url: port.frameUrl });
     let opened = false;
     let inquiryId: string | undefined;
 

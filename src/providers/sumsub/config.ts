@@ -17,7 +17,7 @@ const text =
   (value) =>
     typeof value === 'string' && value.length > 0 && value.length <= max;
 const flag: Check = (value) => typeof value === 'boolean';
-const object: Check = (value) => isPlainObject(value);
+const object: Check = isPlainObject;
 
 const FIELDS: Record<string, Check> = {
   lang: (value) => value === null || (typeof value === 'string' && LANGUAGE.test(value)),

@@ -16,7 +16,7 @@ import {
   warning,
   withSession,
 } from '../../protocols/wire';
-import { initMessage, rawParam, sumsub } from './frame';
+import talk, { initMessage, rawParam } from './talk';
 import { tokenOf } from '../url';
 
 export { rawParam };
@@ -33,7 +33,7 @@ const sumsubProtocol: ProviderProtocol = {
     const expectedFrameId = rawParam(port.frameUrl, '_');
     // The session the frame's hello bound, its ready and start, the applicant (providers/sumsub/frame.ts), as the stand-in
     // reads them before the runtime is here.
-    const hear = sumsub.hear!({ context: port.context, url: port.frameUrl });
+    const hear = talk.hear!({ context: port.context, url: port.frameUrl });
     let bound = false;
     let lastStep: string | undefined;
     let applicantId: string | undefined;

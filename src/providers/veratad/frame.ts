@@ -1,4 +1,3 @@
-import { readyOnFirstLoad } from '../first-load';
 import type { ProviderFrame } from '../types';
 import { sessionUrlOnly } from '../url';
 
@@ -17,6 +16,4 @@ export const veratad: ProviderFrame<'veratad'> = {
   // Veratad's docs: allow="camera" allowfullscreen, as one `allow` list.
   allow: 'camera; fullscreen',
   frameUrl: sessionUrlOnly('veratad'),
-  // It sends no ready message: its first load is ready.
-  hear: readyOnFirstLoad,
 };

@@ -1,4 +1,4 @@
-import { veratad } from './frame';
+import talk from './talk';
 import type { ProviderProtocol, Signal } from '../../protocols/types';
 import {
   asRecord,
@@ -23,7 +23,7 @@ import {
 const veratadProtocol: ProviderProtocol = {
   createSession(port) {
     return {
-      onLoad: saidOnLoad(veratad.hear!({ context: port.context, url: port.frameUrl })),
+      onLoad: saidOnLoad(talk.hear!({ context: port.context, url: port.frameUrl })),
 
       receive: (message) =>
         safely((): Signal[] => {

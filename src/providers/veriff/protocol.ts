@@ -1,4 +1,4 @@
-import { veriff, veriffName } from './frame';
+import talk, { veriffName } from './talk';
 import type { ProviderProtocol, Signal } from '../../protocols/types';
 import { complete, safely } from '../../protocols/wire';
 
@@ -10,7 +10,7 @@ import { complete, safely } from '../../protocols/wire';
 const veriffProtocol: ProviderProtocol = {
   createSession(port) {
     const frame = { context: port.context, url: port.frameUrl };
-    const hear = veriff.hear!(frame);
+    const hear = talk.hear!(frame);
     return {
       receive: (message, answered) =>
         safely((): Signal[] => {
@@ -18,7 +18,7 @@ const veriffProtocol: ProviderProtocol = {
           const said = hear(message)?.said;
           if (said) {
             // The answer to the handshake, unless the stand-in gave it before the runtime was here.
-            if (said === 'ready' && !answered) port.post(veriff.reply!(message, frame, undefined));
+            if (said === 'ready' && !answered) port.post(talk.reply!(message, frame, undefined));
             return [{ type: said }];
           }
           switch (veriffName(message)) {

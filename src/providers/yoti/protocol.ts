@@ -1,4 +1,4 @@
-import { yoti, yotiSession } from './frame';
+import talk, { yotiSession } from './talk';
 import type { ProviderProtocol, Signal } from '../../protocols/types';
 import {
   asRecord,
@@ -54,7 +54,7 @@ const yotiProtocol: ProviderProtocol = {
     const post = port.context.options.launch === 'post';
     const frame = { context: port.context, url: port.frameUrl };
     const { sessionId, urlToken } = yotiSession(frame);
-    const hear = yoti.hear!(frame);
+    const hear = talk.hear!(frame);
     let ready = false;
 
     const becomeReady = (): Signal[] => {
@@ -73,7 +73,7 @@ const yotiProtocol: ProviderProtocol = {
           const token = port.token() ?? urlToken;
           if (hear(message)) {
             // Yoti's post method (providers/yoti/frame.ts), unless the stand-in answered before the runtime was here.
-            if (post && !ready && !answered) port.post(yoti.reply!(message, frame, port.token()));
+            if (post && !ready && !answered) port.post(talk.reply!(message, frame, port.token()));
             return becomeReady();
           }
           switch (upper(data?.eventType)) {

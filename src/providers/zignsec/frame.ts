@@ -1,4 +1,3 @@
-import { readyOnFirstLoad } from '../first-load';
 import type { ProviderFrame } from '../types';
 import { sessionUrlOnly } from '../url';
 
@@ -14,6 +13,4 @@ export const zignsec: ProviderFrame<'zignsec'> = {
   // ZignSec documents no allow list: the document and selfie captures need the camera.
   allow: 'camera',
   frameUrl: sessionUrlOnly('zignsec'),
-  // It sends no ready message: its first load is ready.
-  hear: readyOnFirstLoad,
 };

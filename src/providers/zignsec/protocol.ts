@@ -1,4 +1,4 @@
-import { zignsec } from './frame';
+import talk from './talk';
 import type { Outcome, ProviderProtocol, Signal } from '../../protocols/types';
 import {
   asRecord,
@@ -26,7 +26,7 @@ const zignsecProtocol: ProviderProtocol = {
     // The scanning URL names its session (…/ui/scanning-dp50/<sessionId>): that binds the attempt from the start.
     let sessionId: string | undefined = sessionInUrl(frameUrl);
     return {
-      onLoad: saidOnLoad(zignsec.hear!({ context: port.context, url: port.frameUrl })),
+      onLoad: saidOnLoad(talk.hear!({ context: port.context, url: port.frameUrl })),
 
       receive: (message) =>
         safely((): Signal[] => {

@@ -1,22 +1,14 @@
-import { asRecord } from '../../../src/frame/decode';
-import type { Hear, ProviderFrame } from '../../../src/providers/types';
+import type { ProviderFrame } from '../../../src/providers/types';
 import { sessionUrlOnly } from '../../../src/providers/url';
 
 /**
  * Acme, a provider that exists only in the tests (test/browser/plugin.test.ts): added as docs/architecture.md's
  * "Adding a provider" says, a folder and a registry line. Its frame (page.html) says `{acme: 'hello'}` and waits for
- * `{acme: 'welcome'}`, then says `ready`, `started`, and `done` with an outcome.
+ * `{acme: 'welcome'}`, then says `ready`, `started`, and `done` with an outcome (talk.ts reads the first two).
  */
-const said: Hear = (message) => {
-  const type = message && asRecord(message)?.acme;
-  return type === 'ready' ? { said: 'ready' } : type === 'started' ? { said: 'start' } : undefined;
-};
-
 export const acme: ProviderFrame<'acme'> = {
   id: 'acme',
   origins: [],
   allow: 'camera',
   frameUrl: sessionUrlOnly('acme'),
-  hear: () => said,
-  reply: (message) => (asRecord(message)?.acme === 'hello' ? { acme: 'welcome' } : undefined),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VERIFF_RENDER_VERSION } from '../../../src/providers/veriff/frame';
+import { VERIFF_RENDER_VERSION } from '../../../src/providers/veriff/talk';
 import { adapters, context, expectRobust, junk, send, start } from './helpers';
 import { frameUrlOf } from '../../support/frame-url';
 
