@@ -1,27 +1,28 @@
 // The size budgets of the boots and of the classic-script builds, stated once: test/e2e/size.test.ts holds every build
 // to them, `npm run bench` prints the all-in boot's and IIFE's sizes against theirs. The gauge: Node's zlib gzip at
 // level 9 of the file. A budget is a ceiling that a change may lower and never raises without a reason written in the
-// commit that needs it.
+// commit that needs it. A boot's budget leaves it about 16 B above its size: the boot names its chunks by their content
+// hashes (`import("./chunks/talk-<hash>.js")`), and a change to a chunk alone moves the boot's gzip size by a few bytes.
 
 /** dist/kyc-widget.js: the all-in boot, every provider's frame facts and builder. */
-export const BOOT_BUDGET = 12_460;
+export const BOOT_BUDGET = 12_470;
 
 /** @type {Record<string, number>} dist/kyc-widget-<id>.js: one provider's boot (the generic protocol rides along). */
 export const PROVIDER_BUDGETS = {
-  generic: 7_570,
-  persona: 9_500,
-  sumsub: 8_690,
-  veriff: 7_830,
-  jumio: 8_720,
-  idenfy: 7_950,
-  didit: 8_060,
-  yoti: 8_070,
-  veratad: 7_680,
-  caf: 7_780,
-  zignsec: 7_670,
-  onfido: 8_600,
-  stripe: 8_610,
-  plaid: 8_560,
+  generic: 7_580,
+  persona: 9_510,
+  sumsub: 8_704,
+  veriff: 7_850,
+  jumio: 8_740,
+  idenfy: 7_960,
+  didit: 8_080,
+  yoti: 8_080,
+  veratad: 7_690,
+  caf: 7_790,
+  zignsec: 7_680,
+  onfido: 8_620,
+  stripe: 8_630,
+  plaid: 8_570,
 };
 
 /**
