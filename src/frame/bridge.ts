@@ -68,9 +68,9 @@ export class FrameBridge {
 
   /**
    * Creates the iframe and starts its request, or takes over `rendered`, one requested already: the server-rendered
-   * one, or the stand-in's (frame/capture.ts), never moved, so never reloaded: what its capture script kept goes through the same guard as what comes next, in order, in
-   * this task. A rendered frame without a capture (a CSP that refused the script) is loaded again: what it said
-   * meanwhile is lost. The listener is in place before the frame can speak.
+   * one, or the stand-in's (frame/capture.ts), never moved, so never reloaded. What its capture kept goes through the
+   * same guard as what comes next, in order, in this task. A rendered frame without a capture (a CSP that refused the
+   * script) is loaded again: what it said meanwhile is lost. The listener is in place before the frame can speak.
    */
   load(spec: FrameSpec, rendered?: CapturedFrame | null): void {
     this.destroy();
